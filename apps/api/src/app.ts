@@ -1,0 +1,123 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerAccessControl, type DeclaredRoute } from './lib/access-control.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { registerErrorHandler } from './lib/error-handler.js';
+import { registerOpenApi } from './lib/openapi.js';
+import { registerStaticWeb } from './lib/static-web.js';
+import { createTokenService } from './lib/tokens.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { registerUsersRoutes } from './modules/users/users.routes.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** A pino logger config, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export type App = FastifyInstance & { declaredRoutes: DeclaredRoute[] };
+
+/** What never reaches the logs. */
+export const redactedLogPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.password_hash',
+  '*.access_token',
+];
+
+/** Builds the whole application. Every test builds its app here, on a real database. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel, redact: redactedLogPaths, ...(deps.logger === true || !deps.logger ? {} : deps.logger) },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const tokens = createTokenService(config.sessionSecret, config.accessTokenTtlSeconds);
+  const declaredRoutes = registerAccessControl(app, { tokens, clock });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables and component styles inline.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain http on localhost in development.
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  // API answers may carry personal data: never cache them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+  });
+
+  await registerOpenApi(app);
+
+  const usersRepository = createUsersRepository(database.db);
+  const usersService = createUsersService({ users: usersRepository });
+  const authService = createAuthService({
+    users: usersRepository,
+    sessions: createSessionsRepository(database.db),
+    tokens,
+    clock,
+    settings: config,
+  });
+
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api, { ping: database.ping });
+      registerSettingsRoutes(api, {
+        inactivity_timeout_minutes: config.inactivityTimeoutMinutes,
+        token_refresh_interval_seconds: config.tokenRefreshIntervalSeconds,
+      });
+      registerAuthRoutes(
+        api,
+        { auth: authService, users: usersService },
+        {
+          secureCookies: config.publicUrl.startsWith('https://'),
+          enableSuperfakeLogin: config.enableSuperfakeLogin,
+        },
+      );
+      registerUsersRoutes(api, usersService);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticWeb(app, config.webDistDir);
+
+  const built = app as unknown as App;
+  built.declaredRoutes = declaredRoutes;
+  return built;
+}

@@ -1,0 +1,42 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+import { hashPassword } from '../lib/passwords.js';
+import { createUsersRepository } from '../modules/users/users.repository.js';
+import { seedDemoContent, type DemoSignIn } from './demo-content.js';
+
+export type FirstStartResult =
+  | { kind: 'superadmin-created'; email: string }
+  | { kind: 'demo-created'; signIns: DemoSignIn[] }
+  | { kind: 'nothing-to-do' };
+
+/**
+ * Runs at every start and is safe to repeat:
+ *  - SUPERADMIN_EMAIL/SUPERADMIN_PASSWORD set and no account with that email: it is
+ *    created as a superadmin (an existing account's password is never overwritten);
+ *  - neither set and no users at all: demo accounts and demo content are created, and
+ *    their sign-ins are answered so that main.ts prints them once.
+ */
+export async function runFirstStart(
+  db: Db,
+  options: { superadmin: { email: string; password: string } | undefined },
+): Promise<FirstStartResult> {
+  const repository = createUsersRepository(db);
+  if (options.superadmin) {
+    if (await repository.findByEmail(options.superadmin.email)) return { kind: 'nothing-to-do' };
+    await repository.insert({
+      email: options.superadmin.email,
+      passwordHash: await hashPassword(options.superadmin.password),
+      role: 'SUPERADMIN',
+      firstName: 'Platform',
+      lastName: 'Administrator',
+    });
+    return { kind: 'superadmin-created', email: options.superadmin.email };
+  }
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return { kind: 'nothing-to-do' };
+  // One transaction: a start that dies half-way leaves an empty database, which the
+  // next start fills again.
+  const signIns = await db.transaction((tx) => seedDemoContent(tx as unknown as Db));
+  return { kind: 'demo-created', signIns };
+}

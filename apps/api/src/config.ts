@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads from the environment. The README's configuration
+ * table lists the same variables; keep the two in step.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SUPERADMIN_EMAIL: z.email().optional(),
+  SUPERADMIN_PASSWORD: z.string().min(6).optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  INACTIVITY_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
+  TOKEN_REFRESH_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(24 * 3600).default(600),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(900),
+  REFRESH_TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  SMTP_URL: z.string().optional(),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ENABLE_SUPERFAKE_LOGIN: booleanFlag,
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  superadmin: { email: string; password: string } | undefined;
+  sessionSecret: string;
+  inactivityTimeoutMinutes: number;
+  tokenRefreshIntervalSeconds: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlHours: number;
+  loginMaxFailures: number;
+  loginFailureWindowMinutes: number;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+  enableSuperfakeLogin: boolean;
+  /** Where the built web app is; served at `/` when it exists. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment. Throws a ConfigError that names every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Treat empty strings as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.SUPERADMIN_EMAIL) !== Boolean(e.SUPERADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD must be set together');
+  }
+  if (e.TOKEN_REFRESH_INTERVAL_SECONDS >= e.ACCESS_TOKEN_TTL_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TOKEN_REFRESH_INTERVAL_SECONDS must be shorter than ACCESS_TOKEN_TTL_SECONDS',
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    superadmin:
+      e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD
+        ? { email: e.SUPERADMIN_EMAIL.toLowerCase(), password: e.SUPERADMIN_PASSWORD }
+        : undefined,
+    sessionSecret: e.SESSION_SECRET ?? persistedSessionSecret(dataDir),
+    inactivityTimeoutMinutes: e.INACTIVITY_TIMEOUT_MINUTES,
+    tokenRefreshIntervalSeconds: e.TOKEN_REFRESH_INTERVAL_SECONDS,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlHours: e.REFRESH_TOKEN_TTL_HOURS,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    enableSuperfakeLogin: e.ENABLE_SUPERFAKE_LOGIN,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),
+  };
+}
+
+function defaultWebDistDir(): string {
+  // apps/api/dist/main.js and apps/api/src/config.ts both sit two levels below apps/.
+  return path.resolve(import.meta.dirname, '../../web/dist');
+}
+
+/**
+ * Without SESSION_SECRET, a secret is made once and kept in DATA_DIR so that sessions
+ * survive a restart. Several processes behind a load balancer must share SESSION_SECRET.
+ */
+function persistedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, uuid, uniqueIndex, index } from 'drizzle-orm/pg-core';
+
+/** A client of the provider: an organisation whose clinicians take the simulations. */
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** CAP member number; unique among clients when present. */
+    capId: text('cap_id'),
+    capStatus: text('cap_status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('clients_cap_id_unique').on(t.capId).where(sql`${t.capId} is not null`),
+    index('clients_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('clients_created_at_idx').on(t.createdAt, t.id),
+  ],
+);

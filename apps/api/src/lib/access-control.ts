@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { participantRoles, routeAccessLevels, type RouteAccess, type UserRole } from '@pss/contract';
+import { AppError } from './errors.js';
+import type { AccessClaims, TokenService } from './tokens.js';
+import type { Clock } from './clock.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route. Required on every route. */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The caller, on every route that is not public. */
+    auth: AccessClaims | null;
+  }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+const staffRoles: readonly UserRole[] = ['SUPERADMIN', 'ADMIN'];
+
+/** Whether a signed-in role may call a route of this access level. */
+export function roleMayCall(role: UserRole, access: Exclude<RouteAccess, 'public'>): boolean {
+  switch (access) {
+    case 'superadmin':
+      return role === 'SUPERADMIN';
+    case 'admin':
+      return staffRoles.includes(role);
+    case 'participant':
+      return (participantRoles as readonly string[]).includes(role);
+  }
+}
+
+/**
+ * Makes every route declare `config.access`, keeps the list for tests and the docs, and
+ * checks the bearer token before any handler runs. A route without a declaration stops
+ * the server from starting, so nothing is left open by accident.
+ */
+export function registerAccessControl(
+  app: FastifyInstance,
+  deps: { tokens: TokenService; clock: Clock },
+): DeclaredRoute[] {
+  const declared: DeclaredRoute[] = [];
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      // Read lazily: plugins such as the docs set their routes' access in their own hook.
+      declared.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access;
+        },
+      });
+    }
+  });
+
+  app.addHook('onReady', async () => {
+    const undeclared = declared.filter((r) => !r.access || !routeAccessLevels.includes(r.access));
+    if (undeclared.length) {
+      throw new Error(
+        `Routes without an access declaration: ${undeclared.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const claims = await readBearer(request, deps);
+    if (!claims) throw new AppError('NOT_AUTHORIZED');
+    if (!roleMayCall(claims.role, access)) throw new AppError('FORBIDDEN');
+    request.auth = claims;
+  });
+
+  return declared;
+}
+
+async function readBearer(
+  request: FastifyRequest,
+  deps: { tokens: TokenService; clock: Clock },
+): Promise<AccessClaims | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) return null;
+  return deps.tokens.verifyAccessToken(match[1], deps.clock.now());
+}
+
+/** The caller of a non-public route; the access hook guarantees it is there. */
+export function caller(request: FastifyRequest): AccessClaims {
+  if (!request.auth) throw new AppError('NOT_AUTHORIZED');
+  return request.auth;
+}

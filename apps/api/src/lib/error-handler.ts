@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { errorCatalogue, isErrorCode, type FieldIssue } from '@pss/contract';
+import { AppError, validationError } from './errors.js';
+
+/**
+ * Every error leaves the API as `{ errorCode, message, details? }` with the catalogue's
+ * status. Validation errors list each field; a 500 never carries a stack or SQL.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ errorCode: appError.code }, 'request refused');
+    }
+    const retryAfter = (appError.details as { retry_after_seconds?: number } | undefined)?.retry_after_seconds;
+    if (appError.code === 'TOO_MANY_REQUESTS' && retryAfter) reply.header('Retry-After', String(retryAfter));
+    return reply.status(appError.status).send(appError.toBody());
+  });
+}
+
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const part = error.validationContext ?? 'request';
+    return validationError(
+      error.validation.map((v): FieldIssue => {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const field = path ? `${part}.${path}` : part;
+        // Schemas may name a catalogue code as their message (e.g. 'PASSWORD_TOO_SHORT').
+        if (isErrorCode(v.message)) {
+          return { field, errorCode: v.message, message: errorCatalogue[v.message].message };
+        }
+        return { field, message: v.message ?? 'Invalid value' };
+      }),
+    );
+  }
+  if (isResponseSerializationError(error)) return new AppError('INTERNAL_ERROR');
+  if (isDatabaseError(error)) return new AppError('DATABASE_ERROR');
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE');
+  if (status === 429) return new AppError('TOO_MANY_REQUESTS');
+  if (status === 404) return new AppError('NOT_FOUND');
+  if (status === 401) return new AppError('NOT_AUTHORIZED');
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, wrong content type and the like: say what Fastify found.
+    return validationError([{ field: 'request', message: error.message }]);
+  }
+  return new AppError('INTERNAL_ERROR');
+}
+
+/** Errors raised by PostgreSQL or PGlite carry a five-character SQLSTATE `code`. */
+function isDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  const sqlState = /^[0-9A-Z]{5}$/;
+  return (
+    (typeof code === 'string' && sqlState.test(code) && !code.startsWith('FST_')) ||
+    (typeof cause?.code === 'string' && sqlState.test(cause.code))
+  );
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { AppError } from './errors.js';
+import { markRoutesPublic } from './public-routes.js';
+
+/**
+ * Serves the built web app at `/` (when it has been built). Client-side routes fall back
+ * to index.html; unknown `/api/...` paths, and everything when there is no web app, are
+ * JSON 404s.
+ */
+export async function registerStaticWeb(app: FastifyInstance, webDistDir: string | undefined): Promise<boolean> {
+  const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
+  const hasWebApp = Boolean(webDistDir && indexFile && existsSync(indexFile));
+  if (webDistDir && hasWebApp) {
+    await app.register(async (web) => {
+      markRoutesPublic(web);
+      await web.register(fastifyStatic, {
+        root: webDistDir,
+        wildcard: false,
+        // Hashed assets never change; index.html must always be fetched anew.
+        setHeaders: (res, filePath) => {
+          res.setHeader(
+            'Cache-Control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!hasWebApp || !webDistDir || request.method !== 'GET' || isApi) {
+      return reply.status(404).send(new AppError('NOT_FOUND').toBody());
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDistDir);
+  });
+  return hasWebApp;
+}

@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { UserRole } from '@pss/contract';
+
+/** What an access token says about its bearer. */
+export interface AccessClaims {
+  userId: string;
+  role: UserRole;
+  clientId: string | null;
+}
+
+const ISSUER = 'patient-simulation-platform';
+const AUDIENCE = 'pss-api';
+
+export interface TokenService {
+  signAccessToken(claims: AccessClaims, now: Date): Promise<string>;
+  verifyAccessToken(token: string, now: Date): Promise<AccessClaims | null>;
+}
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccessToken(claims, now) {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ role: claims.role, cid: claims.clientId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key);
+    },
+    async verifyAccessToken(token, now) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+          currentDate: now,
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
+        return {
+          userId: payload.sub,
+          role: payload.role as UserRole,
+          clientId: typeof payload.cid === 'string' ? payload.cid : null,
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** A new opaque refresh token and the hash under which it is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

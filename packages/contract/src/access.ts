@@ -1,0 +1,11 @@
+/**
+ * Who may call a route. Every route declares one; the server refuses to start a route
+ * without it, and a test calls every non-public route without a token.
+ *  - public: anyone
+ *  - participant: a signed-in participant (USER, HALFUSER, TESTUSER)
+ *  - admin: a signed-in staff member (client administrator or superadmin); services
+ *    scope an administrator to their own client
+ *  - superadmin: provider staff only
+ */
+export const routeAccessLevels = ['public', 'participant', 'admin', 'superadmin'] as const;
+export type RouteAccess = (typeof routeAccessLevels)[number];

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { StaffRole } from './enums.js';
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).email();
+
+export const loginBody = z.strictObject({
+  email: z.string().trim().toLowerCase().min(1).max(254),
+  // Length is not checked at sign-in: a wrong password of any length is just wrong.
+  password: z.string().min(1).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** The signed-in staff member, as `GET /users/me` answers. */
+export const currentUser = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: StaffRole,
+  client_id: z.string().uuid().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const loginResponse = z.object({
+  access_token: z.string(),
+  /** Seconds until the access token expires. */
+  expires_in: z.number().int(),
+  user: currentUser,
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const verifyResponse = z.object({ valid: z.literal(true), user: currentUser });
+
+/** Public settings the web app needs before anyone signs in. */
+export const clientSettings = z.object({
+  inactivity_timeout_minutes: z.number(),
+  token_refresh_interval_seconds: z.number(),
+  presence_cookie_name: z.string(),
+});
+export type ClientSettings = z.infer<typeof clientSettings>;
+
+/** Name of the JS-readable cookie that says a staff session exists (spec §4: polled every 5 s). */
+export const PRESENCE_COOKIE = 'pss_session';

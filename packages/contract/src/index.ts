@@ -1,0 +1,6 @@
+export * from './access.js';
+export * from './auth.js';
+export * from './enums.js';
+export * from './errors.js';
+export * from './health.js';
+export * from './list-query.js';
