@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -34,7 +34,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     if (!hasWebApp || !webDistDir || request.method !== 'GET' || isApi) {
       return reply.status(404).send(new AppError('NOT_FOUND').toBody());
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDistDir);
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(createReadStream(path.join(webDistDir, 'index.html')));
   });
   return hasWebApp;
 }

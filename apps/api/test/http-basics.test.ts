@@ -1,0 +1,159 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCatalogue } from '@pss/contract';
+import { buildApp } from '../src/app.js';
+import { bearerFor, createTestContext, createUser, testConfig, type TestContext } from './test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('health', () => {
+  it('answers ok when the database answers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers DATABASE_ERROR when the database does not', async () => {
+    const failing = await buildApp({
+      config: ctx.config,
+      database: { ...ctx.database, ping: async () => false },
+      logger: false,
+    });
+    const response = await failing.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ errorCode: 'DATABASE_ERROR', message: errorCatalogue.DATABASE_ERROR.message });
+    await failing.close();
+  });
+});
+
+describe('error answers', () => {
+  it('answers malformed JSON with VALIDATION_ERROR', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errorCode).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers an unknown API path with a JSON NOT_FOUND', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ errorCode: 'NOT_FOUND', message: errorCatalogue.NOT_FOUND.message });
+  });
+
+  it('answers an unexpected failure with INTERNAL_ERROR and no stack or internals', async () => {
+    const app = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    app.get('/api/explode', { config: { access: 'public' } }, async () => {
+      throw new Error('secret internal detail at /srv/app.ts:12');
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/explode' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ errorCode: 'INTERNAL_ERROR', message: errorCatalogue.INTERNAL_ERROR.message });
+    expect(response.body).not.toContain('secret');
+    await app.close();
+  });
+
+  it('answers a failing SQL statement with DATABASE_ERROR and no SQL', async () => {
+    const app = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    app.get('/api/bad-sql', { config: { access: 'public' } }, async () => {
+      await ctx.database.db.execute('select * from no_such_table' as never);
+      return 'unreachable';
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/bad-sql' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().errorCode).toBe('DATABASE_ERROR');
+    expect(response.body).not.toContain('no_such_table');
+    await app.close();
+  });
+
+  it('answers a staff member calling a superadmin-only or participant route with FORBIDDEN', async () => {
+    const app = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    app.get('/api/only-superadmin', { config: { access: 'superadmin' } }, async () => 'ok');
+    app.get('/api/only-participant', { config: { access: 'participant' } }, async () => 'ok');
+    await app.ready();
+    const { createClient } = await import('./test-app.js');
+    const client = await createClient(ctx.db);
+    const admin = await createUser(ctx.db, { role: 'ADMIN', clientId: client.id });
+    const superadmin = await createUser(ctx.db, { role: 'SUPERADMIN' });
+    const asAdmin = await bearerFor(app, admin);
+    const asSuperadmin = await bearerFor(app, superadmin);
+    expect((await app.inject({ method: 'GET', url: '/api/only-superadmin', headers: asAdmin })).json().errorCode).toBe(
+      'FORBIDDEN',
+    );
+    expect((await app.inject({ method: 'GET', url: '/api/only-superadmin', headers: asSuperadmin })).statusCode).toBe(
+      200,
+    );
+    const participantRoute = await app.inject({ method: 'GET', url: '/api/only-participant', headers: asSuperadmin });
+    expect(participantRoute.statusCode).toBe(403);
+    await app.close();
+  });
+});
+
+describe('headers', () => {
+  it('sends security headers with a content security policy', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('never lets API answers be cached', async () => {
+    const superadmin = await createUser(ctx.db, { role: 'SUPERADMIN' });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: await bearerFor(ctx.app, superadmin) });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the built web app', () => {
+  it('is served at / with client-side routes falling back to index.html', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'pss-web-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Patient Simulation Platform</title>');
+    const app = await buildApp({
+      config: testConfig({ WEB_DIST_DIR: dist }),
+      database: ctx.database,
+      logger: false,
+    });
+    const index = await app.inject({ method: 'GET', url: '/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('Patient Simulation Platform');
+    const deep = await app.inject({ method: 'GET', url: '/project-management/clients/abc' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.headers['content-type']).toContain('text/html');
+    const api = await app.inject({ method: 'GET', url: '/api/nothing' });
+    expect(api.json().errorCode).toBe('NOT_FOUND');
+    await app.close();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every route that exists, with its access', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    const documented = new Set<string>();
+    for (const [p, operations] of Object.entries(document.paths as Record<string, Record<string, unknown>>)) {
+      for (const method of Object.keys(operations)) documented.add(`${method.toUpperCase()} ${p}`);
+    }
+    const ours = ctx.app.declaredRoutes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json');
+    for (const route of ours) {
+      const openApiPath = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+      expect(documented, `${route.method} ${openApiPath}`).toContain(`${route.method} ${openApiPath}`);
+    }
+    expect(document.paths['/api/users/me'].get.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('serves the browsable docs', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});

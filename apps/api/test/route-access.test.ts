@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeAccessLevels } from '@pss/contract';
+import { createTestContext, type TestContext } from './test-app.js';
+
+// Guards every route, present and future: each declares who may call it, and each
+// non-public one refuses a caller without a token.
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { ENABLE_SUPERFAKE_LOGIN: 'true' } });
+});
+afterAll(() => ctx.close());
+
+function concreteUrl(url: string): string {
+  return url.replace(/:[A-Za-z_]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x');
+}
+
+describe('route access declarations', () => {
+  it('every registered route declares who may call it', () => {
+    expect(ctx.app.declaredRoutes.length).toBeGreaterThan(5);
+    const undeclared = ctx.app.declaredRoutes.filter(
+      (r) => !r.access || !(routeAccessLevels as readonly string[]).includes(r.access),
+    );
+    expect(undeclared).toEqual([]);
+  });
+
+  it('every non-public route answers 401 NOT_AUTHORIZED without a token', async () => {
+    const protectedRoutes = ctx.app.declaredRoutes.filter((r) => r.access !== 'public');
+    expect(protectedRoutes.length).toBeGreaterThan(0);
+    for (const route of protectedRoutes) {
+      const response = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: concreteUrl(route.url),
+        payload: ['GET', 'DELETE'].includes(route.method) ? undefined : {},
+      });
+      expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 401,
+      });
+      expect(response.json().errorCode).toBe('NOT_AUTHORIZED');
+    }
+  });
+
+  it('only login, refresh, health, settings and docs are public under /api', () => {
+    const publicApi = ctx.app.declaredRoutes
+      .filter((r) => r.access === 'public' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(publicApi).toEqual(
+      [
+        'GET /api/auth/admin/refresh',
+        'GET /api/health',
+        'GET /api/openapi.json',
+        'GET /api/settings',
+        'POST /api/auth/admin/login',
+        'POST /api/auth/login/admin',
+        'POST /api/auth/login/superadmin',
+        'POST /api/auth/login/superfake',
+      ].sort(),
+    );
+  });
+
+  it('a route without a declaration stops the app from starting', async () => {
+    const other = await createTestContext();
+    try {
+      // A fresh app, not yet ready, with an undeclared route.
+      const { buildApp } = await import('../src/app.js');
+      const app = await buildApp({ config: other.config, database: other.database, logger: false });
+      app.get('/api/undeclared', async () => 'open');
+      await expect(app.ready()).rejects.toThrow(/GET \/api\/undeclared/);
+    } finally {
+      await other.close();
+    }
+  });
+});

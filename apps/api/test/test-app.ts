@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database, type Db } from '../src/db/client.js';
+import { clients } from '../src/db/schema/index.js';
+import { fixedClock } from '../src/lib/clock.js';
+import { hashPassword } from '../src/lib/passwords.js';
+import { createUsersRepository, type UserRow } from '../src/modules/users/users.repository.js';
+import { adminUrl } from './postgres-databases.js';
+
+export const TEST_PASSWORD = 'correct-horse-6';
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  database: Database;
+  config: Config;
+  clock: ReturnType<typeof fixedClock>;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database of the kind this run tests (PGlite, or PostgreSQL). */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (testDatabaseUrl && template) {
+    const name = `pss_test_${randomBytes(6).toString('hex')}`;
+    await withAdmin(testDatabaseUrl, (c) => createFromTemplate(c, name, template));
+    const database = await openDatabase({ databaseUrl: adminUrl(testDatabaseUrl, name) });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await withAdmin(testDatabaseUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+      },
+    };
+  }
+  const snapshot = readFileSync(inject('pgliteSnapshotFile'));
+  const pglite = new PGlite({ loadDataDir: new Blob([snapshot]) });
+  const database = await openDatabase({ pglite });
+  return { database, drop: () => database.close() };
+}
+
+async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createFromTemplate(client: pg.Client, name: string, template: string): Promise<void> {
+  // Two files copying the template at the same moment can collide; try again briefly.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await client.query(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: path.join(os.tmpdir(), 'pss-test-data'),
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'pss-no-web-app'),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+/** Builds the whole app on a fresh database. Call `close()` in afterAll. */
+export async function createTestContext(
+  options: { env?: Record<string, string>; now?: string } = {},
+): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const config = testConfig(options.env);
+  const clock = fixedClock(options.now ?? '2026-03-02T09:00:00Z');
+  const app = await buildApp({ config, database, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+let passwordHash: Promise<string> | undefined;
+function testPasswordHash(): Promise<string> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  return passwordHash;
+}
+
+let counter = 0;
+function uniqueSuffix(): string {
+  counter += 1;
+  return `${Date.now().toString(36)}${counter}`;
+}
+
+export async function createClient(db: Db, name = `Client ${uniqueSuffix()}`) {
+  const [row] = await db.insert(clients).values({ name }).returning();
+  if (!row) throw new Error('client not created');
+  return row;
+}
+
+export async function createUser(
+  db: Db,
+  values: { role: UserRow['role']; clientId?: string | null; email?: string; withPassword?: boolean },
+): Promise<UserRow> {
+  return createUsersRepository(db).insert({
+    email: values.email ?? `${values.role.toLowerCase()}-${uniqueSuffix()}@example.test`,
+    passwordHash: values.withPassword === false ? null : await testPasswordHash(),
+    role: values.role,
+    firstName: 'Test',
+    lastName: values.role.charAt(0) + values.role.slice(1).toLowerCase(),
+    clientId: values.clientId ?? null,
+  });
+}
+
+/** Signs a staff member in through the real call and answers the bearer header. */
+export async function bearerFor(app: App, user: Pick<UserRow, 'email'>): Promise<{ authorization: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/admin/login',
+    payload: { email: user.email, password: TEST_PASSWORD },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return { authorization: `Bearer ${response.json().access_token}` };
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers, as in the design brief: contract units, API tests through app.inject on a
+// real database (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set), and web
+// component tests. Browser flows run separately with Playwright (apps/web/e2e).
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: ['packages/contract', 'apps/api', 'apps/web'],
+  },
+});
