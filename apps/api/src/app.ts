@@ -13,6 +13,9 @@ import { createTokenService } from './lib/tokens.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { createClientsRepository } from './modules/clients/clients.repository.js';
+import { createClientsService } from './modules/clients/clients.service.js';
+import { registerClientsRoutes } from './modules/clients/clients.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -111,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         },
       );
       registerUsersRoutes(api, usersService);
+      registerClientsRoutes(api, createClientsService({ clients: createClientsRepository(database.db) }));
     },
     { prefix: '/api' },
   );

@@ -4,3 +4,4 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './list-query.js';
+export * from './clients.js';

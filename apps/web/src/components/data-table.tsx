@@ -1,0 +1,155 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Checkbox, Group, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SortTerm } from '@pss/contract';
+import { sortDirectionOf } from '../lib/sort-toggle';
+import { isSelected, selectedCount, toggleAll, toggleRow, type SelectionState } from '../lib/selection';
+import classes from './data-table.module.css';
+
+export interface Column<Row> {
+  key: string;
+  header: string;
+  /** The wire field to sort by, when the column is sortable. */
+  sortField?: string;
+  render(row: Row): ReactNode;
+}
+
+export interface DataTableProps<Row> {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[] | undefined;
+  total: number;
+  page: number;
+  limit: number;
+  getRowId(row: Row): string;
+  onPageChange(page: number): void;
+  sort: SortTerm[];
+  onToggleSort(field: string): void;
+  loading: boolean;
+  error: string | null;
+  onRetry(): void;
+  empty: ReactNode;
+  selection?: SelectionState;
+  onSelectionChange?(next: SelectionState): void;
+}
+
+const ariaSort = { ASC: 'ascending', DESC: 'descending' } as const;
+
+/**
+ * The table of every list screen: sortable headers, paging, skeletons while loading,
+ * errors in place with a retry, an empty state, and (when given a selection) row
+ * checkboxes with select-all and unselected exceptions.
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(props.total / props.limit));
+  const selectable = Boolean(props.selection && props.onSelectionChange);
+  const count = props.selection ? selectedCount(props.selection, props.total) : 0;
+
+  if (props.error) {
+    return (
+      <Alert color="red" role="alert" title={props.error}>
+        <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
+          {t('table.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+
+  return (
+    <div>
+      {selectable && count > 0 && (
+        <Text size="sm" mb="xs" aria-live="polite" data-testid="selection-count">
+          {t('table.selected', { count })}
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={560}>
+        <Table highlightOnHover verticalSpacing="sm" aria-busy={props.loading}>
+          <Table.Caption className={classes.srOnly}>{props.caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {selectable && (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('table.selectAll')}
+                    checked={props.total > 0 && count === props.total}
+                    indeterminate={count > 0 && count < props.total}
+                    onChange={() => props.onSelectionChange!(toggleAll(props.selection!, props.total))}
+                  />
+                </Table.Th>
+              )}
+              {props.columns.map((column) => {
+                const direction = column.sortField ? sortDirectionOf(props.sort, column.sortField) : undefined;
+                return (
+                  <Table.Th key={column.key} aria-sort={direction ? ariaSort[direction] : undefined}>
+                    {column.sortField ? (
+                      <UnstyledButton
+                        className={classes.sortButton}
+                        onClick={() => props.onToggleSort(column.sortField!)}
+                        aria-label={t('table.sortBy', { column: column.header })}
+                      >
+                        {column.header}
+                        <span aria-hidden="true" className={classes.sortMark}>
+                          {direction === 'ASC' ? '▲' : direction === 'DESC' ? '▼' : '↕'}
+                        </span>
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {props.loading && !props.rows
+              ? Array.from({ length: 5 }, (_, i) => (
+                  <Table.Tr key={`skeleton-${i}`}>
+                    {selectable && <Table.Td />}
+                    {props.columns.map((column) => (
+                      <Table.Td key={column.key}>
+                        <Skeleton height={14} radius="sm" />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : props.rows?.map((row) => {
+                  const id = props.getRowId(row);
+                  return (
+                    <Table.Tr key={id}>
+                      {selectable && (
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={t('table.selectRow')}
+                            checked={isSelected(props.selection!, id)}
+                            onChange={() => props.onSelectionChange!(toggleRow(props.selection!, id))}
+                          />
+                        </Table.Td>
+                      )}
+                      {props.columns.map((column) => (
+                        <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  );
+                })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!props.loading && props.rows?.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl">
+          {props.empty}
+        </Text>
+      )}
+      {pages > 1 && (
+        <Group justify="flex-end" mt="md">
+          <Pagination
+            total={pages}
+            value={props.page}
+            onChange={props.onPageChange}
+            getItemProps={(page) => ({ 'aria-label': t('table.page', { page, pages }) })}
+          />
+        </Group>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { MessagePage } from './message-page';
+
+export function LoggedOutPage() {
+  const { t } = useTranslation();
+  return (
+    <MessagePage
+      title={t('auth.loggedOutTitle')}
+      body={t('auth.loggedOutBody')}
+      action={{ label: t('auth.signInAgain'), to: '/login-landing' }}
+    />
+  );
+}

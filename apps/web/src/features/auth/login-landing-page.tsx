@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Container, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session';
+import { errorMessage } from '../../lib/api-error';
+import { landingPathFor, type StaffSignInFlow } from './auth-api';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Only paths inside this app may be returned to after sign-in. */
+function safeNext(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
+}
+
+/** The two staff sign-in flows of spec §1: client administrator and provider employee. */
+export function LoginLandingPage() {
+  const { t } = useTranslation();
+  const { state, signIn } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [flow, setFlow] = useState<StaffSignInFlow>(
+    params.get('flow') === 'provider-employee' ? 'provider-employee' : 'client-administrator',
+  );
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  if (state.status === 'signed-in') return <Navigate to={landingPathFor(state.user)} replace />;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const errors: typeof fieldErrors = {};
+    if (!email.trim()) errors.email = t('validation.required');
+    else if (!EMAIL_PATTERN.test(email.trim())) errors.email = t('validation.email');
+    if (!password) errors.password = t('validation.required');
+    setFieldErrors(errors);
+    setFormError(null);
+    if (errors.email || errors.password) return;
+    setSubmitting(true);
+    try {
+      const user = await signIn(flow, email.trim(), password);
+      navigate(safeNext(params.get('next')) ?? landingPathFor(user), { replace: true });
+    } catch (error) {
+      setFormError(errorMessage(error, t));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Container size={440} py={64}>
+      <Title order={1} ta="center" size="h2">
+        {t('app.title')}
+      </Title>
+      <Text ta="center" c="dimmed" mt="xs" id="flow-label">
+        {t('auth.chooseFlow')}
+      </Text>
+      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
+        <form onSubmit={onSubmit} noValidate aria-labelledby="flow-label">
+          <Stack>
+            <SegmentedControl
+              fullWidth
+              value={flow}
+              onChange={(value) => setFlow(value as StaffSignInFlow)}
+              aria-label={t('auth.chooseFlow')}
+              data={[
+                { value: 'client-administrator', label: t('auth.clientAdministrator') },
+                { value: 'provider-employee', label: t('auth.providerEmployee') },
+              ]}
+            />
+            <Text size="sm" c="dimmed">
+              {flow === 'client-administrator' ? t('auth.clientAdministratorHint') : t('auth.providerEmployeeHint')}
+            </Text>
+            {formError && (
+              <Alert color="red" role="alert">
+                {formError}
+              </Alert>
+            )}
+            <TextInput
+              label={t('auth.email')}
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={fieldErrors.email}
+              required
+            />
+            <PasswordInput
+              label={t('auth.password')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={fieldErrors.password}
+              required
+            />
+            <Button type="submit" loading={submitting} fullWidth>
+              {t('auth.signIn')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { MessagePage } from './message-page';
+
+export function UnauthorizedPage() {
+  const { t } = useTranslation();
+  return (
+    <MessagePage
+      title={t('auth.unauthorizedTitle')}
+      body={t('auth.unauthorizedBody')}
+      action={{ label: t('auth.signInAgain'), to: '/login-landing' }}
+    />
+  );
+}

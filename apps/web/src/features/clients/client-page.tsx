@@ -1,0 +1,62 @@
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api-error';
+import { formatDate } from '../../lib/format';
+import { clientQueryOptions } from './clients-api';
+
+/** Client Options: one client's details (a client administrator's landing page). */
+export function ClientPage({ showBreadcrumbs }: { showBreadcrumbs: boolean }) {
+  const { t } = useTranslation();
+  const { clientId } = useParams();
+  const client = useQuery(clientQueryOptions(clientId));
+
+  if (client.error) {
+    return (
+      <Alert color="red" role="alert" title={errorMessage(client.error, t)}>
+        <Button size="xs" variant="light" color="red" onClick={() => void client.refetch()}>
+          {t('table.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  const crumbs = showBreadcrumbs
+    ? [{ label: t('tabs.projectManagement'), to: '/project-management' }, { label: client.data?.name ?? '…' }]
+    : undefined;
+  return (
+    <>
+      <PageHeader title={client.data?.name ?? t('app.loading')} crumbs={crumbs} />
+      <Card withBorder radius="md" maw={720}>
+        <Text fw={600} mb="sm">
+          {t('clients.details')}
+        </Text>
+        {client.data ? (
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Detail label={t('clients.capId')} value={client.data.cap_id ?? '—'} />
+            <Detail label={t('clients.capStatus')} value={client.data.cap_status ?? '—'} />
+            <Detail label={t('clients.createdAt')} value={formatDate(client.data.created_at)} />
+          </SimpleGrid>
+        ) : (
+          <Group grow>
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+          </Group>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase">
+        {label}
+      </Text>
+      <Text>{value}</Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Anchor, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { clientSortFields, type Client } from '@pss/contract';
+import { DataTable, type Column } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api-error';
+import { formatDate } from '../../lib/format';
+import { emptySelection, type SelectionState } from '../../lib/selection';
+import { useListState } from '../../lib/use-list-state';
+import { clientListQueryOptions } from './clients-api';
+
+/** Project Management: the provider's clients. */
+export function ClientsListPage() {
+  const { t } = useTranslation();
+  const list = useListState({ sortable: clientSortFields });
+  const [selection, setSelection] = useState<SelectionState>(emptySelection);
+  const clients = useQuery(clientListQueryOptions(list.query));
+
+  const columns: Column<Client>[] = [
+    {
+      key: 'name',
+      header: t('clients.name'),
+      sortField: 'name',
+      render: (c) => (
+        <Anchor component={Link} to={`/project-management/clients/${c.id}`}>
+          {c.name}
+        </Anchor>
+      ),
+    },
+    { key: 'cap_id', header: t('clients.capId'), sortField: 'cap_id', render: (c) => c.cap_id ?? '—' },
+    { key: 'cap_status', header: t('clients.capStatus'), sortField: 'cap_status', render: (c) => c.cap_status ?? '—' },
+    { key: 'created_at', header: t('clients.createdAt'), sortField: 'created_at', render: (c) => formatDate(c.created_at) },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('tabs.projectManagement')} />
+      <TextInput
+        label={t('table.search')}
+        placeholder={t('clients.searchPlaceholder')}
+        value={list.searchInput}
+        onChange={(e) => {
+          setSelection(emptySelection);
+          list.setSearchInput(e.currentTarget.value);
+        }}
+        maw={360}
+        mb="md"
+        type="search"
+      />
+      <DataTable
+        caption={t('clients.caption')}
+        columns={columns}
+        rows={clients.data?.items}
+        total={clients.data?.total ?? 0}
+        page={list.page}
+        limit={list.query.limit}
+        getRowId={(c) => c.id}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onToggleSort={list.toggleSort}
+        loading={clients.isFetching}
+        error={clients.error ? errorMessage(clients.error, t) : null}
+        onRetry={() => void clients.refetch()}
+        empty={list.search ? t('clients.noMatches') : t('clients.empty')}
+        selection={selection}
+        onSelectionChange={setSelection}
+      />
+    </>
+  );
+}

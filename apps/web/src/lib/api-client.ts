@@ -1,0 +1,83 @@
+import { ApiError, RequiredParameterError } from './api-error';
+
+/**
+ * The one way the web app talks to the API: JSON, credentials included, the bearer token
+ * of the current session, and errors turned into ApiError.
+ */
+let accessToken: string | null = null;
+let onUnauthorized: (() => void) | null = null;
+
+export function setAccessToken(token: string | null): void {
+  accessToken = token;
+}
+
+/** Called when a call (other than sign-in) answers 401: the session is gone. */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Sign-in calls answer 401 for a wrong password; that is not a lost session. */
+  isLogin?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * Fills `{name}` placeholders of a path, refusing null or undefined values with an error
+ * that names the parameter and the operation.
+ */
+export function buildPath(template: string, params: Record<string, string | number | null | undefined>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === null || value === undefined) throw new RequiredParameterError(name, template);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'UNKNOWN_ERROR', 'The server could not be reached.');
+  }
+
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const body: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const error = body as { errorCode?: string; message?: string; details?: unknown } | undefined;
+    const apiError = new ApiError(response.status, error?.errorCode ?? 'UNKNOWN_ERROR', error?.message, error?.details);
+    if (response.status === 401 && !options.isLogin) onUnauthorized?.();
+    throw apiError;
+  }
+  return body as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

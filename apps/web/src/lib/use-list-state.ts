@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatSort, parseSort, type SortTerm } from '@pss/contract';
+import { toggleSort as nextSort } from './sort-toggle';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface ListState {
+  page: number;
+  /** The search as applied (debounced). */
+  search: string;
+  /** What the search box shows right now. */
+  searchInput: string;
+  setSearchInput(value: string): void;
+  setPage(page: number): void;
+  sort: SortTerm[];
+  toggleSort(field: string): void;
+  /** Query parameters for the list call. */
+  query: { page: number; limit: number; search?: string; sort?: string };
+}
+
+/**
+ * A list's page, search and sort, kept in the query string so that a reload, a shared
+ * link or the back button shows the same page. The search is applied 300 ms after the
+ * last keystroke and starts again at page 1.
+ */
+export function useListState(options: { sortable: readonly string[]; limit?: number }): ListState {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const search = params.get('search') ?? '';
+  const parsedSort = parseSort(params.get('sort') ?? '', options.sortable);
+  const sort = parsedSort.ok ? parsedSort.terms : [];
+  const [searchInput, setSearchInputState] = useState(search);
+
+  const update = useCallback(
+    (changes: Record<string, string | undefined>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  // The URL changed from elsewhere (back button, a link): show its search in the box.
+  useEffect(() => {
+    setSearchInputState(search);
+  }, [search]);
+
+  useEffect(() => {
+    if (searchInput.trim() === search) return;
+    const timer = setTimeout(() => update({ search: searchInput.trim(), page: undefined }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput, search, update]);
+
+  const limit = options.limit ?? 25;
+  const sortString = formatSort(sort);
+  const query = useMemo(
+    () => ({ page, limit, search: search || undefined, sort: sortString || undefined }),
+    [page, limit, search, sortString],
+  );
+
+  return {
+    page,
+    search,
+    searchInput,
+    setSearchInput: setSearchInputState,
+    setPage: (next) => update({ page: next > 1 ? String(next) : undefined }),
+    sort,
+    toggleSort: (field) => update({ sort: formatSort(nextSort(sort, field)) || undefined, page: undefined }),
+    query,
+  };
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { errorCatalogue, errorCodes, isErrorCode } from './errors.js';
+
+describe('error catalogue', () => {
+  it('holds the codes of the specification with statuses and messages', () => {
+    // 77 codes from the specification's inventory, plus FORBIDDEN, PAYLOAD_TOO_LARGE and TOO_MANY_REQUESTS.
+    expect(errorCodes).toHaveLength(80);
+    for (const code of errorCodes) {
+      const entry = errorCatalogue[code];
+      expect(code).toMatch(/^[A-Z][A-Z_]+$/);
+      expect(entry.status).toBeGreaterThanOrEqual(400);
+      expect(entry.status).toBeLessThan(600);
+      expect(entry.message).toMatch(/^[A-Z].*\.$/);
+    }
+  });
+
+  it('gives the statuses the API relies on', () => {
+    expect(errorCatalogue.NOT_AUTHORIZED.status).toBe(401);
+    expect(errorCatalogue.INCORRECT_PASSWORD.status).toBe(401);
+    expect(errorCatalogue.VALIDATION_ERROR.status).toBe(400);
+    expect(errorCatalogue.NOT_FOUND.status).toBe(404);
+    expect(errorCatalogue.CLIENT_HAS_PROJECTS.status).toBe(409);
+    expect(errorCatalogue.TOO_MANY_REQUESTS.status).toBe(429);
+  });
+
+  it('flags the families whose server message is shown (spec §8)', () => {
+    const shown = errorCodes.filter((c) => errorCatalogue[c].showServerMessage);
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        'IMPORT_FAILED',
+        'FIRST_NAME_REQUIRED',
+        'ASSIGNMENTS_FORMAT_INVALID',
+        'CASE_NOT_FOUND',
+        'EMAILS_SEND_FAILED',
+        'URL_ALREADY_EXISTS',
+        'ROLE_REQUIRED',
+      ]),
+    );
+    expect(errorCatalogue.NOT_FOUND.showServerMessage).toBe(false);
+  });
+
+  it('recognises codes', () => {
+    expect(isErrorCode('CASE_IS_ACTIVE')).toBe(true);
+    expect(isErrorCode('toString')).toBe(false);
+    expect(isErrorCode(undefined)).toBe(false);
+  });
+});
