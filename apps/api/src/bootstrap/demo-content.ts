@@ -11,6 +11,46 @@ export interface DemoSignIn {
   password: string;
 }
 
+const demoClientNames = [
+  'Northwind Health',
+  'Riverside Medical Group',
+  'Summit Family Practice',
+  'Lakeside Community Clinics',
+  'Harborview Physicians',
+  'Maple Valley Health Partners',
+  'Cedar Ridge Medical Center',
+  'Bluebonnet Primary Care',
+  'Granite State Health',
+  'Pinecrest Pediatrics',
+  'Oak Hollow Family Medicine',
+  'Seaside Internal Medicine',
+  'Prairie Wind Health System',
+  'Silver Creek Clinics',
+  'Redwood Coast Medical',
+  'Highland Park Physicians',
+  'Meadowbrook Health',
+  'Golden Gate Primary Care',
+  'Evergreen Valley Medical',
+  'Sunrise Medical Associates',
+  'Willow Bend Health',
+  'Stonebridge Clinic',
+  'Clearwater Family Health',
+  'Aspen Grove Medical',
+  'Kingsport Health Network',
+  'Bayside Care Partners',
+  'Fox River Physicians',
+  'Hillcrest Medical Group',
+];
+
+/** Demo clients: enough to page through; most are CAP members. */
+function demoClients(): (typeof clients.$inferInsert)[] {
+  return demoClientNames.map((name, index) => ({
+    name,
+    capId: index % 5 === 2 ? null : `CAP-${10001 + index}`,
+    capStatus: index % 5 === 2 ? null : index % 7 === 3 ? 'Inactive' : 'Active',
+  }));
+}
+
 /** A password that is easy to type from the console but not guessable. */
 function demoPassword(): string {
   return `demo-${randomBytes(6).toString('base64url')}`;
@@ -22,14 +62,7 @@ function demoPassword(): string {
  */
 export async function seedDemoContent(db: Db): Promise<DemoSignIn[]> {
   const repository = createUsersRepository(db);
-  const insertedClients = await db
-    .insert(clients)
-    .values([
-      { name: 'Northwind Health', capId: 'CAP-10001', capStatus: 'Active' },
-      { name: 'Riverside Medical Group', capId: 'CAP-10002', capStatus: 'Active' },
-      { name: 'Summit Family Practice', capId: null, capStatus: null },
-    ])
-    .returning();
+  const insertedClients = await db.insert(clients).values(demoClients()).returning();
   const northwind = insertedClients[0];
   if (!northwind) throw new Error('demo clients were not created');
 

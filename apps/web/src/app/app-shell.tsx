@@ -2,7 +2,7 @@ import { AppShell, Anchor, Box, Button, Group, ScrollArea, Text, Title, Unstyled
 import { NavLink, Outlet, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@pss/contract';
-import { useSession } from './session';
+import { useSession } from '../lib/session/session-provider';
 import classes from './app-shell.module.css';
 
 /** The five superadmin tabs (spec §2); client administrators see none. */

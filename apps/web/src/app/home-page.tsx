@@ -1,8 +1,8 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { landingPathFor } from '../features/auth/auth-api';
-import { useSession } from './session';
+import { landingPathFor } from '../lib/session/auth-api';
+import { useSession } from '../lib/session/session-provider';
 
 export function HomePage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MessagePage } from '../features/auth/message-page';
+import { MessagePage } from '../components/message-page';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,25 +1,17 @@
-import { Center, Loader } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@pss/contract';
-import { landingPathFor } from '../features/auth/auth-api';
+import { FullPageLoader } from '../components/full-page-loader';
+import { landingPathFor } from '../lib/session/auth-api';
 import { SignedInShell } from './app-shell';
-import { useSession } from './session';
-
-export function FullPageLoader() {
-  const { t } = useTranslation();
-  return (
-    <Center h="100vh" aria-busy="true">
-      <Loader aria-label={t('app.loading')} />
-    </Center>
-  );
-}
+import { useSession } from '../lib/session/session-provider';
 
 /** Routes that need a signed-in staff member; anyone else is sent to sign in. */
 export function RequireStaff() {
   const { state } = useSession();
   const location = useLocation();
   if (state.status === 'loading') return <FullPageLoader />;
+  if (state.status === 'anonymous' && state.ended === 'signed-out') return <Navigate to="/logged-out" replace />;
+  if (state.status === 'anonymous' && state.ended === 'unauthorized') return <Navigate to="/unauthorized" replace />;
   if (state.status === 'anonymous') {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/login-landing?next=${next}`} replace />;

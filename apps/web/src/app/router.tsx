@@ -8,7 +8,7 @@ import { UnauthorizedPage } from '../features/auth/unauthorized-page';
 import { HomePage } from './home-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireStaff, RequireSuperadmin } from './route-gates';
-import { SessionProvider, useSession } from './session';
+import { SessionProvider, useSession } from '../lib/session/session-provider';
 
 function Root() {
   return (

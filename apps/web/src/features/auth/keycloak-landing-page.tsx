@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
-import { useSession } from '../../app/session';
-import { FullPageLoader } from '../../app/route-gates';
-import { landingPathFor } from './auth-api';
+import { useSession } from '../../lib/session/session-provider';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { landingPathFor } from '../../lib/session/auth-api';
 
 /**
  * Where a sign-in returns to. The session is loaded from the refresh cookie at start;

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session/session-provider';
 import { errorMessage } from '../../lib/api-error';
-import { landingPathFor, type StaffSignInFlow } from './auth-api';
+import { landingPathFor, type StaffSignInFlow } from '../../lib/session/auth-api';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -17,7 +17,6 @@ function safeNext(next: string | null): string | null {
 export function LoginLandingPage() {
   const { t } = useTranslation();
   const { state, signIn } = useSession();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [flow, setFlow] = useState<StaffSignInFlow>(
     params.get('flow') === 'provider-employee' ? 'provider-employee' : 'client-administrator',
@@ -28,7 +27,10 @@ export function LoginLandingPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  if (state.status === 'signed-in') return <Navigate to={landingPathFor(state.user)} replace />;
+  // Signed in (now, or already): go where the person was headed, or to their landing page.
+  if (state.status === 'signed-in') {
+    return <Navigate to={safeNext(params.get('next')) ?? landingPathFor(state.user)} replace />;
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -41,11 +43,9 @@ export function LoginLandingPage() {
     if (errors.email || errors.password) return;
     setSubmitting(true);
     try {
-      const user = await signIn(flow, email.trim(), password);
-      navigate(safeNext(params.get('next')) ?? landingPathFor(user), { replace: true });
+      await signIn(flow, email.trim(), password);
     } catch (error) {
       setFormError(errorMessage(error, t));
-    } finally {
       setSubmitting(false);
     }
   }

@@ -1,5 +1,5 @@
 import type { ClientSettings, CurrentUser, LoginResponse } from '@pss/contract';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 export type StaffSignInFlow = 'provider-employee' | 'client-administrator';
 

@@ -1,24 +1,30 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PRESENCE_COOKIE, type ClientSettings, type CurrentUser } from '@pss/contract';
-import { setAccessToken, setUnauthorizedHandler } from '../lib/api-client';
-import { clearCookie, hasCookie } from '../lib/cookies';
-import { toastInfo } from '../lib/toasts';
+import { setAccessToken, setUnauthorizedHandler } from '../api-client';
+import { clearCookie, hasCookie } from '../cookies';
+import { toastInfo } from '../toasts';
 import {
   fetchClientSettings,
   refreshSession,
   signIn as signInCall,
   signOutOnServer,
   type StaffSignInFlow,
-} from '../features/auth/auth-api';
+} from './auth-api';
 
 /** Admins' presence cookie is checked this often (spec §4). */
 export const COOKIE_CHECK_INTERVAL_MS = 5000;
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'touchstart', 'keydown', 'wheel'] as const;
 
-type SessionState = { status: 'loading' } | { status: 'anonymous' } | { status: 'signed-in'; user: CurrentUser };
+/**
+ * `ended` says why a session just ended, so that the route gate sends the person to the
+ * right page (/logged-out or /unauthorized) instead of to sign in.
+ */
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'anonymous'; ended?: 'signed-out' | 'unauthorized' }
+  | { status: 'signed-in'; user: CurrentUser };
 export type SignOutReason = 'user' | 'cookie-missing' | 'inactive';
 
 interface SessionContextValue {
@@ -41,19 +47,21 @@ export function useSession(): SessionContextValue {
  * presence cookie disappears.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const [settings, setSettings] = useState<ClientSettings | null>(null);
   const signingOut = useRef(false);
 
-  const endLocally = useCallback(() => {
-    setAccessToken(null);
-    clearCookie(PRESENCE_COOKIE);
-    queryClient.clear();
-    setState({ status: 'anonymous' });
-  }, [queryClient]);
+  const endLocally = useCallback(
+    (ended?: 'signed-out' | 'unauthorized') => {
+      setAccessToken(null);
+      clearCookie(PRESENCE_COOKIE);
+      queryClient.clear();
+      setState({ status: 'anonymous', ended });
+    },
+    [queryClient],
+  );
 
   const signOut = useCallback(
     async (reason: SignOutReason = 'user') => {
@@ -61,14 +69,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signingOut.current = true;
       try {
         if (reason !== 'cookie-missing') await signOutOnServer().catch(() => undefined);
-        endLocally();
+        endLocally('signed-out');
         toastInfo(reason === 'inactive' ? t('auth.inactiveToast') : t('auth.loggedOutToast'));
-        navigate('/logged-out');
       } finally {
         signingOut.current = false;
       }
     },
-    [endLocally, navigate, t],
+    [endLocally, t],
   );
 
   const signIn = useCallback(async (flow: StaffSignInFlow, email: string, password: string) => {
@@ -104,12 +111,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // A 401 on any call: the session is gone.
   useEffect(() => {
-    setUnauthorizedHandler(() => {
-      endLocally();
-      navigate('/unauthorized');
-    });
+    setUnauthorizedHandler(() => endLocally('unauthorized'));
     return () => setUnauthorizedHandler(null);
-  }, [endLocally, navigate]);
+  }, [endLocally]);
 
   const signedIn = state.status === 'signed-in';
   const role = signedIn ? state.user.role : undefined;
@@ -120,13 +124,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const timer = setInterval(() => {
       refreshSession()
         .then((session) => setAccessToken(session.access_token))
-        .catch(() => {
-          endLocally();
-          navigate('/unauthorized');
-        });
+        .catch(() => endLocally('unauthorized'));
     }, settings.token_refresh_interval_seconds * 1000);
     return () => clearInterval(timer);
-  }, [signedIn, settings, endLocally, navigate]);
+  }, [signedIn, settings, endLocally]);
 
   // Admins: the presence cookie is checked every 5 s; without it, the session is over.
   useEffect(() => {

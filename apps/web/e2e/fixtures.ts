@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config';
+
+export interface DemoSignIn {
+  email: string;
+  password: string;
+}
+
+/** The demo sign-ins the server wrote on its first start. */
+export function demoSignIns(): { superadmin: DemoSignIn; admin: DemoSignIn } {
+  const lines = readFileSync(path.join(E2E_DATA_DIR, 'demo-sign-ins.txt'), 'utf8').trim().split('\n');
+  const parse = (prefix: string): DemoSignIn => {
+    const line = lines.find((l) => l.startsWith(prefix));
+    const match = line && /: (\S+) \/ (\S+)$/.exec(line);
+    if (!match?.[1] || !match[2]) throw new Error(`no demo sign-in for ${prefix}`);
+    return { email: match[1], password: match[2] };
+  };
+  return { superadmin: parse('Provider employee'), admin: parse('Client administrator') };
+}
+
+export async function signIn(page: Page, flow: 'Provider employee' | 'Client administrator', who: DemoSignIn) {
+  if (!page.url().includes('/login-landing')) await page.goto('/login-landing');
+  await page.getByText(flow, { exact: true }).click();
+  await page.getByRole('textbox', { name: /^Email/ }).fill(who.email);
+  await page.getByRole('textbox', { name: /^Password/ }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { demoSignIns, signIn } from './fixtures';
+
+const tabs = ['Project Management', 'User Management', 'Survey Templates', 'Resource Library', 'Module Library'];
+
+test('a provider employee signs in and sees the five tabs and who is signed in', async ({ page }) => {
+  const { superadmin } = demoSignIns();
+  await signIn(page, 'Provider employee', superadmin);
+  await expect(page).toHaveURL(/\/project-management$/);
+  await expect(page.getByRole('heading', { name: 'Patient Simulation Platform' })).toBeVisible();
+  await expect(page.getByTestId('signed-in-as')).toHaveText('Signed in as Dana Provider');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(tabs);
+  await expect(nav.getByRole('link', { name: 'Project Management' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Northwind Health' })).toBeVisible();
+});
+
+test('a client administrator signs in, sees no tabs and lands on their client', async ({ page }) => {
+  const { admin } = demoSignIns();
+  await signIn(page, 'Client administrator', admin);
+  await expect(page).toHaveURL(/\/project-management\/clients\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Northwind Health' })).toBeVisible();
+  await expect(page.getByTestId('signed-in-as')).toHaveText('Signed in as Alex Northwind');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+
+  // The clients list is the provider's; an administrator is taken back to their client.
+  await page.goto('/project-management');
+  await expect(page).toHaveURL(/\/project-management\/clients\/[0-9a-f-]{36}$/);
+});
+
+test('a wrong password is refused with the catalogue message', async ({ page }) => {
+  const { admin } = demoSignIns();
+  await page.goto('/login-landing');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(admin.email);
+  await page.getByRole('textbox', { name: /^Password/ }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The password is incorrect.');
+  await expect(page).toHaveURL(/\/login-landing/);
+});
+
+test('empty fields get messages beside them, without a call', async ({ page }) => {
+  await page.goto('/login-landing');
+  await page.getByRole('textbox', { name: /^Email/ }).fill('not-an-email');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await expect(page.getByText('This field is required.')).toBeVisible();
+});
+
+test('sign out lands on /logged-out with a toast, and the session is gone', async ({ page }) => {
+  const { superadmin } = demoSignIns();
+  await signIn(page, 'Provider employee', superadmin);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/logged-out$/);
+  await expect(page.getByText('You have been signed out.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
+  // The toast closes by itself after 3 seconds.
+  await expect(page.getByText('You have been signed out.')).toBeHidden({ timeout: 6_000 });
+
+  await page.goto('/project-management');
+  await expect(page).toHaveURL(/\/login-landing\?next=/);
+});
+
+test('an anonymous visit to a protected route is sent to sign in, then back', async ({ page }) => {
+  const { superadmin } = demoSignIns();
+  await page.goto('/project-management?search=river');
+  await expect(page).toHaveURL(/\/login-landing\?next=%2Fproject-management%3Fsearch%3Driver$/);
+  await signIn(page, 'Provider employee', superadmin);
+  await expect(page).toHaveURL(/\/project-management\?search=river$/);
+  await expect(page.getByRole('link', { name: 'Riverside Medical Group' })).toBeVisible();
+});
+
+test('a session survives a reload', async ({ page }) => {
+  const { superadmin } = demoSignIns();
+  await signIn(page, 'Provider employee', superadmin);
+  await page.reload();
+  await expect(page.getByTestId('signed-in-as')).toHaveText('Signed in as Dana Provider');
+});
+
+test("an administrator is signed out within 5 s when the session cookie disappears", async ({ page, context }) => {
+  const { admin } = demoSignIns();
+  await signIn(page, 'Client administrator', admin);
+  await context.clearCookies({ name: 'pss_session' });
+  await expect(page).toHaveURL(/\/logged-out$/, { timeout: 7_000 });
+});
+
+test('the public pages work without signing in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/unauthorized');
+  await expect(page.getByRole('heading', { name: 'Please sign in' })).toBeVisible();
+  await page.goto('/logged-out');
+  await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
+  await page.goto('/keycloak-landing');
+  await expect(page).toHaveURL(/\/login-landing$/);
+});

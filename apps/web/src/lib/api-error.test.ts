@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import i18next from './i18n';
+import { ApiError, errorMessage } from './api-error';
+import { buildPath } from './api-client';
+
+const t = (key: string) => i18next.t(key);
+
+describe('error messages', () => {
+  it('shows the translated catalogue message', () => {
+    expect(errorMessage(new ApiError(409, 'CLIENT_HAS_PROJECTS', 'server words'), t)).toBe(
+      'This client cannot be deleted because it has projects attached.',
+    );
+  });
+
+  it("shows the server's message for the families that ask for it", () => {
+    expect(errorMessage(new ApiError(422, 'FIRST_NAME_REQUIRED', 'Line 4: first_name is empty.'), t)).toBe(
+      'Line 4: first_name is empty.',
+    );
+    expect(errorMessage(new ApiError(422, 'FIRST_NAME_REQUIRED'), t)).toBe(
+      'A first name is required for every imported user.',
+    );
+  });
+
+  it('shows the unknown-error message for codes it does not know', () => {
+    expect(errorMessage(new ApiError(500, 'SOMETHING_NEW', 'x'), t)).toBe(
+      'An unexpected error has occurred. Please try again later.',
+    );
+    expect(errorMessage(new Error('boom'), t)).toBe('An unexpected error has occurred. Please try again later.');
+  });
+
+  it('lists field errors without their request part', () => {
+    const error = new ApiError(400, 'VALIDATION_ERROR', 'x', {
+      fields: [{ field: 'body.email', message: 'Invalid email' }],
+    });
+    expect(error.fieldErrors()).toEqual({ email: 'Invalid email' });
+  });
+});
+
+describe('required parameters', () => {
+  it('fills path parameters', () => {
+    expect(buildPath('/clients/{id}/projects', { id: 'a b' })).toBe('/clients/a%20b/projects');
+  });
+
+  it('names the missing parameter and the operation', () => {
+    expect(() => buildPath('/clients/{id}', { id: undefined })).toThrow(
+      'Required parameter "id" was null or undefined when calling /clients/{id}.',
+    );
+    try {
+      buildPath('/cases/{caseId}/previews', { caseId: null });
+    } catch (error) {
+      expect((error as ApiError).errorCode).toBe('REQUIRED_PARAMETER_MISSING');
+    }
+  });
+});

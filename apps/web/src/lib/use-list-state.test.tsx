@@ -1,0 +1,57 @@
+import { describe, expect, it, vi, afterEach } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { SEARCH_DEBOUNCE_MS, useListState } from './use-list-state';
+
+afterEach(() => vi.useRealTimers());
+
+function setup(initialUrl: string) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[initialUrl]}>{children}</MemoryRouter>
+  );
+  return renderHook(
+    () => ({ list: useListState({ sortable: ['name', 'created_at'] }), location: useLocation() }),
+    { wrapper },
+  );
+}
+
+describe('list state in the URL', () => {
+  it('reads page, search and sort from the query string', () => {
+    const { result } = setup('/clients?page=3&search=north&sort=name:DESC');
+    expect(result.current.list.page).toBe(3);
+    expect(result.current.list.search).toBe('north');
+    expect(result.current.list.searchInput).toBe('north');
+    expect(result.current.list.query).toEqual({ page: 3, limit: 25, search: 'north', sort: 'name:DESC' });
+  });
+
+  it('ignores bad values', () => {
+    const { result } = setup('/clients?page=-4&sort=secret:ASC');
+    expect(result.current.list.page).toBe(1);
+    expect(result.current.list.sort).toEqual([]);
+  });
+
+  it('applies a search 300 ms after the last keystroke and goes back to page 1', () => {
+    vi.useFakeTimers();
+    const { result } = setup('/clients?page=4');
+    act(() => result.current.list.setSearchInput('riv'));
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
+    act(() => result.current.list.setSearchInput('river'));
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
+    expect(result.current.location.search).toBe('?page=4');
+    act(() => vi.advanceTimersByTime(60));
+    expect(result.current.location.search).toBe('?search=river');
+    expect(result.current.list.page).toBe(1);
+  });
+
+  it('keeps the page in the URL and toggles sort through the cycle', () => {
+    const { result } = setup('/clients');
+    act(() => result.current.list.setPage(2));
+    expect(result.current.location.search).toBe('?page=2');
+    act(() => result.current.list.toggleSort('name'));
+    expect(result.current.location.search).toBe('?sort=name%3AASC');
+    act(() => result.current.list.toggleSort('name'));
+    act(() => result.current.list.toggleSort('name'));
+    expect(result.current.location.search).toBe('');
+  });
+});
