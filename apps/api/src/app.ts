@@ -47,7 +47,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel, redact: redactedLogPaths, ...(deps.logger === true || !deps.logger ? {} : deps.logger) },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: redactedLogPaths,
+            ...(deps.logger === true || !deps.logger ? {} : deps.logger),
+          },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
@@ -91,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const usersRepository = createUsersRepository(database.db);
   const usersService = createUsersService({ users: usersRepository });
   const authService = createAuthService({
-    users: usersRepository,
+    users: usersService,
     sessions: createSessionsRepository(database.db),
     tokens,
     clock,

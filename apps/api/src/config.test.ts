@@ -38,7 +38,11 @@ describe('configuration', () => {
 
   it('wants the token refresh to come before the access token expires', () => {
     expect(() =>
-      loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '300', TOKEN_REFRESH_INTERVAL_SECONDS: '600', SESSION_SECRET: 'x'.repeat(40) }),
+      loadConfig({
+        ACCESS_TOKEN_TTL_SECONDS: '300',
+        TOKEN_REFRESH_INTERVAL_SECONDS: '600',
+        SESSION_SECRET: 'x'.repeat(40),
+      }),
     ).toThrow(/TOKEN_REFRESH_INTERVAL_SECONDS/);
   });
 });

@@ -21,10 +21,28 @@ const envSchema = z.object({
   SUPERADMIN_EMAIL: z.email().optional(),
   SUPERADMIN_PASSWORD: z.string().min(6).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
-  INACTIVITY_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
-  TOKEN_REFRESH_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(24 * 3600).default(600),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(900),
-  REFRESH_TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  INACTIVITY_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(30),
+  TOKEN_REFRESH_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 3600)
+    .default(600),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(24 * 3600)
+    .default(900),
+  REFRESH_TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   SMTP_URL: z.string().optional(),

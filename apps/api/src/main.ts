@@ -42,7 +42,9 @@ async function main(): Promise<void> {
   const url = `http://localhost:${port}`;
 
   const lines = ['', `Patient Simulation Platform is running at ${url}`];
-  lines.push(`  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`);
+  lines.push(
+    `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+  );
   lines.push(`  API docs: ${url}/api/docs`);
   if (firstStart.kind === 'superadmin-created') {
     lines.push(`  created superadmin ${firstStart.email} (from SUPERADMIN_EMAIL)`);

@@ -108,7 +108,11 @@ describe('headers', () => {
 
   it('never lets API answers be cached', async () => {
     const superadmin = await createUser(ctx.db, { role: 'SUPERADMIN' });
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: await bearerFor(ctx.app, superadmin) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: await bearerFor(ctx.app, superadmin),
+    });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 });
@@ -143,7 +147,9 @@ describe('OpenAPI', () => {
     for (const [p, operations] of Object.entries(document.paths as Record<string, Record<string, unknown>>)) {
       for (const method of Object.keys(operations)) documented.add(`${method.toUpperCase()} ${p}`);
     }
-    const ours = ctx.app.declaredRoutes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json');
+    const ours = ctx.app.declaredRoutes.filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json',
+    );
     for (const route of ours) {
       const openApiPath = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
       expect(documented, `${route.method} ${openApiPath}`).toContain(`${route.method} ${openApiPath}`);

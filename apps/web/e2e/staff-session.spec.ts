@@ -76,7 +76,7 @@ test('a session survives a reload', async ({ page }) => {
   await expect(page.getByTestId('signed-in-as')).toHaveText('Signed in as Dana Provider');
 });
 
-test("an administrator is signed out within 5 s when the session cookie disappears", async ({ page, context }) => {
+test('an administrator is signed out within 5 s when the session cookie disappears', async ({ page, context }) => {
   const { admin } = demoSignIns();
   await signIn(page, 'Client administrator', admin);
   await context.clearCookies({ name: 'pss_session' });

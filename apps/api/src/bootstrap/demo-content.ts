@@ -84,7 +84,12 @@ export async function seedDemoContent(db: Db): Promise<DemoSignIn[]> {
     clientId: northwind.id,
   });
   return [
-    { role: 'superadmin', label: 'Provider employee (superadmin)', email: 'superadmin@demo.local', password: superadminPassword },
+    {
+      role: 'superadmin',
+      label: 'Provider employee (superadmin)',
+      email: 'superadmin@demo.local',
+      password: superadminPassword,
+    },
     {
       role: 'admin',
       label: 'Client administrator (Northwind Health)',

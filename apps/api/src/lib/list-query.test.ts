@@ -26,7 +26,9 @@ async function listClients(raw: Record<string, string>) {
         .select({ name: clients.name })
         .from(clients)
         .where(where)
-        .orderBy(...orderByTerms(query.sort, { name: sql`lower(${clients.name})`, created_at: clients.createdAt }, clients.id))
+        .orderBy(
+          ...orderByTerms(query.sort, { name: sql`lower(${clients.name})`, created_at: clients.createdAt }, clients.id),
+        )
         .limit(limit)
         .offset(offset),
     async () => (await db.select({ n: countAll }).from(clients).where(where))[0]?.n ?? 0,

@@ -34,7 +34,10 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     if (!hasWebApp || !webDistDir || request.method !== 'GET' || isApi) {
       return reply.status(404).send(new AppError('NOT_FOUND').toBody());
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(createReadStream(path.join(webDistDir, 'index.html')));
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(createReadStream(path.join(webDistDir, 'index.html')));
   });
   return hasWebApp;
 }

@@ -3,5 +3,11 @@ import { MessagePage } from '../components/message-page';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  return <MessagePage title={t('notFound.title')} body={t('notFound.body')} action={{ label: t('notFound.back'), to: '/' }} />;
+  return (
+    <MessagePage
+      title={t('notFound.title')}
+      body={t('notFound.body')}
+      action={{ label: t('notFound.back'), to: '/' }}
+    />
+  );
 }

@@ -39,9 +39,7 @@ export const routes = [
         children: [
           {
             path: '/project-management',
-            element: (
-              <RequireSuperadmin>{() => <ClientsListPage />}</RequireSuperadmin>
-            ),
+            element: <RequireSuperadmin>{() => <ClientsListPage />}</RequireSuperadmin>,
           },
           { path: '/project-management/clients/:clientId', element: <ClientRoute /> },
           { path: '*', element: <NotFoundPage /> },
@@ -54,4 +52,3 @@ export const routes = [
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }
-

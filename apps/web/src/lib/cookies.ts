@@ -3,7 +3,11 @@ export function hasCookie(name: string): boolean {
   return document.cookie.split(';').some((part) => part.trim().startsWith(`${name}=`));
 }
 
-export function setCookie(name: string, value: string, options: { domain?: string; maxAgeSeconds?: number } = {}): void {
+export function setCookie(
+  name: string,
+  value: string,
+  options: { domain?: string; maxAgeSeconds?: number } = {},
+): void {
   const parts = [`${name}=${encodeURIComponent(value)}`, 'path=/', 'SameSite=Strict'];
   if (options.domain) parts.push(`domain=${options.domain}`);
   if (options.maxAgeSeconds !== undefined) parts.push(`max-age=${options.maxAgeSeconds}`);

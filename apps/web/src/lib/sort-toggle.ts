@@ -15,7 +15,9 @@ export function toggleSort(terms: readonly SortTerm[], field: string): SortTerm[
   } else {
     const firstDirection = field === 'created_at' ? 'DESC' : 'ASC';
     if (existing.direction === firstDirection) {
-      next = terms.map((t) => (t.field === field ? { field, direction: firstDirection === 'ASC' ? 'DESC' : 'ASC' } : t));
+      next = terms.map((t) =>
+        t.field === field ? { field, direction: firstDirection === 'ASC' ? 'DESC' : 'ASC' } : t,
+      );
     } else {
       next = others;
     }

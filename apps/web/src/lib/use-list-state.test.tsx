@@ -10,10 +10,9 @@ function setup(initialUrl: string) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[initialUrl]}>{children}</MemoryRouter>
   );
-  return renderHook(
-    () => ({ list: useListState({ sortable: ['name', 'created_at'] }), location: useLocation() }),
-    { wrapper },
-  );
+  return renderHook(() => ({ list: useListState({ sortable: ['name', 'created_at'] }), location: useLocation() }), {
+    wrapper,
+  });
 }
 
 describe('list state in the URL', () => {

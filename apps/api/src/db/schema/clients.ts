@@ -14,7 +14,9 @@ export const clients = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('clients_cap_id_unique').on(t.capId).where(sql`${t.capId} is not null`),
+    uniqueIndex('clients_cap_id_unique')
+      .on(t.capId)
+      .where(sql`${t.capId} is not null`),
     index('clients_name_idx').on(sql`lower(${t.name})`, t.id),
     index('clients_created_at_idx').on(t.createdAt, t.id),
   ],

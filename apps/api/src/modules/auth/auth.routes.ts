@@ -102,7 +102,8 @@ export function registerAuthRoutes(
       schema: {
         tags: ['Auth'],
         summary: 'Trade the refresh cookie for a new access token (the cookie rotates)',
-        description: 'Public because it is how a client without a valid access token gets one; 401 without a live refresh cookie.',
+        description:
+          'Public because it is how a client without a valid access token gets one; 401 without a live refresh cookie.',
         response: { 200: loginResponse },
       },
     },

@@ -4,8 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { decoyPasswordHash, verifyPassword } from '../../lib/passwords.js';
 import { hashRefreshToken, newRefreshToken, type TokenService } from '../../lib/tokens.js';
-import type { UserRow, UsersRepository } from '../users/users.repository.js';
-import { toCurrentUser } from '../users/users.service.js';
+import { toCurrentUser, type UserRow, type UsersService } from '../users/users.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 /** Which staff accounts a sign-in call accepts. */
@@ -35,7 +34,7 @@ export interface IssuedSession {
 const PER_ADDRESS_FACTOR = 5;
 
 export function createAuthService(deps: {
-  users: Pick<UsersRepository, 'findByEmail' | 'findById' | 'findFirstByRole'>;
+  users: Pick<UsersService, 'findByEmail' | 'findById' | 'findFirstByRole'>;
   sessions: SessionsRepository;
   tokens: TokenService;
   clock: Clock;

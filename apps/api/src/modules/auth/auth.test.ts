@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESENCE_COOKIE } from '@pss/contract';
-import { createClient, createTestContext, createUser, TEST_PASSWORD, type TestContext } from '../../../test/test-app.js';
-import type { UserRow } from '../users/users.repository.js';
+import {
+  createClient,
+  createTestContext,
+  createUser,
+  TEST_PASSWORD,
+  type TestContext,
+} from '../../../test/test-app.js';
+import type { UserRow } from '../users/users.service.js';
 import { STAFF_REFRESH_COOKIE } from './auth.routes.js';
 
 let ctx: TestContext;
@@ -207,7 +213,10 @@ describe('bearer tokens', () => {
         headers: authorization ? { authorization } : {},
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ errorCode: 'NOT_AUTHORIZED', message: 'You are not authorized. Please log in.' });
+      expect(response.json()).toEqual({
+        errorCode: 'NOT_AUTHORIZED',
+        message: 'You are not authorized. Please log in.',
+      });
     }
   });
 

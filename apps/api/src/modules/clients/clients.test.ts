@@ -69,7 +69,7 @@ describe('GET /api/clients/:id', () => {
     }
   });
 
-  it("answers 404 to an administrator of another client", async () => {
+  it('answers 404 to an administrator of another client', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/clients/${otherClientId}`, headers: asAdmin });
     expect(response.statusCode).toBe(404);
     expect(response.json().errorCode).toBe('NOT_FOUND');

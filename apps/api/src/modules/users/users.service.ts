@@ -2,6 +2,8 @@ import type { CurrentUser } from '@pss/contract';
 import { AppError } from '../../lib/errors.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
+export type { UserRow } from './users.repository.js';
+
 /** The staff view of a user row: what `GET /users/me` and sign-in answer. */
 export function toCurrentUser(user: UserRow): CurrentUser {
   if (user.role !== 'SUPERADMIN' && user.role !== 'ADMIN') {
@@ -17,8 +19,13 @@ export function toCurrentUser(user: UserRow): CurrentUser {
   };
 }
 
-export function createUsersService(deps: { users: Pick<UsersRepository, 'findById'> }) {
+export function createUsersService(deps: { users: UsersRepository }) {
   return {
+    /** For sign-in: the account behind an email, whatever its role. */
+    findByEmail: (email: string) => deps.users.findByEmail(email),
+    findById: (id: string) => deps.users.findById(id),
+    findFirstByRole: (role: UserRow['role']) => deps.users.findFirstByRole(role),
+
     async getCurrentStaffUser(userId: string): Promise<CurrentUser> {
       const user = await deps.users.findById(userId);
       if (!user) throw new AppError('USER_NOT_FOUND');

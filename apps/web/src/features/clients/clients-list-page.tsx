@@ -32,7 +32,12 @@ export function ClientsListPage() {
     },
     { key: 'cap_id', header: t('clients.capId'), sortField: 'cap_id', render: (c) => c.cap_id ?? '—' },
     { key: 'cap_status', header: t('clients.capStatus'), sortField: 'cap_status', render: (c) => c.cap_status ?? '—' },
-    { key: 'created_at', header: t('clients.createdAt'), sortField: 'created_at', render: (c) => formatDate(c.created_at) },
+    {
+      key: 'created_at',
+      header: t('clients.createdAt'),
+      sortField: 'created_at',
+      render: (c) => formatDate(c.created_at),
+    },
   ];
 
   return (

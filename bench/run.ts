@@ -1,0 +1,211 @@
+/**
+ * `npm run bench`: seeds a database of a chosen size, starts the built server on it,
+ * drives chosen calls with autocannon and prints throughput and p50/p95/p99 for each,
+ * beside /api/health measured in the same run: on a noisy 2-core machine the ratio to
+ * health is the figure to compare between runs. Results go to bench/results/*.json.
+ *
+ *   npm run bench -- [--clients 5000] [--duration 10] [--connections 20] [--pg postgres://...]
+ *
+ * With --pg the harness makes a fresh database on that server and drops it afterwards;
+ * otherwise it uses embedded PGlite in a temporary directory.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../apps/api/src/db/client.js';
+import { seedBenchData, BENCH_SUPERADMIN, type BenchFixture } from './seed.js';
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '5000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '20' },
+    pg: { type: 'string' },
+    port: { type: 'string', default: '3310' },
+  },
+});
+const clientCount = Number(values.clients);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const port = Number(values.port);
+const root = path.resolve(import.meta.dirname, '..');
+const base = `http://127.0.0.1:${port}`;
+
+interface Scenario {
+  name: string;
+  path: string | ((f: BenchFixture) => string);
+  auth: boolean;
+}
+
+/** The calls measured. Later features add theirs here. */
+const scenarios: Scenario[] = [
+  { name: 'health', path: '/api/health', auth: false },
+  { name: 'users/me', path: '/api/users/me', auth: true },
+  { name: 'clients page 1', path: '/api/clients?limit=25', auth: true },
+  { name: 'clients sorted by name', path: '/api/clients?limit=25&sort=name:ASC', auth: true },
+  { name: 'clients search', path: '/api/clients?limit=25&search=health', auth: true },
+  {
+    name: 'clients deep page',
+    path: (f) => `/api/clients?limit=25&page=${Math.max(1, Math.floor(f.clients / 25) - 1)}`,
+    auth: true,
+  },
+  { name: 'client by id', path: (f) => `/api/clients/${f.sampleClientId}`, auth: true },
+];
+
+interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  const value = sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return Math.round(value * 10) / 10;
+}
+
+async function measure(name: string, url: string, headers: Record<string, string>): Promise<Measured> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration, headers }, (error, finished) =>
+      error ? reject(error) : resolve(finished),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function waitForHealth(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not start');
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pss-bench-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (values.pg) {
+    const name = `pss_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: values.pg });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(values.pg);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: values.pg });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+
+  console.log(`Seeding ${clientCount} clients on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}…`);
+  const database = await openDatabase({ databaseUrl, pgliteDataDir: path.join(dataDir, 'pglite') });
+  await database.migrate();
+  const fixture = await seedBenchData(database.db, clientCount);
+  await database.close();
+
+  let server: ChildProcess | undefined;
+  try {
+    server = spawn('node', [path.join(root, 'apps/api/dist/main.js')], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        LOGIN_MAX_FAILURES: '1000',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitForHealth();
+    const login = await fetch(`${base}/api/auth/login/superadmin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_SUPERADMIN),
+    });
+    if (!login.ok) throw new Error(`bench sign-in failed: ${await login.text()}`);
+    const token = ((await login.json()) as { access_token: string }).access_token;
+
+    const results: Measured[] = [];
+    for (const scenario of scenarios) {
+      const target = typeof scenario.path === 'string' ? scenario.path : scenario.path(fixture);
+      const headers: Record<string, string> = scenario.auth ? { authorization: `Bearer ${token}` } : {};
+      process.stdout.write(`  ${scenario.name} …`);
+      const measured = await measure(scenario.name, `${base}${target}`, headers);
+      results.push(measured);
+      process.stdout.write(` ${measured.requestsPerSecond} req/s\n`);
+    }
+
+    const health = results[0]!;
+    console.log(
+      `\n${'call'.padEnd(26)}${'req/s'.padStart(8)}${'÷health'.padStart(9)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'p99 ms'.padStart(8)}  errors`,
+    );
+    for (const r of results) {
+      const ratio = (r.requestsPerSecond / health.requestsPerSecond).toFixed(2);
+      console.log(
+        `${r.name.padEnd(26)}${String(r.requestsPerSecond).padStart(8)}${ratio.padStart(9)}${String(r.p50).padStart(8)}${String(r.p95).padStart(8)}${String(r.p99).padStart(8)}  ${r.errors + r.non2xx}`,
+      );
+    }
+    const resultsDir = path.join(root, 'bench/results');
+    mkdirSync(resultsDir, { recursive: true });
+    const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          database: databaseUrl ? 'postgres' : 'pglite',
+          clients: clientCount,
+          duration,
+          connections,
+          node: process.version,
+          cpus: os.cpus().length,
+          results: results.map((r) => ({ ...r, ratioToHealth: r.requestsPerSecond / health.requestsPerSecond })),
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`\nWritten to ${path.relative(root, file)}`);
+  } finally {
+    server?.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// `npm test`: every tier, one after another, and one closing line with the counts.
+//   1. unit, contract, web and API tests (Vitest) on embedded PGlite
+//   2. the API tests again on PostgreSQL, when one answers (TEST_DATABASE_URL, or
+//      127.0.0.1:5432 database `test`)
+//   3. the production build, then the browser flows in Chromium (Playwright)
+// Options: --only=unit|pg|e2e runs one tier; --skip-build reuses an existing build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.test-reports');
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const skipBuild = args.includes('--skip-build');
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let stepFailed = false;
+
+function run(label, command, commandArgs, env = {}) {
+  console.log(`\n=== ${label}`);
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function countVitest(file, label) {
+  if (!existsSync(file)) {
+    console.error(`${label}: no report was written`);
+    totals.failed += 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  // A file that fails to load has no failed test but fails the run.
+  const brokenFiles = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0);
+  totals.failed += brokenFiles.length;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) {
+    console.error('browser flows: no report was written');
+    totals.failed += 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.stats.expected;
+  totals.failed += report.stats.unexpected + report.stats.flaky;
+  totals.skipped += report.stats.skipped;
+  if (report.errors?.length) totals.failed += report.errors.length;
+}
+
+async function postgresUrl() {
+  const url = process.env.TEST_DATABASE_URL ?? `postgres://${os.userInfo().username}@127.0.0.1:5432/test`;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch (error) {
+    console.log(
+      `\n=== API tests on PostgreSQL: skipped, ${url.replace(/\/\/[^@]*@/, '//')} does not answer (${error.message})`,
+    );
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function chromiumFound() {
+  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH);
+  return spawnSync('sh', ['-c', 'command -v chromium || command -v chromium-browser']).status === 0;
+}
+
+if (!only || only === 'unit') {
+  const file = path.join(reports, 'vitest-pglite.json');
+  const ok = run('Unit, contract, web and API tests (PGlite)', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
+  countVitest(file, 'vitest');
+  if (!ok && totals.failed === 0) stepFailed = true;
+}
+
+if (!only || only === 'pg') {
+  const url = await postgresUrl();
+  if (url) {
+    const file = path.join(reports, 'vitest-postgres.json');
+    const ok = run(
+      'API tests on PostgreSQL',
+      'npx',
+      ['vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+      { TEST_DATABASE_URL: url },
+    );
+    countVitest(file, 'vitest (PostgreSQL)');
+    if (!ok && totals.failed === 0) stepFailed = true;
+  } else if (only === 'pg') {
+    stepFailed = true;
+  }
+}
+
+if (!only || only === 'e2e') {
+  if (!chromiumFound()) {
+    const message = 'Chromium was not found (apt-get install chromium, or set CHROMIUM_PATH)';
+    if (inCi) {
+      console.error(`\n=== Browser flows: ${message}`);
+      stepFailed = true;
+    } else {
+      console.warn(`\n=== Browser flows: skipped. ${message}`);
+    }
+  } else {
+    const built = skipBuild || run('Production build', 'npm', ['run', 'build']);
+    if (!built) {
+      stepFailed = true;
+    } else {
+      const file = path.join(reports, 'playwright.json');
+      run('Browser flows (Chromium)', 'npx', ['playwright', 'test', '--config', 'apps/web/playwright.config.ts'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      });
+      countPlaywright(file);
+    }
+  }
+}
+
+if (stepFailed && totals.failed === 0) totals.failed = 1;
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 ? 1 : 0);
