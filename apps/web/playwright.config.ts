@@ -23,7 +23,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 8_000 },
+  expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   globalSetup: './e2e/global-setup.ts',
   use: {

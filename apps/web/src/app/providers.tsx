@@ -1,13 +1,22 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/toasts';
 
 export const theme = createTheme({
   primaryColor: 'blue',
+  // White on blue-6 is 3.6:1; blue-8 passes WCAG AA (4.8:1) for button text.
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+});
+
+/** Mantine's default "dimmed" grey is below WCAG AA contrast on white; one step darker passes. */
+const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  dark: {},
 });
 
 /** Queries never retry and never refetch on window focus (spec §9). */
@@ -22,7 +31,7 @@ export function createQueryClient(): QueryClient {
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

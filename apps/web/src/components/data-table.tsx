@@ -147,6 +147,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             value={props.page}
             onChange={props.onPageChange}
             getItemProps={(page) => ({ 'aria-label': t('table.page', { page, pages }) })}
+            getControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
           />
         </Group>
       )}

@@ -56,6 +56,10 @@ export const en = {
     retry: 'Try again',
     search: 'Search',
     page: 'Page {{page}} of {{pages}}',
+    firstPage: 'First page',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    lastPage: 'Last page',
     sortBy: 'Sort by {{column}}',
   },
   clients: {

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real entry point, as `npm start` runs it (from source here): first start, the
+// console, the superadmin from the environment, and a clean exit on SIGTERM.
+const apiRoot = path.resolve(import.meta.dirname, '..');
+const dataDirs: string[] = [];
+afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+interface Started {
+  url: string;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
+
+function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiRoot,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 45 s:\n${output}`)), 45_000);
+    child.stdout.on('data', () => {
+      const match = /running at (http:\/\/localhost:\d+)/.exec(output);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      resolve({
+        url: match[1].replace('localhost', '127.0.0.1'),
+        output: () => output,
+        stop: async () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      });
+    });
+    void exited.then((code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+}
+
+function tempDataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pss-main-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', () => {
+  it('fills an empty data directory with demo data, prints the sign-ins once and stops cleanly', async () => {
+    const dataDir = tempDataDir();
+    const first = await start(dataDir);
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    expect(first.output()).toContain('Demo data was created');
+    const signIn = /Provider employee \(superadmin\): (\S+) \/ (\S+)/.exec(first.output());
+    expect(signIn).not.toBeNull();
+    const login = await fetch(`${first.url}/api/auth/login/superadmin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: signIn![1], password: signIn![2] }),
+    });
+    expect(login.status).toBe(200);
+    expect(await first.stop()).toBe(0);
+
+    const second = await start(dataDir);
+    expect(second.output()).not.toContain('Demo data was created');
+    expect(await second.stop()).toBe(0);
+  }, 90_000);
+
+  it('creates the superadmin from SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD', async () => {
+    const server = await start(tempDataDir(), {
+      SUPERADMIN_EMAIL: 'owner@example.test',
+      SUPERADMIN_PASSWORD: 'owner-password',
+    });
+    try {
+      expect(server.output()).toContain('created superadmin owner@example.test');
+      expect(server.output()).not.toContain('Demo data');
+      const login = await fetch(`${server.url}/api/auth/login/superadmin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@example.test', password: 'owner-password' }),
+      });
+      expect(login.status).toBe(200);
+      const { access_token } = (await login.json()) as { access_token: string };
+      const me = await fetch(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${access_token}` } });
+      expect(await me.json()).toMatchObject({ email: 'owner@example.test', role: 'superadmin' });
+      const wrong = await fetch(`${server.url}/api/auth/login/superadmin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@example.test', password: 'nope-nope' }),
+      });
+      expect(wrong.status).toBe(401);
+      expect(((await wrong.json()) as { errorCode: string }).errorCode).toBe('INCORRECT_PASSWORD');
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 90_000);
+});

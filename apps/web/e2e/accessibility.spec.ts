@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { demoSignIns, signIn } from './fixtures';
+
+// WCAG 2.1 A/AA checks of each screen, plus a CSP check: the app must run under its own
+// Content-Security-Policy without a single violation.
+async function expectNoViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('sign-in, public pages and the clients list pass axe and the CSP', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      cspViolations.push(message.text());
+  });
+
+  await page.goto('/login-landing');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.goto('/logged-out');
+  await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
+  await expectNoViolations(page);
+
+  await signIn(page, 'Provider employee', demoSignIns().superadmin);
+  await expect(page.getByRole('link', { name: 'Northwind Health' })).toBeVisible();
+  await expectNoViolations(page);
+
+  expect(cspViolations).toEqual([]);
+  await context.close();
+});
+
+test('the sign-in form works by keyboard alone', async ({ page }) => {
+  const { admin } = demoSignIns();
+  await page.goto('/login-landing');
+  await page.getByRole('textbox', { name: /^Email/ }).focus();
+  await page.keyboard.type(admin.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(admin.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+});
