@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { demoSignIns, signIn } from './fixtures';
 
 // WCAG 2.1 A/AA checks of each screen, plus a CSP check: the app must run under its own
 // Content-Security-Policy without a single violation.
-async function expectNoViolations(page: import('@playwright/test').Page) {
+async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
