@@ -1,3 +1,15 @@
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import { MAX_IMPORT_FILE_BYTES } from '@pss/contract';
+import { localFileStorage, type FileStorage } from './lib/storage.js';
+import { createImportsRepository } from './modules/imports/imports.repository.js';
+import { createImportsService, type ImportsService } from './modules/imports/imports.service.js';
+import { createProjectsRepository } from './modules/projects/projects.repository.js';
+import { createProjectsService } from './modules/projects/projects.service.js';
+import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
+import { createCmesRepository } from './modules/cmes/cmes.repository.js';
+import { createCmesService } from './modules/cmes/cmes.service.js';
+import { registerCmesRoutes } from './modules/cmes/cmes.routes.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -28,9 +40,12 @@ export interface AppDeps {
   clock?: Clock;
   /** A pino logger config, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Where uploads are kept; local disk under DATA_DIR/files by default. */
+  storage?: FileStorage;
 }
 
-export type App = FastifyInstance & { declaredRoutes: DeclaredRoute[] };
+/** The app, with what main.ts and tests reach into: the route list and the import queue. */
+export type App = FastifyInstance & { declaredRoutes: DeclaredRoute[]; imports: ImportsService };
 
 /** What never reaches the logs. */
 export const redactedLogPaths = [
@@ -95,16 +110,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerOpenApi(app);
 
-  const usersRepository = createUsersRepository(database.db);
-  const usersService = createUsersService({ users: usersRepository });
+  const { db } = database;
+  const storage = deps.storage ?? localFileStorage(path.join(config.dataDir, 'files'));
+  const imports = createImportsService({ imports: createImportsRepository(db), storage, clock, log: app.log });
+  const clientsService = createClientsService({ clients: createClientsRepository(db), clock });
+  imports.registerRunner('CAP', (context) => clientsService.importCapRoster(context));
+  const usersRepository = createUsersRepository(db);
+  const usersService = createUsersService({
+    users: usersRepository,
+    clientExists: (id) => clientsService.exists(id),
+  });
   const authService = createAuthService({
     users: usersService,
-    sessions: createSessionsRepository(database.db),
+    sessions: createSessionsRepository(db),
     tokens,
     clock,
     settings: config,
   });
+  const projectsService = createProjectsService({
+    projects: createProjectsRepository(db),
+    clients: clientsService,
+    clock,
+  });
+  const cmesService = createCmesService({ cmes: createCmesRepository(db), projects: projectsService, clock });
 
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10 } });
   await app.register(
     async (api) => {
       registerHealthRoutes(api, { ping: database.ping });
@@ -121,7 +151,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         },
       );
       registerUsersRoutes(api, usersService);
-      registerClientsRoutes(api, createClientsService({ clients: createClientsRepository(database.db) }));
+      registerClientsRoutes(api, { clients: clientsService, imports });
+      registerProjectsRoutes(api, projectsService);
+      registerCmesRoutes(api, cmesService);
     },
     { prefix: '/api' },
   );
@@ -130,5 +162,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const built = app as unknown as App;
   built.declaredRoutes = declaredRoutes;
+  built.imports = imports;
   return built;
 }

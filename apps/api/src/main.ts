@@ -16,6 +16,10 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   const firstStart = await runFirstStart(database.db, { superadmin: config.superadmin });
 
+  // A job left RUNNING by a process that died ends in ERROR; the worker runs imports.
+  await app.imports.failAbandoned();
+  const stopWorker = app.imports.startWorker();
+
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
@@ -26,6 +30,7 @@ async function main(): Promise<void> {
     forceExit.unref();
     try {
       await app.close();
+      await stopWorker();
       await database.close();
       process.exit(0);
     } catch (error) {

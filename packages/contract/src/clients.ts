@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 
+export const idParams = z.object({ id: z.string().uuid() });
+
 export const client = z.object({
   id: z.string().uuid(),
   name: z.string(),
   cap_id: z.string().nullable(),
   cap_status: z.string().nullable(),
+  project_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -16,10 +19,58 @@ export const clientSortFields = ['name', 'cap_id', 'cap_status', 'updated_at', '
 export const clientListQuery = listQuerySchema({
   sortable: clientSortFields,
   defaultSort: [{ field: 'created_at', direction: 'DESC' }],
-  filter: z.strictObject({}),
+  filter: z.strictObject({ cap_status: z.string().max(100).optional() }),
 });
+export type ClientListQuery = z.output<typeof clientListQuery>;
 
 export const clientPage = pagedSchema(client);
 
-export const idParams = z.object({ id: z.string().uuid() });
-export type ClientListQuery = z.output<typeof clientListQuery>;
+/** CAP member numbers: letters, digits and dashes. */
+export const CAP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/;
+
+const nameField = z.string().trim().min(1, 'FIELD_REQUIRED').max(200, 'INVALID_NAME');
+
+export const clientBody = z.strictObject({
+  name: nameField,
+  cap_id: z
+    .string()
+    .trim()
+    .max(40, 'INVALID_CAP_ID')
+    .regex(CAP_ID_PATTERN, 'INVALID_CAP_ID')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  cap_status: z.string().trim().max(100).nullish(),
+});
+export type ClientBody = z.input<typeof clientBody>;
+
+/** A CAP roster entry, as `GET /clients/cap/{capId}/status` answers it. */
+export const capStatus = z.object({
+  cap_id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  client_id: z.string().uuid().nullable(),
+  imported_at: z.string(),
+});
+export type CapStatus = z.infer<typeof capStatus>;
+
+export const capIdParams = z.object({ id: z.string().trim().min(1).max(40) });
+
+export const activeSeason = z.object({
+  client_id: z.string().uuid(),
+  client_name: z.string(),
+  project_id: z.string().uuid(),
+  project_name: z.string(),
+  season_id: z.string().uuid(),
+  season_name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  current_round: z.number().int().nullable(),
+});
+export type ActiveSeason = z.infer<typeof activeSeason>;
+
+export const activeSeasonListQuery = listQuerySchema({
+  sortable: ['client_name', 'project_name', 'season_name', 'start_date', 'end_date'] as const,
+  defaultSort: [{ field: 'end_date', direction: 'ASC' }],
+  filter: z.strictObject({}),
+});
+export const activeSeasonPage = pagedSchema(activeSeason);

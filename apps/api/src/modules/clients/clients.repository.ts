@@ -1,10 +1,13 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ClientListQuery } from '@pss/contract';
 import type { Db } from '../../db/client.js';
-import { clients } from '../../db/schema/index.js';
+import { capRoster, clients, projects } from '../../db/schema/index.js';
 import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
 
 export type ClientRow = typeof clients.$inferSelect;
+export type ClientWithCount = ClientRow & { projectCount: number };
+export type CapRosterRow = typeof capRoster.$inferSelect;
+
 const sortColumns = {
   name: sql`lower(${clients.name})`,
   cap_id: clients.capId,
@@ -13,6 +16,9 @@ const sortColumns = {
   created_at: clients.createdAt,
 };
 
+// Read-only: the number of projects is shown with each client and guards deletion.
+const projectCount = sql<number>`(select cast(count(*) as integer) from ${projects} where ${projects.clientId} = ${clients.id})`;
+
 export function createClientsRepository(db: Db) {
   return {
     /** A page of clients; `onlyClientId` narrows it to one client (an administrator's own). */
@@ -20,24 +26,75 @@ export function createClientsRepository(db: Db) {
       const conditions: (SQL | undefined)[] = [
         searchCondition(query.search, [clients.name, clients.capId]),
         onlyClientId ? eq(clients.id, onlyClientId) : undefined,
+        query.filter.cap_status ? eq(clients.capStatus, query.filter.cap_status) : undefined,
       ];
       const where = and(...conditions);
       return runPaged(
         query,
         (limit, offset) =>
           db
-            .select()
+            .select({ client: clients, projectCount })
             .from(clients)
             .where(where)
             .orderBy(...orderByTerms(query.sort, sortColumns, clients.id))
             .limit(limit)
-            .offset(offset),
+            .offset(offset)
+            .then((rows) => rows.map((r): ClientWithCount => ({ ...r.client, projectCount: r.projectCount }))),
         async () => (await db.select({ n: countAll }).from(clients).where(where))[0]?.n ?? 0,
       );
     },
-    async findById(id: string): Promise<ClientRow | undefined> {
-      const [row] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+    async findById(id: string): Promise<ClientWithCount | undefined> {
+      const [row] = await db.select({ client: clients, projectCount }).from(clients).where(eq(clients.id, id));
+      return row ? { ...row.client, projectCount: row.projectCount } : undefined;
+    },
+    async capIdTaken(capId: string, exceptId?: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(sql`lower(${clients.capId}) = lower(${capId})`, exceptId ? ne(clients.id, exceptId) : undefined))
+        .limit(1);
+      return rows.length > 0;
+    },
+    async insert(values: typeof clients.$inferInsert): Promise<ClientRow> {
+      const [row] = await db.insert(clients).values(values).returning();
+      if (!row) throw new Error('client not created');
       return row;
+    },
+    async update(id: string, values: Partial<typeof clients.$inferInsert>, at: Date): Promise<void> {
+      await db
+        .update(clients)
+        .set({ ...values, updatedAt: at })
+        .where(eq(clients.id, id));
+    },
+    async delete(id: string): Promise<void> {
+      await db.delete(clients).where(eq(clients.id, id));
+    },
+    async findCap(capId: string): Promise<(CapRosterRow & { clientId: string | null }) | undefined> {
+      const [row] = await db
+        .select({ entry: capRoster, clientId: clients.id })
+        .from(capRoster)
+        .leftJoin(clients, sql`lower(${clients.capId}) = lower(${capRoster.capId})`)
+        .where(sql`lower(${capRoster.capId}) = lower(${capId})`)
+        .limit(1);
+      return row ? { ...row.entry, clientId: row.clientId } : undefined;
+    },
+    /** Replaces the whole roster and brings clients' CAP status in line with it, in one transaction. */
+    async replaceCapRoster(entries: { capId: string; name: string; status: string }[], at: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(capRoster);
+        for (let i = 0; i < entries.length; i += 500) {
+          await tx.insert(capRoster).values(entries.slice(i, i + 500).map((e) => ({ ...e, importedAt: at })));
+        }
+        await tx.execute(sql`
+          update clients set cap_status = cap_roster.status, updated_at = ${at.toISOString()}
+          from cap_roster where lower(clients.cap_id) = lower(cap_roster.cap_id)
+            and clients.cap_status is distinct from cap_roster.status`);
+      });
+    },
+    async existingIds(ids: string[]): Promise<string[]> {
+      if (!ids.length) return [];
+      const rows = await db.select({ id: clients.id }).from(clients).where(inArray(clients.id, ids));
+      return rows.map((r) => r.id);
     },
   };
 }

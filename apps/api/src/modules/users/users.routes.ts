@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '@pss/contract';
+import { createStaffUserBody, currentUser, staffUser } from '@pss/contract';
 import { caller } from '../../lib/access-control.js';
 import type { UsersService } from './users.service.js';
 
@@ -17,5 +17,21 @@ export function registerUsersRoutes(app: FastifyInstance, service: UsersService)
       },
     },
     async (request) => service.getCurrentStaffUser(caller(request).userId),
+  );
+  r.post(
+    '/users',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['Users'],
+        summary: 'Create a staff account',
+        description:
+          'A client administrator (`role: "ADMIN"`, with the `client_id` they belong to) or a superadmin. Password at least ' +
+          '6 characters (PASSWORD_TOO_SHORT); an email already in use answers 409 EMAIL_ALREADY_EXISTS.',
+        body: createStaffUserBody,
+        response: { 201: staffUser },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.createStaffUser(request.body)),
   );
 }

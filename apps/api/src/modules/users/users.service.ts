@@ -1,4 +1,6 @@
-import type { CurrentUser } from '@pss/contract';
+import type { CreateStaffUserBody, CurrentUser, StaffUser } from '@pss/contract';
+import { hashPassword } from '../../lib/passwords.js';
+import { validationError } from '../../lib/errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
@@ -19,8 +21,46 @@ export function toCurrentUser(user: UserRow): CurrentUser {
   };
 }
 
-export function createUsersService(deps: { users: UsersRepository }) {
+export function toStaffUser(user: UserRow): StaffUser {
   return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: user.role === 'SUPERADMIN' ? 'SUPERADMIN' : 'ADMIN',
+    client_id: user.clientId,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export function createUsersService(deps: {
+  users: UsersRepository;
+  /** Whether a client exists; a client administrator must belong to one. */
+  clientExists: (clientId: string) => Promise<boolean>;
+}) {
+  return {
+    /** A superadmin creates staff: client administrators (of one client) and superadmins. */
+    async createStaffUser(input: CreateStaffUserBody & { email: string }): Promise<StaffUser> {
+      if (await deps.users.findByEmail(input.email)) throw new AppError('EMAIL_ALREADY_EXISTS');
+      if (input.role === 'ADMIN' && !(await deps.clientExists(input.client_id!))) {
+        throw validationError([{ field: 'body.client_id', message: 'No client has this id.' }]);
+      }
+      const user = await deps.users
+        .insert({
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          role: input.role,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          clientId: input.role === 'ADMIN' ? input.client_id! : null,
+        })
+        .catch((error: { code?: string; cause?: { code?: string } }) => {
+          if ((error.code ?? error.cause?.code) === '23505') throw new AppError('EMAIL_ALREADY_EXISTS');
+          throw error;
+        });
+      return toStaffUser(user);
+    },
+
     /** For sign-in: the account behind an email, whatever its role. */
     findByEmail: (email: string) => deps.users.findByEmail(email),
     findById: (id: string) => deps.users.findById(id),

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients.js';
+
+/** A client's programme of case simulations, run in seasons of up to four rounds. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['ACTIVE', 'ARCHIVED'] })
+      .notNull()
+      .default('ACTIVE'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('projects_client_name_unique').on(t.clientId, sql`lower(${t.name})`),
+    index('projects_client_created_idx').on(t.clientId, t.createdAt, t.id),
+    index('projects_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('projects_created_idx').on(t.createdAt, t.id),
+    check('projects_status_check', sql`${t.status} in ('ACTIVE', 'ARCHIVED')`),
+  ],
+);
+
+/** Catalogues shared by projects and module libraries; names are unique regardless of case. */
+export const diseaseTypes = pgTable(
+  'disease_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('disease_types_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const questionCategories = pgTable(
+  'question_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('question_categories_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const projectDiseaseTypes = pgTable(
+  'project_disease_types',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    // restrict: a disease type assigned to a project cannot be deleted.
+    diseaseTypeId: uuid('disease_type_id')
+      .notNull()
+      .references(() => diseaseTypes.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.diseaseTypeId] }), index('pdt_disease_type_idx').on(t.diseaseTypeId)],
+);
+
+export const projectQuestionCategories = pgTable(
+  'project_question_categories',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    questionCategoryId: uuid('question_category_id')
+      .notNull()
+      .references(() => questionCategories.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.questionCategoryId] }),
+    index('pqc_question_category_idx').on(t.questionCategoryId),
+  ],
+);
+
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('seasons_project_name_unique').on(t.projectId, sql`lower(${t.name})`)],
+);
+
+export const rounds = pgTable(
+  'rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    number: smallint('number').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('rounds_season_number_unique').on(t.seasonId, t.number),
+    index('rounds_dates_idx').on(t.startDate, t.endDate),
+    check('rounds_number_check', sql`${t.number} between 1 and 4`),
+    check('rounds_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);

@@ -1,0 +1,28 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded files live. Local disk under DATA_DIR/files by default. */
+export interface FileStorage {
+  /** Stores bytes under a key such as `imports/<id>.csv`. */
+  put(key: string, content: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  remove(key: string): Promise<void>;
+}
+
+export function localFileStorage(root: string): FileStorage {
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    // Keys come from our own code, but a key must never step outside the root.
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`bad storage key ${key}`);
+    return full;
+  };
+  return {
+    async put(key, content) {
+      const full = resolve(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      await writeFile(full, content);
+    },
+    get: (key) => readFile(resolve(key)),
+    remove: (key) => rm(resolve(key), { force: true }),
+  };
+}

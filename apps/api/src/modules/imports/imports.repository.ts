@@ -1,0 +1,92 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { importJobs, type ImportRowError } from '../../db/schema/index.js';
+
+export type ImportJobRow = typeof importJobs.$inferSelect;
+export type ImportKind = ImportJobRow['kind'];
+
+export function createImportsRepository(db: Db) {
+  return {
+    async insert(values: typeof importJobs.$inferInsert): Promise<ImportJobRow> {
+      const [row] = await db.insert(importJobs).values(values).returning();
+      if (!row) throw new Error('import job not created');
+      return row;
+    },
+    async findById(id: string): Promise<ImportJobRow | undefined> {
+      const [row] = await db.select().from(importJobs).where(eq(importJobs.id, id));
+      return row;
+    },
+    async latest(kind: ImportKind, scopeId: string | null): Promise<ImportJobRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(importJobs)
+        .where(and(eq(importJobs.kind, kind), scopeId ? eq(importJobs.scopeId, scopeId) : undefined))
+        .orderBy(desc(importJobs.createdAt))
+        .limit(1);
+      return row;
+    },
+    async isRunning(kind: ImportKind, scopeId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: importJobs.id })
+        .from(importJobs)
+        .where(
+          and(
+            eq(importJobs.kind, kind),
+            eq(importJobs.scopeId, scopeId),
+            sql`${importJobs.state} in ('NOT_STARTED', 'RUNNING')`,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+    /**
+     * Takes the oldest waiting job for this process. SKIP LOCKED: two processes asking at
+     * once get two different jobs, never the same one.
+     */
+    async claimNext(now: Date, leaseUntil: Date): Promise<ImportJobRow | undefined> {
+      const result = await db.execute(sql`
+        update import_jobs set state = 'RUNNING', started_at = ${now.toISOString()}, lease_until = ${leaseUntil.toISOString()}
+        where id = (
+          select id from import_jobs where state = 'NOT_STARTED'
+          order by created_at for update skip locked limit 1
+        )
+        returning id`);
+      // Both drivers answer `{ rows }` for a raw statement.
+      const id = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+      return id ? this.findById(id) : undefined;
+    },
+    async reportProgress(id: string, processed: number, total: number, leaseUntil: Date): Promise<void> {
+      await db
+        .update(importJobs)
+        .set({ processedRows: processed, totalRows: total, leaseUntil })
+        .where(eq(importJobs.id, id));
+    },
+    async finish(
+      id: string,
+      outcome: { state: 'COMPLETE' | 'ERROR'; errors: ImportRowError[]; processed: number; total: number },
+      at: Date,
+    ): Promise<void> {
+      await db
+        .update(importJobs)
+        .set({
+          state: outcome.state,
+          errors: outcome.errors,
+          processedRows: outcome.processed,
+          totalRows: outcome.total,
+          finishedAt: at,
+          leaseUntil: null,
+        })
+        .where(eq(importJobs.id, id));
+    },
+    /** Jobs whose worker stopped (crash, restart) without finishing: they end in ERROR. */
+    async failAbandoned(now: Date, error: ImportRowError): Promise<number> {
+      const rows = await db
+        .update(importJobs)
+        .set({ state: 'ERROR', errors: [error], finishedAt: now, leaseUntil: null })
+        .where(and(eq(importJobs.state, 'RUNNING'), lt(importJobs.leaseUntil, now)))
+        .returning({ id: importJobs.id });
+      return rows.length;
+    },
+  };
+}
+export type ImportsRepository = ReturnType<typeof createImportsRepository>;

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { errorCatalogue, type ImportJob } from '@pss/contract';
+import type { ImportRowError } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import type { FileStorage } from '../../lib/storage.js';
+import type { ImportJobRow, ImportKind, ImportsRepository } from './imports.repository.js';
+
+/** What a runner answers: row errors (then nothing was written) or the rows imported. */
+export interface ImportOutcome {
+  total: number;
+  errors: ImportRowError[];
+}
+
+export interface ImportRunContext {
+  job: ImportJobRow;
+  content: Buffer;
+  reportProgress(processed: number, total: number): Promise<void>;
+}
+
+/**
+ * Imports one file, all or nothing: every row is checked before anything is written,
+ * and the writes happen in one transaction.
+ */
+export type ImportRunner = (context: ImportRunContext) => Promise<ImportOutcome>;
+
+const LEASE_MS = 5 * 60_000;
+
+export function toImportJob(row: ImportJobRow): ImportJob {
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    file_name: row.fileName,
+    total_rows: row.totalRows,
+    processed_rows: row.processedRows,
+    errors: row.errors,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export function createImportsService(deps: {
+  imports: ImportsRepository;
+  storage: FileStorage;
+  clock: Clock;
+  log?: { error(obj: unknown, msg: string): void };
+}) {
+  const runners = new Map<ImportKind, ImportRunner>();
+  let wake: (() => void) | null = null;
+
+  async function runJob(job: ImportJobRow): Promise<void> {
+    const runner = runners.get(job.kind);
+    const lease = () => new Date(deps.clock.now().getTime() + LEASE_MS);
+    try {
+      if (!runner) throw new Error(`no runner for ${job.kind} imports`);
+      const content = await deps.storage.get(job.filePath);
+      const outcome = await runner({
+        job,
+        content,
+        reportProgress: (processed, total) => deps.imports.reportProgress(job.id, processed, total, lease()),
+      });
+      await deps.imports.finish(
+        job.id,
+        {
+          state: outcome.errors.length ? 'ERROR' : 'COMPLETE',
+          errors: outcome.errors,
+          processed: outcome.errors.length ? 0 : outcome.total,
+          total: outcome.total,
+        },
+        deps.clock.now(),
+      );
+    } catch (error) {
+      deps.log?.error({ err: error, jobId: job.id }, 'import failed');
+      const isDatabase = typeof (error as { code?: unknown }).code === 'string';
+      const code = isDatabase ? 'IMPORT_DATABASE_ERROR' : 'IMPORT_FAILED';
+      await deps.imports.finish(
+        job.id,
+        {
+          state: 'ERROR',
+          errors: [{ line: 0, errorCode: code, message: errorCatalogue[code].message }],
+          processed: 0,
+          total: job.totalRows,
+        },
+        deps.clock.now(),
+      );
+    }
+  }
+
+  return {
+    registerRunner(kind: ImportKind, runner: ImportRunner): void {
+      runners.set(kind, runner);
+    },
+
+    /** Stores the file and queues its import; answers the job as it stands (NOT_STARTED). */
+    async enqueue(input: {
+      kind: ImportKind;
+      scopeId: string | null;
+      createdBy: string;
+      fileName: string | null;
+      content: Buffer;
+    }): Promise<ImportJob> {
+      const filePath = `imports/${randomUUID()}.csv`;
+      await deps.storage.put(filePath, input.content);
+      const row = await deps.imports.insert({
+        kind: input.kind,
+        scopeId: input.scopeId,
+        createdBy: input.createdBy,
+        fileName: input.fileName,
+        filePath,
+      });
+      wake?.();
+      return toImportJob(row);
+    },
+
+    async latest(kind: ImportKind, scopeId: string | null): Promise<ImportJob | null> {
+      const row = await deps.imports.latest(kind, scopeId);
+      return row ? toImportJob(row) : null;
+    },
+
+    isRunning: (kind: ImportKind, scopeId: string) => deps.imports.isRunning(kind, scopeId),
+
+    /** Runs waiting jobs until none is left; answers how many ran. Tests call this directly. */
+    async runPending(): Promise<number> {
+      let ran = 0;
+      for (;;) {
+        const now = deps.clock.now();
+        const job = await deps.imports.claimNext(now, new Date(now.getTime() + LEASE_MS));
+        if (!job) return ran;
+        await runJob(job);
+        ran += 1;
+      }
+    },
+
+    /** Ends jobs a dead worker left RUNNING (at start, and now and then). */
+    failAbandoned: () =>
+      deps.imports.failAbandoned(deps.clock.now(), {
+        line: 0,
+        errorCode: 'IMPORT_FAILED',
+        message:
+          'The import was interrupted (the server stopped) and nothing was imported. Please upload the file again.',
+      }),
+
+    /** Polls for jobs in the background; enqueue wakes it at once. Answers a stop function. */
+    startWorker(pollMs = 2000): () => Promise<void> {
+      let stopped = false;
+      let current: Promise<unknown> = Promise.resolve();
+      let timer: NodeJS.Timeout | undefined;
+      const tick = () => {
+        if (stopped) return;
+        current = this.failAbandoned()
+          .then(() => this.runPending())
+          .catch((error: unknown) => deps.log?.error({ err: error }, 'import worker tick failed'))
+          .finally(() => {
+            if (!stopped) timer = setTimeout(tick, pollMs);
+          });
+      };
+      wake = () => {
+        clearTimeout(timer);
+        void current.then(() => {
+          if (!stopped) {
+            clearTimeout(timer);
+            tick();
+          }
+        });
+      };
+      tick();
+      return async () => {
+        stopped = true;
+        wake = null;
+        clearTimeout(timer);
+        await current;
+      };
+    },
+  };
+}
+export type ImportsService = ReturnType<typeof createImportsService>;

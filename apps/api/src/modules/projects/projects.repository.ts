@@ -1,0 +1,342 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ActiveSeason, CatalogueListQuery, ProjectListQuery, SeasonInput } from '@pss/contract';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  clients,
+  diseaseTypes,
+  projectDiseaseTypes,
+  projectQuestionCategories,
+  projects,
+  questionCategories,
+  rounds,
+  seasons,
+} from '../../db/schema/index.js';
+import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
+
+export type ProjectRow = typeof projects.$inferSelect & { clientName: string; seasonCount: number };
+export type CatalogueKind = 'disease_types' | 'question_categories';
+export interface SeasonWithRounds {
+  id: string;
+  name: string;
+  rounds: { id: string; number: number; startDate: string; endDate: string }[];
+}
+
+const catalogueTables = {
+  disease_types: { table: diseaseTypes, link: projectDiseaseTypes, linkColumn: projectDiseaseTypes.diseaseTypeId },
+  question_categories: {
+    table: questionCategories,
+    link: projectQuestionCategories,
+    linkColumn: projectQuestionCategories.questionCategoryId,
+  },
+} as const;
+
+const seasonCount = sql<number>`(select cast(count(*) as integer) from ${seasons} where ${seasons.projectId} = ${projects.id})`;
+const projectColumns = { project: projects, clientName: clients.name, seasonCount };
+
+const sortColumns = {
+  name: sql`lower(${projects.name})`,
+  status: projects.status,
+  client_name: sql`lower(${clients.name})`,
+  updated_at: projects.updatedAt,
+  created_at: projects.createdAt,
+};
+
+function flatten(row: { project: typeof projects.$inferSelect; clientName: string; seasonCount: number }): ProjectRow {
+  return { ...row.project, clientName: row.clientName, seasonCount: row.seasonCount };
+}
+
+export function createProjectsRepository(db: Db) {
+  async function linkCatalogue(tx: Tx, kind: CatalogueKind, projectId: string, names: string[]): Promise<void> {
+    const { table, link } = catalogueTables[kind];
+    // Found by name (any case) or created: a project can be made in one step.
+    for (const name of names) {
+      await tx.execute(sql`insert into ${table} (name) values (${name}) on conflict (lower(name)) do nothing`);
+    }
+    const found = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(
+        inArray(
+          sql`lower(${table.name})`,
+          names.map((n) => n.toLowerCase()),
+        ),
+      );
+    await tx.delete(link).where(eq(link.projectId, projectId));
+    if (kind === 'disease_types') {
+      await tx.insert(projectDiseaseTypes).values(found.map((f) => ({ projectId, diseaseTypeId: f.id })));
+    } else {
+      await tx.insert(projectQuestionCategories).values(found.map((f) => ({ projectId, questionCategoryId: f.id })));
+    }
+  }
+
+  /** Makes the project's seasons exactly these: kept (by id), changed, added or removed. */
+  async function replaceSeasons(tx: Tx, projectId: string, input: SeasonInput[]): Promise<void> {
+    const existing = await tx.select({ id: seasons.id }).from(seasons).where(eq(seasons.projectId, projectId));
+    const keep = new Set(input.map((s) => s.id).filter((id): id is string => Boolean(id)));
+    const removed = existing.map((s) => s.id).filter((id) => !keep.has(id));
+    if (removed.length) await tx.delete(seasons).where(inArray(seasons.id, removed));
+    // Names are unique per project: park kept seasons under temporary names first, so two
+    // seasons may swap names in one save.
+    for (const season of input) {
+      if (season.id) {
+        await tx
+          .update(seasons)
+          .set({ name: `\u0000${season.id}` })
+          .where(and(eq(seasons.id, season.id), eq(seasons.projectId, projectId)));
+      }
+    }
+    for (const [position, season] of input.entries()) {
+      let seasonId = season.id;
+      if (seasonId && existing.some((s) => s.id === seasonId)) {
+        await tx.update(seasons).set({ name: season.name, position }).where(eq(seasons.id, seasonId));
+      } else {
+        const [created] = await tx
+          .insert(seasons)
+          .values({ projectId, name: season.name, position })
+          .returning({ id: seasons.id });
+        seasonId = created!.id;
+      }
+      await tx.delete(rounds).where(eq(rounds.seasonId, seasonId));
+      await tx.insert(rounds).values(
+        season.rounds.map((r) => ({
+          seasonId: seasonId!,
+          number: r.number,
+          startDate: r.start_date,
+          endDate: r.end_date,
+        })),
+      );
+    }
+  }
+
+  return {
+    list(query: ProjectListQuery, scope: { clientId: string | null }) {
+      const where = and(
+        searchCondition(query.search, [projects.name]),
+        scope.clientId ? eq(projects.clientId, scope.clientId) : undefined,
+        query.filter.client_id ? eq(projects.clientId, query.filter.client_id) : undefined,
+        query.filter.status ? eq(projects.status, query.filter.status) : undefined,
+      );
+      return runPaged(
+        query,
+        (limit, offset) =>
+          db
+            .select(projectColumns)
+            .from(projects)
+            .innerJoin(clients, eq(clients.id, projects.clientId))
+            .where(where)
+            .orderBy(...orderByTerms(query.sort, sortColumns, projects.id))
+            .limit(limit)
+            .offset(offset)
+            .then((rows) => rows.map(flatten)),
+        async () => (await db.select({ n: countAll }).from(projects).where(where))[0]?.n ?? 0,
+      );
+    },
+
+    async findById(id: string): Promise<ProjectRow | undefined> {
+      const [row] = await db
+        .select(projectColumns)
+        .from(projects)
+        .innerJoin(clients, eq(clients.id, projects.clientId))
+        .where(eq(projects.id, id));
+      return row ? flatten(row) : undefined;
+    },
+
+    async catalogueOf(kind: CatalogueKind, projectId: string): Promise<{ id: string; name: string }[]> {
+      const { table, link, linkColumn } = catalogueTables[kind];
+      return db
+        .select({ id: table.id, name: table.name })
+        .from(link)
+        .innerJoin(table, eq(table.id, linkColumn))
+        .where(eq(link.projectId, projectId))
+        .orderBy(sql`lower(${table.name})`);
+    },
+
+    /** A page of a catalogue: all of it, or a project's part of it. */
+    pageCatalogue(kind: CatalogueKind, query: CatalogueListQuery, projectId?: string) {
+      const { table, link, linkColumn } = catalogueTables[kind];
+      const where = and(
+        searchCondition(query.search, [table.name]),
+        projectId
+          ? inArray(table.id, db.select({ id: linkColumn }).from(link).where(eq(link.projectId, projectId)))
+          : undefined,
+      );
+      return runPaged(
+        query,
+        (limit, offset) =>
+          db
+            .select({ id: table.id, name: table.name })
+            .from(table)
+            .where(where)
+            .orderBy(...orderByTerms(query.sort, { name: sql`lower(${table.name})` }, table.id))
+            .limit(limit)
+            .offset(offset),
+        async () => (await db.select({ n: countAll }).from(table).where(where))[0]?.n ?? 0,
+      );
+    },
+
+    async catalogueEntryUse(kind: CatalogueKind, id: string): Promise<{ exists: boolean; projects: number }> {
+      const { table, link, linkColumn } = catalogueTables[kind];
+      const [entry] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+      if (!entry) return { exists: false, projects: 0 };
+      const [row] = await db.select({ n: countAll }).from(link).where(eq(linkColumn, id));
+      return { exists: true, projects: row?.n ?? 0 };
+    },
+
+    async deleteCatalogueEntry(kind: CatalogueKind, id: string): Promise<void> {
+      const { table } = catalogueTables[kind];
+      await db.delete(table).where(eq(table.id, id));
+    },
+
+    async seasonsOf(projectId: string): Promise<SeasonWithRounds[]> {
+      const rows = await db
+        .select({ season: seasons, round: rounds })
+        .from(seasons)
+        .leftJoin(rounds, eq(rounds.seasonId, seasons.id))
+        .where(eq(seasons.projectId, projectId))
+        .orderBy(asc(seasons.position), asc(rounds.number));
+      const bySeason = new Map<string, SeasonWithRounds>();
+      for (const { season, round } of rows) {
+        const entry = bySeason.get(season.id) ?? { id: season.id, name: season.name, rounds: [] };
+        if (round)
+          entry.rounds.push({ id: round.id, number: round.number, startDate: round.startDate, endDate: round.endDate });
+        bySeason.set(season.id, entry);
+      }
+      return [...bySeason.values()];
+    },
+
+    async create(input: {
+      clientId: string;
+      name: string;
+      status: 'ACTIVE' | 'ARCHIVED';
+      notes: string | null;
+      diseaseTypes: string[];
+      questionCategories: string[];
+      seasons: SeasonInput[];
+    }): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(projects)
+          .values({ clientId: input.clientId, name: input.name, status: input.status, notes: input.notes })
+          .returning({ id: projects.id });
+        const id = row!.id;
+        await linkCatalogue(tx, 'disease_types', id, input.diseaseTypes);
+        await linkCatalogue(tx, 'question_categories', id, input.questionCategories);
+        await replaceSeasons(tx, id, input.seasons);
+        return id;
+      });
+    },
+
+    async update(
+      id: string,
+      input: {
+        name: string;
+        status: 'ACTIVE' | 'ARCHIVED';
+        notes: string | null;
+        diseaseTypes: string[];
+        questionCategories: string[];
+        seasons: SeasonInput[];
+      },
+      at: Date,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(projects)
+          .set({ name: input.name, status: input.status, notes: input.notes, updatedAt: at })
+          .where(eq(projects.id, id));
+        await linkCatalogue(tx, 'disease_types', id, input.diseaseTypes);
+        await linkCatalogue(tx, 'question_categories', id, input.questionCategories);
+        await replaceSeasons(tx, id, input.seasons);
+      });
+    },
+
+    async setStatus(id: string, status: 'ACTIVE' | 'ARCHIVED', at: Date): Promise<void> {
+      await db.update(projects).set({ status, updatedAt: at }).where(eq(projects.id, id));
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.delete(projects).where(eq(projects.id, id));
+    },
+
+    /** Seasons running on `today` (from the first round's start to the last round's end). */
+    activeSeasons(
+      today: string,
+      query: { page: number; limit: number; sort: { field: string; direction: 'ASC' | 'DESC' }[] },
+      scope: { clientId: string | null },
+    ) {
+      const spans = db
+        .select({
+          seasonId: rounds.seasonId,
+          startDate: sql<string>`min(${rounds.startDate})`.as('start_date'),
+          endDate: sql<string>`max(${rounds.endDate})`.as('end_date'),
+          currentRound: sql<
+            number | null
+          >`max(case when ${rounds.startDate} <= ${today} and ${rounds.endDate} >= ${today} then ${rounds.number} end)`.as(
+            'current_round',
+          ),
+        })
+        .from(rounds)
+        .groupBy(rounds.seasonId)
+        .as('spans');
+      const where = and(
+        sql`${spans.startDate} <= ${today}`,
+        sql`${spans.endDate} >= ${today}`,
+        scope.clientId ? eq(projects.clientId, scope.clientId) : undefined,
+      ) as SQL;
+      const sortable = {
+        client_name: sql`lower(${clients.name})`,
+        project_name: sql`lower(${projects.name})`,
+        season_name: sql`lower(${seasons.name})`,
+        start_date: sql`${spans.startDate}`,
+        end_date: sql`${spans.endDate}`,
+      };
+      const base = () =>
+        db
+          .select({
+            client_id: clients.id,
+            client_name: clients.name,
+            project_id: projects.id,
+            project_name: projects.name,
+            season_id: seasons.id,
+            season_name: seasons.name,
+            start_date: spans.startDate,
+            end_date: spans.endDate,
+            current_round: spans.currentRound,
+          })
+          .from(spans)
+          .innerJoin(seasons, eq(seasons.id, spans.seasonId))
+          .innerJoin(projects, eq(projects.id, seasons.projectId))
+          .innerJoin(clients, eq(clients.id, projects.clientId))
+          .where(where);
+      return runPaged(
+        query,
+        (limit, offset) =>
+          base()
+            .orderBy(
+              ...orderByTerms(
+                query.sort as { field: keyof typeof sortable; direction: 'ASC' | 'DESC' }[],
+                sortable,
+                seasons.id,
+              ),
+            )
+            .limit(limit)
+            .offset(offset)
+            .then((rows) =>
+              rows.map((r): ActiveSeason => ({
+                ...r,
+                current_round: r.current_round === null ? null : Number(r.current_round),
+              })),
+            ),
+        async () => {
+          const rows = await db
+            .select({ n: countAll })
+            .from(spans)
+            .innerJoin(seasons, eq(seasons.id, spans.seasonId))
+            .innerJoin(projects, eq(projects.id, seasons.projectId))
+            .where(where);
+          return rows[0]?.n ?? 0;
+        },
+      );
+    },
+  };
+}
+export type ProjectsRepository = ReturnType<typeof createProjectsRepository>;

@@ -1,0 +1,230 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activeSeasonListQuery,
+  activeSeasonPage,
+  catalogueListQuery,
+  cataloguePage,
+  createProjectBody,
+  idParams,
+  project,
+  projectListQuery,
+  projectPage,
+  seasonsResponse,
+  updateProjectBody,
+} from '@pss/contract';
+import { caller } from '../../lib/access-control.js';
+import type { ProjectsService } from './projects.service.js';
+
+const catalogueRoutes = [
+  { path: 'disease-types', kind: 'disease_types', label: 'disease types' },
+  { path: 'question-categories', kind: 'question_categories', label: 'question categories' },
+] as const;
+
+export function registerProjectsRoutes(app: FastifyInstance, service: ProjectsService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/projects',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Projects'],
+        summary: 'List projects',
+        description:
+          'Paged, searched (name) and sorted in SQL. Sortable: name, status, client_name, updated_at, created_at. ' +
+          'Filter: `{"status": "ACTIVE"|"ARCHIVED", "client_id": "…"}`. A client administrator sees only their client’s projects.',
+        querystring: projectListQuery,
+        response: { 200: projectPage },
+      },
+    },
+    async (request) => service.list(caller(request), request.query),
+  );
+
+  r.get(
+    '/clients/active-seasons',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Clients'],
+        summary: 'Seasons running today, across the clients the caller may see',
+        description:
+          'A season runs from its first round’s start to its last round’s end; `current_round` is the round running today, if any.',
+        querystring: activeSeasonListQuery,
+        response: { 200: activeSeasonPage },
+      },
+    },
+    async (request) => service.activeSeasons(caller(request), request.query),
+  );
+
+  r.get(
+    '/clients/:id/projects',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Clients'],
+        summary: 'A client’s projects',
+        description: 'As `GET /projects`, for one client. Another client’s id answers 404 to a client administrator.',
+        params: idParams,
+        querystring: projectListQuery,
+        response: { 200: projectPage },
+      },
+    },
+    async (request) => service.listForClient(caller(request), request.params.id, request.query),
+  );
+
+  r.post(
+    '/projects',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Projects'],
+        summary: 'Create a project',
+        description:
+          'Disease types and question categories are given by name: each is found (any case) or created. At least one of each ' +
+          '(PROJECT_DISEASE_TYPE_REQUIRED, PROJECT_QUESTION_CATEGORY_REQUIRED). Seasons carry Rounds 1–4 numbered without gaps, ' +
+          'each ending on or after its start and starting after the previous round ends. A client administrator can create ' +
+          'projects only for their own client (another client_id answers 404).',
+        body: createProjectBody,
+        response: { 201: project },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(caller(request), request.body)),
+  );
+
+  r.get(
+    '/projects/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Projects'],
+        summary: 'One project with its catalogues and seasons',
+        params: idParams,
+        response: { 200: project },
+      },
+    },
+    async (request) => service.get(caller(request), request.params.id),
+  );
+
+  r.put(
+    '/projects/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Projects'],
+        summary: 'Edit a project',
+        description:
+          'The whole project as on create (without client_id), with `status`. Seasons given with their `id` are kept; seasons left out are removed.',
+        params: idParams,
+        body: updateProjectBody,
+        response: { 200: project },
+      },
+    },
+    async (request) => service.update(caller(request), request.params.id, request.body),
+  );
+
+  for (const [action, status] of [
+    ['archive', 'ARCHIVED'],
+    ['restore', 'ACTIVE'],
+  ] as const) {
+    r.post(
+      `/projects/:id/${action}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['Projects'],
+          summary: action === 'archive' ? 'Archive a project' : 'Restore an archived project',
+          params: idParams,
+          response: { 200: project },
+        },
+      },
+      async (request) => service.setStatus(caller(request), request.params.id, status),
+    );
+  }
+
+  r.delete(
+    '/projects/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Projects'],
+        summary: 'Delete a project',
+        description:
+          'Deletes the project with its seasons and CMEs; refused with ASSOCIATED_ITEMS_DELETE_FORBIDDEN while anything else depends on it.',
+        params: idParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(caller(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/projects/:id/seasons',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Projects'],
+        summary: 'A project’s seasons with their rounds',
+        params: idParams,
+        response: { 200: seasonsResponse },
+      },
+    },
+    async (request) => service.seasons(caller(request), request.params.id),
+  );
+
+  for (const catalogue of catalogueRoutes) {
+    r.get(
+      `/projects/:id/${catalogue.path}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['Projects'],
+          summary: `A project’s ${catalogue.label} (paged)`,
+          params: idParams,
+          querystring: catalogueListQuery,
+          response: { 200: cataloguePage },
+        },
+      },
+      async (request) => service.projectCatalogue(caller(request), request.params.id, catalogue.kind, request.query),
+    );
+
+    r.get(
+      `/${catalogue.path}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['Catalogues'],
+          summary: `All ${catalogue.label} (paged, searched), for pickers`,
+          querystring: catalogueListQuery,
+          response: { 200: cataloguePage },
+        },
+      },
+      async (request) => service.catalogue(catalogue.kind, request.query),
+    );
+
+    r.delete(
+      `/${catalogue.path}/:id`,
+      {
+        config: { access: 'superadmin' },
+        schema: {
+          tags: ['Catalogues'],
+          summary: `Delete one of the ${catalogue.label}`,
+          description:
+            catalogue.kind === 'disease_types'
+              ? 'Refused with 409 DISEASE_TYPE_DELETE_FORBIDDEN while a project uses it.'
+              : 'Refused with 409 ASSOCIATED_ITEMS_DELETE_FORBIDDEN while a project uses it.',
+          params: idParams,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await service.deleteCatalogueEntry(catalogue.kind, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  }
+}

@@ -1,0 +1,205 @@
+import type {
+  ActiveSeason,
+  CatalogueEntry,
+  CatalogueListQuery,
+  Paged,
+  Project,
+  ProjectListQuery,
+  ProjectSummary,
+  Season,
+} from '@pss/contract';
+import { type z } from 'zod';
+import { type createProjectBody, type updateProjectBody } from '@pss/contract';
+import { AppError, validationError } from '../../lib/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AccessClaims } from '../../lib/tokens.js';
+import { visibleClientId, type ClientsService } from '../clients/clients.service.js';
+import type { CatalogueKind, ProjectRow, ProjectsRepository, SeasonWithRounds } from './projects.repository.js';
+
+type CreateInput = z.output<typeof createProjectBody>;
+type UpdateInput = z.output<typeof updateProjectBody>;
+
+function toSummary(row: ProjectRow): ProjectSummary {
+  return {
+    id: row.id,
+    client_id: row.clientId,
+    client_name: row.clientName,
+    name: row.name,
+    status: row.status,
+    season_count: row.seasonCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toSeason(season: SeasonWithRounds): Season {
+  return {
+    id: season.id,
+    name: season.name,
+    rounds: season.rounds.map((r) => ({ id: r.id, number: r.number, start_date: r.startDate, end_date: r.endDate })),
+  };
+}
+
+/** A unique-name violation of a project within its client, as a field error. */
+function duplicateProjectName(error: unknown): never {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  const constraint = e.constraint ?? e.cause?.constraint ?? '';
+  if (code === '23505' && constraint.startsWith('projects_client_name')) {
+    throw validationError([{ field: 'body.name', message: 'This client already has a project with this name.' }]);
+  }
+  throw error;
+}
+
+export function createProjectsService(deps: {
+  projects: ProjectsRepository;
+  clients: Pick<ClientsService, 'requireVisible'>;
+  clock: Clock;
+}) {
+  const { projects } = deps;
+
+  async function requireVisible(caller: AccessClaims, id: string): Promise<ProjectRow> {
+    const row = await projects.findById(id);
+    if (!row) throw new AppError('PROJECT_NOT_FOUND');
+    const scope = visibleClientId(caller);
+    if (scope && row.clientId !== scope) throw new AppError('PROJECT_NOT_FOUND');
+    return row;
+  }
+
+  async function toProject(row: ProjectRow): Promise<Project> {
+    const [diseaseTypes, questionCategories, seasons] = await Promise.all([
+      projects.catalogueOf('disease_types', row.id),
+      projects.catalogueOf('question_categories', row.id),
+      projects.seasonsOf(row.id),
+    ]);
+    return {
+      ...toSummary(row),
+      notes: row.notes,
+      disease_types: diseaseTypes,
+      question_categories: questionCategories,
+      seasons: seasons.map(toSeason),
+    };
+  }
+
+  return {
+    requireVisible,
+
+    async list(caller: AccessClaims, query: ProjectListQuery): Promise<Paged<ProjectSummary>> {
+      const page = await projects.list(query, { clientId: visibleClientId(caller) });
+      return { ...page, items: page.items.map(toSummary) };
+    },
+
+    async listForClient(
+      caller: AccessClaims,
+      clientId: string,
+      query: ProjectListQuery,
+    ): Promise<Paged<ProjectSummary>> {
+      await deps.clients.requireVisible(caller, clientId);
+      const page = await projects.list({ ...query, filter: { ...query.filter, client_id: clientId } }, { clientId });
+      return { ...page, items: page.items.map(toSummary) };
+    },
+
+    async get(caller: AccessClaims, id: string): Promise<Project> {
+      return toProject(await requireVisible(caller, id));
+    },
+
+    async create(caller: AccessClaims, input: CreateInput): Promise<Project> {
+      // Another client's id is "not found" to an administrator, like everything of theirs.
+      await deps.clients.requireVisible(caller, input.client_id);
+      const id = await projects
+        .create({
+          clientId: input.client_id,
+          name: input.name,
+          status: input.status,
+          notes: input.notes ?? null,
+          diseaseTypes: input.disease_types,
+          questionCategories: input.question_categories,
+          seasons: input.seasons,
+        })
+        .catch(duplicateProjectName);
+      return toProject((await projects.findById(id))!);
+    },
+
+    async update(caller: AccessClaims, id: string, input: UpdateInput): Promise<Project> {
+      await requireVisible(caller, id);
+      const current = await projects.seasonsOf(id);
+      const unknown = input.seasons.filter((s) => s.id && !current.some((c) => c.id === s.id));
+      if (unknown.length) {
+        throw validationError(
+          unknown.map((s) => ({
+            field: `body.seasons.${input.seasons.indexOf(s)}.id`,
+            message: 'No such season in this project',
+          })),
+        );
+      }
+      await projects
+        .update(
+          id,
+          {
+            name: input.name,
+            status: input.status,
+            notes: input.notes ?? null,
+            diseaseTypes: input.disease_types,
+            questionCategories: input.question_categories,
+            seasons: input.seasons,
+          },
+          deps.clock.now(),
+        )
+        .catch(duplicateProjectName);
+      return toProject((await projects.findById(id))!);
+    },
+
+    async setStatus(caller: AccessClaims, id: string, status: 'ACTIVE' | 'ARCHIVED'): Promise<Project> {
+      await requireVisible(caller, id);
+      await projects.setStatus(id, status, deps.clock.now());
+      return toProject((await projects.findById(id))!);
+    },
+
+    /**
+     * Deletes a project with its seasons and CMEs. Later features (cases, participants)
+     * refuse here with ASSOCIATED_ITEMS_DELETE_FORBIDDEN when they depend on it.
+     */
+    async remove(caller: AccessClaims, id: string): Promise<void> {
+      await requireVisible(caller, id);
+      await projects.delete(id);
+    },
+
+    async seasons(caller: AccessClaims, id: string): Promise<Season[]> {
+      await requireVisible(caller, id);
+      return (await projects.seasonsOf(id)).map(toSeason);
+    },
+
+    async projectCatalogue(
+      caller: AccessClaims,
+      id: string,
+      kind: CatalogueKind,
+      query: CatalogueListQuery,
+    ): Promise<Paged<CatalogueEntry>> {
+      await requireVisible(caller, id);
+      return projects.pageCatalogue(kind, query, id);
+    },
+
+    catalogue: (kind: CatalogueKind, query: CatalogueListQuery): Promise<Paged<CatalogueEntry>> =>
+      projects.pageCatalogue(kind, query),
+
+    async deleteCatalogueEntry(kind: CatalogueKind, id: string): Promise<void> {
+      const use = await projects.catalogueEntryUse(kind, id);
+      if (!use.exists) throw new AppError('NOT_FOUND');
+      if (use.projects > 0) {
+        throw new AppError(
+          kind === 'disease_types' ? 'DISEASE_TYPE_DELETE_FORBIDDEN' : 'ASSOCIATED_ITEMS_DELETE_FORBIDDEN',
+        );
+      }
+      await projects.deleteCatalogueEntry(kind, id);
+    },
+
+    async activeSeasons(
+      caller: AccessClaims,
+      query: { page: number; limit: number; sort: { field: string; direction: 'ASC' | 'DESC' }[] },
+    ): Promise<Paged<ActiveSeason>> {
+      const today = deps.clock.now().toISOString().slice(0, 10);
+      return projects.activeSeasons(today, query, { clientId: visibleClientId(caller) });
+    },
+  };
+}
+export type ProjectsService = ReturnType<typeof createProjectsService>;

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { listQuerySchema, pagedSchema } from './list-query.js';
+import { ProjectStatus } from './enums.js';
+
+export const ROUND_NUMBERS = [1, 2, 3, 4] as const;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'Not a real date',
+  );
+
+export const roundInput = z.strictObject({
+  number: z.number().int().min(1).max(4),
+  start_date: isoDate,
+  end_date: isoDate,
+});
+
+export const seasonInput = z.strictObject({
+  /** Present when updating an existing season, so its rounds keep their ids. */
+  id: z.string().uuid().optional(),
+  name: z.string().trim().min(1, 'FIELD_REQUIRED').max(120),
+  rounds: z.array(roundInput).min(1).max(4),
+});
+export type SeasonInput = z.infer<typeof seasonInput>;
+
+/**
+ * Rounds 1–4 of a season: numbered without gaps from 1, each ending on or after its start,
+ * each starting after the previous one ends (no overlap, in order). Answers the problems
+ * found, each with where it is.
+ */
+export function seasonProblems(seasons: SeasonInput[]): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const names = new Set<string>();
+  seasons.forEach((season, s) => {
+    const key = season.name.trim().toLowerCase();
+    if (names.has(key)) problems.push({ path: [s, 'name'], message: 'Season names must be unique in a project' });
+    names.add(key);
+    const sorted = [...season.rounds].sort((a, b) => a.number - b.number);
+    sorted.forEach((round, i) => {
+      const r = season.rounds.indexOf(round);
+      if (round.number !== i + 1) {
+        problems.push({
+          path: [s, 'rounds', r, 'number'],
+          message: `Rounds are numbered 1 to 4 without gaps; expected Round ${i + 1}`,
+        });
+      }
+      if (round.end_date < round.start_date) {
+        problems.push({ path: [s, 'rounds', r, 'end_date'], message: `Round ${round.number} ends before it starts` });
+      }
+      const previous = sorted[i - 1];
+      if (previous && round.start_date <= previous.end_date) {
+        problems.push({
+          path: [s, 'rounds', r, 'start_date'],
+          message: `Round ${round.number} must start after Round ${previous.number} ends (${previous.end_date})`,
+        });
+      }
+    });
+  });
+  return problems;
+}
+
+const catalogueNames = (required: 'PROJECT_DISEASE_TYPE_REQUIRED' | 'PROJECT_QUESTION_CATEGORY_REQUIRED') =>
+  z
+    .array(z.string().trim().min(1).max(120))
+    .max(100)
+    .transform((names) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()])
+    .refine((names) => names.length > 0, required);
+
+const projectFields = {
+  name: z.string().trim().min(1, 'FIELD_REQUIRED').max(200, 'INVALID_NAME'),
+  disease_types: catalogueNames('PROJECT_DISEASE_TYPE_REQUIRED'),
+  question_categories: catalogueNames('PROJECT_QUESTION_CATEGORY_REQUIRED'),
+  notes: z.string().max(10_000).nullish(),
+  seasons: z.array(seasonInput).max(50).default([]),
+};
+
+function withSeasonRules<T extends z.ZodType<{ seasons?: SeasonInput[] }>>(schema: T) {
+  return schema.superRefine((value, ctx) => {
+    for (const problem of seasonProblems(value.seasons ?? [])) {
+      ctx.addIssue({ code: 'custom', path: ['seasons', ...problem.path], message: problem.message });
+    }
+  });
+}
+
+export const createProjectBody = withSeasonRules(
+  z.strictObject({ client_id: z.string().uuid(), ...projectFields, status: ProjectStatus.default('ACTIVE') }),
+);
+export type CreateProjectBody = z.input<typeof createProjectBody>;
+
+export const updateProjectBody = withSeasonRules(z.strictObject({ ...projectFields, status: ProjectStatus }));
+export type UpdateProjectBody = z.input<typeof updateProjectBody>;
+
+export const catalogueEntry = z.object({ id: z.string().uuid(), name: z.string() });
+export type CatalogueEntry = z.infer<typeof catalogueEntry>;
+
+export const round = z.object({
+  id: z.string().uuid(),
+  number: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string(),
+});
+export const season = z.object({ id: z.string().uuid(), name: z.string(), rounds: z.array(round) });
+export type Season = z.infer<typeof season>;
+
+export const project = z.object({
+  id: z.string().uuid(),
+  client_id: z.string().uuid(),
+  client_name: z.string(),
+  name: z.string(),
+  status: ProjectStatus,
+  notes: z.string().nullable(),
+  disease_types: z.array(catalogueEntry),
+  question_categories: z.array(catalogueEntry),
+  seasons: z.array(season),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Project = z.infer<typeof project>;
+
+/** A project in a list: without its seasons and catalogues. */
+export const projectSummary = z.object({
+  id: z.string().uuid(),
+  client_id: z.string().uuid(),
+  client_name: z.string(),
+  name: z.string(),
+  status: ProjectStatus,
+  season_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProjectSummary = z.infer<typeof projectSummary>;
+
+export const projectSortFields = ['name', 'status', 'client_name', 'updated_at', 'created_at'] as const;
+export const projectListQuery = listQuerySchema({
+  sortable: projectSortFields,
+  defaultSort: [{ field: 'created_at', direction: 'DESC' }],
+  filter: z.strictObject({ status: ProjectStatus.optional(), client_id: z.string().uuid().optional() }),
+});
+export type ProjectListQuery = z.output<typeof projectListQuery>;
+export const projectPage = pagedSchema(projectSummary);
+
+export const catalogueListQuery = listQuerySchema({
+  sortable: ['name'] as const,
+  defaultSort: [{ field: 'name', direction: 'ASC' }],
+  filter: z.strictObject({}),
+});
+export type CatalogueListQuery = z.output<typeof catalogueListQuery>;
+export const cataloguePage = pagedSchema(catalogueEntry);
+
+export const seasonsResponse = z.array(season);
