@@ -88,7 +88,7 @@ export async function createTestContext(
   const { database, drop } = await openTestDatabase();
   const config = testConfig(options.env);
   const clock = fixedClock(options.now ?? '2026-03-02T09:00:00Z');
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({ config, database, clock, logger: process.env.TEST_LOGS === '1' });
   await app.ready();
   return {
     app,

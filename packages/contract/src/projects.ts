@@ -67,7 +67,8 @@ const catalogueNames = (required: 'PROJECT_DISEASE_TYPE_REQUIRED' | 'PROJECT_QUE
   z
     .array(z.string().trim().min(1).max(120))
     .max(100)
-    .transform((names) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()])
+    // The same name in another case is one entry; the first spelling given is kept.
+    .transform((names) => names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i))
     .refine((names) => names.length > 0, required);
 
 const projectFields = {
@@ -112,6 +113,7 @@ export const project = z.object({
   client_name: z.string(),
   name: z.string(),
   status: ProjectStatus,
+  season_count: z.number().int(),
   notes: z.string().nullable(),
   disease_types: z.array(catalogueEntry),
   question_categories: z.array(catalogueEntry),

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ClientListQuery } from '@pss/contract';
 import type { Db } from '../../db/client.js';
-import { capRoster, clients, projects } from '../../db/schema/index.js';
+import { capRoster, clients, projects, users } from '../../db/schema/index.js';
 import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -17,7 +17,8 @@ const sortColumns = {
 };
 
 // Read-only: the number of projects is shown with each client and guards deletion.
-const projectCount = sql<number>`(select cast(count(*) as integer) from ${projects} where ${projects.clientId} = ${clients.id})`;
+// Qualified by hand: inside a subquery drizzle writes columns without their table.
+const projectCount = sql<number>`(select cast(count(*) as integer) from ${projects} p where p.client_id = "clients"."id")`;
 
 export function createClientsRepository(db: Db) {
   return {
@@ -66,8 +67,12 @@ export function createClientsRepository(db: Db) {
         .set({ ...values, updatedAt: at })
         .where(eq(clients.id, id));
     },
+    /** Deletes a client with its administrators' accounts (their sessions go with them). */
     async delete(id: string): Promise<void> {
-      await db.delete(clients).where(eq(clients.id, id));
+      await db.transaction(async (tx) => {
+        await tx.delete(users).where(and(eq(users.clientId, id), eq(users.role, 'ADMIN')));
+        await tx.delete(clients).where(eq(clients.id, id));
+      });
     },
     async findCap(capId: string): Promise<(CapRosterRow & { clientId: string | null }) | undefined> {
       const [row] = await db

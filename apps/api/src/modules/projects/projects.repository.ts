@@ -30,7 +30,8 @@ const catalogueTables = {
   },
 } as const;
 
-const seasonCount = sql<number>`(select cast(count(*) as integer) from ${seasons} where ${seasons.projectId} = ${projects.id})`;
+// Qualified by hand: inside a subquery drizzle writes columns without their table.
+const seasonCount = sql<number>`(select cast(count(*) as integer) from ${seasons} s where s.project_id = "projects"."id")`;
 const projectColumns = { project: projects, clientName: clients.name, seasonCount };
 
 const sortColumns = {
@@ -81,7 +82,7 @@ export function createProjectsRepository(db: Db) {
       if (season.id) {
         await tx
           .update(seasons)
-          .set({ name: `\u0000${season.id}` })
+          .set({ name: `~renaming~${season.id}` })
           .where(and(eq(seasons.id, season.id), eq(seasons.projectId, projectId)));
       }
     }
