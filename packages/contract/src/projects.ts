@@ -6,6 +6,7 @@ export const ROUND_NUMBERS = [1, 2, 3, 4] as const;
 
 const isoDate = z
   .string()
+  .min(1, 'FIELD_REQUIRED')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
   .refine(
     (value) =>

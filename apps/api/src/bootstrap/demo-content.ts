@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { clients } from '../db/schema/index.js';
+import { clients, cmes } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { createProjectsRepository } from '../modules/projects/projects.repository.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 
 export interface DemoSignIn {
@@ -60,11 +61,17 @@ function demoPassword(): string {
  * What a newcomer meets on an empty database. Each feature adds its own demo content
  * here, so the app is never empty on first sight.
  */
-export async function seedDemoContent(db: Db): Promise<DemoSignIn[]> {
+export async function seedDemoContent(db: Db, today: Date = new Date()): Promise<DemoSignIn[]> {
   const repository = createUsersRepository(db);
   const insertedClients = await db.insert(clients).values(demoClients()).returning();
   const northwind = insertedClients[0];
   if (!northwind) throw new Error('demo clients were not created');
+
+  await seedDemoProjects(
+    db,
+    insertedClients.slice(0, 3).map((c) => c.id),
+    today,
+  );
 
   const superadminPassword = demoPassword();
   const adminPassword = demoPassword();
@@ -97,4 +104,83 @@ export async function seedDemoContent(db: Db): Promise<DemoSignIn[]> {
       password: adminPassword,
     },
   ];
+}
+
+function isoDay(from: Date, offsetDays: number): string {
+  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + offsetDays));
+  return day.toISOString().slice(0, 10);
+}
+
+/** Four two-week rounds starting `startOffset` days from today. */
+function fourRounds(today: Date, startOffset: number) {
+  return [1, 2, 3, 4].map((number) => ({
+    number,
+    start_date: isoDay(today, startOffset + (number - 1) * 14),
+    end_date: isoDay(today, startOffset + (number - 1) * 14 + 13),
+  }));
+}
+
+/** Projects for the first demo clients: one season running now, one past, one ahead. */
+async function seedDemoProjects(db: Db, clientIds: string[], today: Date): Promise<void> {
+  const projects = createProjectsRepository(db);
+  const [northwind, riverside, summit] = clientIds;
+  const heartFailure = await projects.create({
+    clientId: northwind!,
+    name: 'Heart Failure Management 2026',
+    status: 'ACTIVE',
+    notes: 'Quarterly case simulations for the cardiology and primary-care teams.',
+    diseaseTypes: ['Heart Failure', 'Hypertension'],
+    questionCategories: ['Diagnosis', 'Treatment', 'Follow-up'],
+    seasons: [
+      { name: 'Winter Season', rounds: fourRounds(today, -120) },
+      { name: 'Spring Season', rounds: fourRounds(today, -20) },
+    ],
+  });
+  await projects.create({
+    clientId: northwind!,
+    name: 'Type 2 Diabetes Pathways',
+    status: 'ACTIVE',
+    notes: null,
+    diseaseTypes: ['Type 2 Diabetes'],
+    questionCategories: ['Diagnosis', 'Treatment'],
+    seasons: [{ name: 'Launch Season', rounds: fourRounds(today, 30) }],
+  });
+  await projects.create({
+    clientId: northwind!,
+    name: 'Asthma Pilot 2025',
+    status: 'ARCHIVED',
+    notes: 'Pilot finished; kept for its results.',
+    diseaseTypes: ['Asthma'],
+    questionCategories: ['Treatment'],
+    seasons: [{ name: 'Pilot Season', rounds: fourRounds(today, -300) }],
+  });
+  await projects.create({
+    clientId: riverside!,
+    name: 'COPD Care Improvement',
+    status: 'ACTIVE',
+    notes: null,
+    diseaseTypes: ['COPD'],
+    questionCategories: ['Diagnosis', 'Follow-up'],
+    seasons: [{ name: 'Season 1', rounds: fourRounds(today, -10) }],
+  });
+  await projects.create({
+    clientId: summit!,
+    name: 'Pediatric Asthma',
+    status: 'ACTIVE',
+    notes: null,
+    diseaseTypes: ['Asthma'],
+    questionCategories: ['Diagnosis'],
+    seasons: [],
+  });
+  await db.insert(cmes).values([
+    { projectId: heartFailure, minCases: 4, credits: 2, moc: true, toteraCourseId: 'HF-2026-A' },
+    {
+      projectId: heartFailure,
+      minCases: 8,
+      credits: 4.5,
+      moc: true,
+      toteraCourseId: 'HF-2026-B',
+      custom: 'Full season certificate.',
+    },
+  ]);
 }

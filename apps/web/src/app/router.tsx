@@ -1,14 +1,18 @@
 import { createBrowserRouter, Outlet } from 'react-router';
-import { ClientPage } from '../features/clients/client-page';
 import { ClientsListPage } from '../features/clients/clients-list-page';
 import { KeycloakLandingPage } from '../features/auth/keycloak-landing-page';
 import { LoggedOutPage } from '../features/auth/logged-out-page';
 import { LoginLandingPage } from '../features/auth/login-landing-page';
 import { UnauthorizedPage } from '../features/auth/unauthorized-page';
+import { CmesPage } from '../features/cmes/cmes-page';
+import { ProjectLayout } from '../features/projects/project-layout';
+import { ProjectOverview } from '../features/projects/project-overview';
+import { ProjectSectionPending } from '../features/projects/project-section-pending';
+import { ClientOptionsPage } from './client-options-page';
 import { HomePage } from './home-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireStaff, RequireSuperadmin } from './route-gates';
-import { SessionProvider, useSession } from '../lib/session/session-provider';
+import { SessionProvider } from '../lib/session/session-provider';
 
 function Root() {
   return (
@@ -18,11 +22,8 @@ function Root() {
   );
 }
 
-/** Client Options: breadcrumbs back to the clients list only for superadmins. */
-function ClientRoute() {
-  const { state } = useSession();
-  return <ClientPage showBreadcrumbs={state.status === 'signed-in' && state.user.role === 'superadmin'} />;
-}
+/** Sections of a project that later features fill; until then they say so. */
+const pendingSections = ['cases', 'participants', 'surveys', 'progress', 'elements', 'emails'] as const;
 
 export const routes = [
   {
@@ -41,7 +42,19 @@ export const routes = [
             path: '/project-management',
             element: <RequireSuperadmin>{() => <ClientsListPage />}</RequireSuperadmin>,
           },
-          { path: '/project-management/clients/:clientId', element: <ClientRoute /> },
+          { path: '/project-management/clients/:clientId', element: <ClientOptionsPage /> },
+          {
+            path: '/project-management/clients/:clientId/projects/:projectId',
+            element: <ProjectLayout />,
+            children: [
+              { index: true, element: <ProjectOverview /> },
+              { path: 'cmes', element: <CmesPage /> },
+              ...pendingSections.map((section) => ({
+                path: section,
+                element: <ProjectSectionPending sectionKey={section} />,
+              })),
+            ],
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

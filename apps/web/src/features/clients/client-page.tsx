@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -5,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
+import { ClientFormModal } from './client-form-modal';
 import { clientQueryOptions } from './clients-api';
 
-/** Client Options: one client's details (a client administrator's landing page). */
-export function ClientPage({ showBreadcrumbs }: { showBreadcrumbs: boolean }) {
+/** Client Options: one client's details; a superadmin may edit them. */
+export function ClientPage({ isSuperadmin }: { isSuperadmin: boolean }) {
   const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
   const { clientId } = useParams();
   const client = useQuery(clientQueryOptions(clientId));
 
@@ -22,12 +25,23 @@ export function ClientPage({ showBreadcrumbs }: { showBreadcrumbs: boolean }) {
       </Alert>
     );
   }
-  const crumbs = showBreadcrumbs
+  const crumbs = isSuperadmin
     ? [{ label: t('tabs.projectManagement'), to: '/project-management' }, { label: client.data?.name ?? '…' }]
     : undefined;
   return (
     <>
-      <PageHeader title={client.data?.name ?? t('app.loading')} crumbs={crumbs} />
+      <PageHeader
+        title={client.data?.name ?? t('app.loading')}
+        crumbs={crumbs}
+        action={
+          isSuperadmin && client.data ? (
+            <Button variant="default" onClick={() => setEditing(true)}>
+              {t('clients.editDetails')}
+            </Button>
+          ) : undefined
+        }
+      />
+      {editing && client.data && <ClientFormModal opened client={client.data} onClose={() => setEditing(false)} />}
       <Card withBorder radius="md" maw={720}>
         <Text fw={600} mb="sm">
           {t('clients.details')}

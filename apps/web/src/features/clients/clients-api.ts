@@ -1,5 +1,5 @@
-import { queryOptions, keepPreviousData } from '@tanstack/react-query';
-import type { Client, Paged } from '@pss/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Client, ClientBody, Paged } from '@pss/contract';
 import { apiRequest, buildPath } from '../../lib/api-client';
 
 export interface ClientListParams {
@@ -28,5 +28,24 @@ export function clientQueryOptions(id: string | undefined) {
     queryKey: clientKeys.detail(id ?? ''),
     queryFn: ({ signal }) => apiRequest<Client>(buildPath('/clients/{id}', { id }), { signal }),
     enabled: Boolean(id),
+  });
+}
+
+export function useSaveClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: ClientBody }) =>
+      id
+        ? apiRequest<Client>(buildPath('/clients/{id}', { id }), { method: 'PUT', body })
+        : apiRequest<Client>('/clients', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}
+
+export function useDeleteClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>(buildPath('/clients/{id}', { id }), { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
   });
 }

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { TagsInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { catalogueQueryOptions, type CatalogueKind } from './projects-api';
+
+/**
+ * Picks catalogue entries by name: suggestions come from the shared catalogue, and a new
+ * name typed here is created when the project is saved.
+ */
+export function CataloguePicker(props: {
+  kind: CatalogueKind;
+  label: string;
+  description: string;
+  value: string[];
+  onChange(value: string[]): void;
+  error?: string;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const options = useQuery(catalogueQueryOptions(props.kind, debounced));
+  const names = (options.data?.items ?? []).map((entry) => entry.name);
+  return (
+    <TagsInput
+      label={props.label}
+      description={props.description}
+      value={props.value}
+      onChange={props.onChange}
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={names}
+      error={props.error}
+      required
+      clearable
+      acceptValueOnBlur
+      splitChars={[',']}
+    />
+  );
+}

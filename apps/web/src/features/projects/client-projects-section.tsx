@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { projectSortFields, type ProjectSummary } from '@pss/contract';
+import { DataTable, type Column } from '../../components/data-table';
+import { errorMessage } from '../../lib/api-error';
+import { formatDate } from '../../lib/format';
+import { useListState } from '../../lib/use-list-state';
+import { ProjectFormModal } from './project-form-modal';
+import { clientProjectsQueryOptions } from './projects-api';
+
+type StatusFilter = 'all' | 'ACTIVE' | 'ARCHIVED';
+
+/** Client Options: the client's projects, searched, sorted and paged, with "New project". */
+export function ClientProjectsSection({ clientId }: { clientId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useListState({ sortable: projectSortFields });
+  const [params, setParams] = useSearchParams();
+  const status = (params.get('status') ?? 'all') as StatusFilter;
+  const [creating, setCreating] = useState(false);
+  const filter = status === 'all' ? undefined : JSON.stringify({ status });
+  const projects = useQuery(clientProjectsQueryOptions(clientId, { ...list.query, filter }));
+  const base = `/project-management/clients/${clientId}/projects`;
+
+  const columns: Column<ProjectSummary>[] = [
+    {
+      key: 'name',
+      header: t('projects.name'),
+      sortField: 'name',
+      render: (p) => (
+        <Anchor component={Link} to={`${base}/${p.id}`}>
+          {p.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('projects.status'),
+      sortField: 'status',
+      render: (p) => (
+        <Badge color={p.status === 'ACTIVE' ? 'teal' : 'gray'} variant="light">
+          {t(`projects.statusValue.${p.status}`)}
+        </Badge>
+      ),
+    },
+    { key: 'seasons', header: t('projects.seasons'), render: (p) => p.season_count },
+    {
+      key: 'updated_at',
+      header: t('projects.updatedAt'),
+      sortField: 'updated_at',
+      render: (p) => formatDate(p.updated_at),
+    },
+    {
+      key: 'created_at',
+      header: t('projects.createdAt'),
+      sortField: 'created_at',
+      render: (p) => formatDate(p.created_at),
+    },
+  ];
+
+  return (
+    <Stack mt="xl">
+      <Group justify="space-between">
+        <Title order={3}>{t('projects.title')}</Title>
+        <Button onClick={() => setCreating(true)}>{t('projects.new')}</Button>
+      </Group>
+      <Group align="flex-end">
+        <TextInput
+          label={t('table.search')}
+          placeholder={t('projects.searchPlaceholder')}
+          value={list.searchInput}
+          onChange={(e) => list.setSearchInput(e.currentTarget.value)}
+          type="search"
+          w={320}
+        />
+        <SegmentedControl
+          aria-label={t('projects.status')}
+          value={status}
+          onChange={(value) =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (value === 'all') next.delete('status');
+                else next.set('status', value);
+                next.delete('page');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          data={[
+            { value: 'all', label: t('projects.all') },
+            { value: 'ACTIVE', label: t('projects.statusValue.ACTIVE') },
+            { value: 'ARCHIVED', label: t('projects.statusValue.ARCHIVED') },
+          ]}
+        />
+      </Group>
+      <DataTable
+        caption={t('projects.title')}
+        columns={columns}
+        rows={projects.data?.items}
+        total={projects.data?.total ?? 0}
+        page={list.page}
+        limit={list.query.limit}
+        getRowId={(p) => p.id}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onToggleSort={list.toggleSort}
+        loading={projects.isFetching}
+        error={projects.error ? errorMessage(projects.error, t) : null}
+        onRetry={() => void projects.refetch()}
+        empty={list.search || status !== 'all' ? t('projects.noMatches') : t('projects.empty')}
+      />
+      {creating && (
+        <ProjectFormModal
+          opened
+          clientId={clientId}
+          onClose={() => setCreating(false)}
+          onSaved={(project) => navigate(`${base}/${project.id}`)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Alert, Badge, Box, Button, Group, ScrollArea, Skeleton, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { NavLink, Outlet, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Project } from '@pss/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api-error';
+import { useSession } from '../../lib/session/session-provider';
+import { toastError, toastSuccess } from '../../lib/toasts';
+import { ProjectFormModal } from './project-form-modal';
+import { projectQueryOptions, useDeleteProject, useProjectStatus } from './projects-api';
+import classes from './project-layout.module.css';
+
+/** The project's sections (spec §2); later features fill the ones not set up yet. */
+export const projectSections = [
+  { path: '', labelKey: 'projects.sections.overview' },
+  { path: 'cases', labelKey: 'projects.sections.cases' },
+  { path: 'participants', labelKey: 'projects.sections.participants' },
+  { path: 'surveys', labelKey: 'projects.sections.surveys' },
+  { path: 'progress', labelKey: 'projects.sections.progress' },
+  { path: 'elements', labelKey: 'projects.sections.elements' },
+  { path: 'emails', labelKey: 'projects.sections.emails' },
+  { path: 'cmes', labelKey: 'projects.sections.cmes' },
+] as const;
+
+export interface ProjectOutletContext {
+  project: Project;
+}
+
+export function ProjectLayout() {
+  const { t } = useTranslation();
+  const { clientId, projectId } = useParams();
+  const navigate = useNavigate();
+  const { state } = useSession();
+  const project = useQuery(projectQueryOptions(projectId));
+  const status = useProjectStatus();
+  const remove = useDeleteProject();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const base = `/project-management/clients/${clientId}/projects/${projectId}`;
+  const isSuperadmin = state.status === 'signed-in' && state.user.role === 'superadmin';
+
+  if (project.error) {
+    return (
+      <Alert color="red" role="alert" title={errorMessage(project.error, t)}>
+        <Button size="xs" variant="light" color="red" onClick={() => void project.refetch()}>
+          {t('table.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  const data = project.data;
+  const crumbs = [
+    ...(isSuperadmin ? [{ label: t('tabs.projectManagement'), to: '/project-management' }] : []),
+    { label: data?.client_name ?? '…', to: `/project-management/clients/${clientId}` },
+    { label: data?.name ?? '…' },
+  ];
+
+  async function toggleArchive(current: Project) {
+    try {
+      const action = current.status === 'ACTIVE' ? 'archive' : 'restore';
+      await status.mutateAsync({ id: current.id, action });
+      toastSuccess(action === 'archive' ? t('projects.archived') : t('projects.restored'));
+    } catch (error) {
+      toastError(errorMessage(error, t));
+    }
+  }
+
+  async function confirmDelete(current: Project) {
+    try {
+      await remove.mutateAsync(current.id);
+      toastSuccess(t('projects.deleted', { name: current.name }));
+      navigate(`/project-management/clients/${clientId}`);
+    } catch (error) {
+      toastError(errorMessage(error, t));
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={data?.name ?? t('app.loading')}
+        crumbs={crumbs}
+        action={
+          data && (
+            <Group gap="xs">
+              <Badge
+                size="lg"
+                color={data.status === 'ACTIVE' ? 'teal' : 'gray'}
+                variant="light"
+                data-testid="project-status"
+              >
+                {t(`projects.statusValue.${data.status}`)}
+              </Badge>
+              <Button variant="default" onClick={() => setEditing(true)}>
+                {t('common.edit')}
+              </Button>
+              <Button variant="default" onClick={() => void toggleArchive(data)} loading={status.isPending}>
+                {data.status === 'ACTIVE' ? t('common.archive') : t('common.restore')}
+              </Button>
+              <Button variant="subtle" color="red" onClick={() => setDeleting(true)}>
+                {t('common.delete')}
+              </Button>
+            </Group>
+          )
+        }
+      />
+      <ScrollArea type="never" mb="lg">
+        <Box component="nav" aria-label={t('projects.sectionsNav')} className={classes.subnav}>
+          {projectSections.map((section) => (
+            <UnstyledButton
+              key={section.path}
+              component={NavLink}
+              to={section.path ? `${base}/${section.path}` : base}
+              end
+              className={classes.link}
+            >
+              {t(section.labelKey)}
+            </UnstyledButton>
+          ))}
+        </Box>
+      </ScrollArea>
+      {data ? <Outlet context={{ project: data } satisfies ProjectOutletContext} /> : <Skeleton h={200} />}
+      {editing && data && (
+        <ProjectFormModal opened clientId={data.client_id} project={data} onClose={() => setEditing(false)} />
+      )}
+      {data && (
+        <ConfirmDialog
+          opened={deleting}
+          title={t('projects.deleteTitle')}
+          message={t('projects.deleteMessage', { name: data.name })}
+          confirmLabel={t('common.delete')}
+          busy={remove.isPending}
+          onConfirm={() => void confirmDelete(data)}
+          onClose={() => setDeleting(false)}
+        />
+      )}
+    </>
+  );
+}

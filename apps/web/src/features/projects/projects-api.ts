@@ -1,0 +1,94 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CatalogueEntry,
+  CreateProjectBody,
+  Paged,
+  Project,
+  ProjectSummary,
+  UpdateProjectBody,
+} from '@pss/contract';
+import { apiRequest, buildPath } from '../../lib/api-client';
+
+export interface ProjectListParams {
+  page: number;
+  limit: number;
+  search?: string;
+  sort?: string;
+  filter?: string;
+}
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  forClient: (clientId: string, params: ProjectListParams) => ['projects', 'client', clientId, params] as const,
+  detail: (id: string) => ['projects', 'detail', id] as const,
+  catalogue: (kind: CatalogueKind, search: string) => ['catalogue', kind, search] as const,
+};
+
+export type CatalogueKind = 'disease-types' | 'question-categories';
+
+export function clientProjectsQueryOptions(clientId: string | undefined, params: ProjectListParams) {
+  return queryOptions({
+    queryKey: projectKeys.forClient(clientId ?? '', params),
+    queryFn: ({ signal }) =>
+      apiRequest<Paged<ProjectSummary>>(buildPath('/clients/{id}/projects', { id: clientId }), {
+        query: { ...params },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(clientId),
+  });
+}
+
+export function projectQueryOptions(id: string | undefined) {
+  return queryOptions({
+    queryKey: projectKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => apiRequest<Project>(buildPath('/projects/{id}', { id }), { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+/** Existing catalogue entries for the pickers (found by name, or created on save). */
+export function catalogueQueryOptions(kind: CatalogueKind, search: string) {
+  return queryOptions({
+    queryKey: projectKeys.catalogue(kind, search),
+    queryFn: ({ signal }) =>
+      apiRequest<Paged<CatalogueEntry>>(`/${kind}`, { query: { search: search || undefined, limit: 50 }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useSaveProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; body: UpdateProjectBody } | { id?: undefined; body: CreateProjectBody }) =>
+      input.id
+        ? apiRequest<Project>(buildPath('/projects/{id}', { id: input.id }), { method: 'PUT', body: input.body })
+        : apiRequest<Project>('/projects', { method: 'POST', body: input.body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
+      void queryClient.invalidateQueries({ queryKey: ['clients'] });
+    },
+  });
+}
+
+export function useProjectStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'archive' | 'restore' }) =>
+      apiRequest<Project>(buildPath(`/projects/{id}/${action}`, { id }), { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>(buildPath('/projects/{id}', { id }), { method: 'DELETE' }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['clients'] });
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import { isErrorCode } from '@pss/contract';
+import { ApiError, errorMessage } from './api-error';
+
+export type FieldErrors = Record<string, string>;
+
+/** A message for one field: schemas may name a catalogue code as their message. */
+function fieldMessage(message: string, translate: (key: string) => string): string {
+  return isErrorCode(message) ? translate(`errors.${message}`) : message;
+}
+
+/** Zod issues keyed by field path (`seasons.0.rounds.1.start_date`), as the form shows them. */
+export function zodFieldErrors(error: z.ZodError, translate: (key: string) => string): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    errors[key] ??= fieldMessage(issue.message, translate);
+  }
+  return errors;
+}
+
+/**
+ * Splits a failed save into messages beside fields (a VALIDATION_ERROR's fields, or a
+ * code that belongs to one field) and one message for the form.
+ */
+export function saveErrors(
+  error: unknown,
+  translate: (key: string) => string,
+  fieldOfCode: Partial<Record<string, string>> = {},
+): { fields: FieldErrors; form: string | null } {
+  if (error instanceof ApiError) {
+    if (error.errorCode === 'VALIDATION_ERROR') {
+      const details =
+        (error.details as { fields?: { field: string; message: string; errorCode?: string }[] } | undefined)?.fields ??
+        [];
+      const fields: FieldErrors = {};
+      for (const d of details) {
+        const key = d.field.replace(/^(body|querystring|params)\.?/, '');
+        fields[key || 'form'] ??=
+          d.errorCode && isErrorCode(d.errorCode) ? translate(`errors.${d.errorCode}`) : d.message;
+      }
+      const { form, ...rest } = fields;
+      return { fields: rest, form: form ?? (Object.keys(rest).length ? null : errorMessage(error, translate)) };
+    }
+    const field = fieldOfCode[error.errorCode];
+    if (field) return { fields: { [field]: errorMessage(error, translate) }, form: null };
+  }
+  return { fields: {}, form: errorMessage(error, translate) };
+}
