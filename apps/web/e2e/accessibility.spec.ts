@@ -6,7 +6,11 @@ import { demoSignIns, signIn } from './fixtures';
 // Content-Security-Policy without a single violation.
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 test('sign-in, public pages and the clients list pass axe and the CSP', async ({ browser }) => {
@@ -28,6 +32,23 @@ test('sign-in, public pages and the clients list pass axe and the CSP', async ({
 
   await signIn(page, 'Provider employee', demoSignIns().superadmin);
   await expect(page.getByRole('link', { name: 'Northwind Health' })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('link', { name: 'Northwind Health' }).click();
+  await expect(page.getByRole('link', { name: 'Heart Failure Management 2026' })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByRole('dialog', { name: 'New project' }).getByRole('button', { name: 'Add season' }).click();
+  await expectNoViolations(page);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('link', { name: 'Heart Failure Management 2026' }).click();
+  await expect(page.getByRole('cell', { name: 'Round 4' }).first()).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'CMEs' }).click();
+  await expect(page.getByRole('cell', { name: 'HF-2026-A' })).toBeVisible();
   await expectNoViolations(page);
 
   expect(cspViolations).toEqual([]);

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider, Modal, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18n from '../lib/i18n';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/toasts';
 
 export const theme = createTheme({
@@ -10,6 +11,10 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  components: {
+    // Every dialog's close button needs a name for screen readers.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } }),
+  },
 });
 
 /** Mantine's default "dimmed" grey is below WCAG AA contrast on white; one step darker passes. */

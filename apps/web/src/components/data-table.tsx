@@ -64,7 +64,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </Text>
       )}
       <Table.ScrollContainer minWidth={560}>
-        <Table highlightOnHover verticalSpacing="sm" aria-busy={props.loading}>
+        <Table highlightOnHover highlightOnHoverColor="gray.0" verticalSpacing="sm" aria-busy={props.loading}>
           <Table.Caption className={classes.srOnly}>{props.caption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../components/status-badge';
 import { projectSortFields, type ProjectSummary } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-error';
@@ -41,9 +42,9 @@ export function ClientProjectsSection({ clientId }: { clientId: string }) {
       header: t('projects.status'),
       sortField: 'status',
       render: (p) => (
-        <Badge color={p.status === 'ACTIVE' ? 'teal' : 'gray'} variant="light">
+        <StatusBadge color={p.status === 'ACTIVE' ? 'teal' : 'gray'}>
           {t(`projects.statusValue.${p.status}`)}
-        </Badge>
+        </StatusBadge>
       ),
     },
     { key: 'seasons', header: t('projects.seasons'), render: (p) => p.season_count },

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Badge, Box, Button, Group, ScrollArea, Skeleton, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Button, Group, ScrollArea, Skeleton, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../components/status-badge';
 import type { Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -45,7 +46,7 @@ export function ProjectLayout() {
   if (project.error) {
     return (
       <Alert color="red" role="alert" title={errorMessage(project.error, t)}>
-        <Button size="xs" variant="light" color="red" onClick={() => void project.refetch()}>
+        <Button size="xs" color="red" onClick={() => void project.refetch()}>
           {t('table.retry')}
         </Button>
       </Alert>
@@ -87,14 +88,9 @@ export function ProjectLayout() {
         action={
           data && (
             <Group gap="xs">
-              <Badge
-                size="lg"
-                color={data.status === 'ACTIVE' ? 'teal' : 'gray'}
-                variant="light"
-                data-testid="project-status"
-              >
+              <StatusBadge size="lg" color={data.status === 'ACTIVE' ? 'teal' : 'gray'} data-testid="project-status">
                 {t(`projects.statusValue.${data.status}`)}
-              </Badge>
+              </StatusBadge>
               <Button variant="default" onClick={() => setEditing(true)}>
                 {t('common.edit')}
               </Button>

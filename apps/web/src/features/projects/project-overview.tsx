@@ -1,6 +1,7 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useOutletContext } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../components/status-badge';
 import { formatDate } from '../../lib/format';
 import type { ProjectOutletContext } from './project-layout';
 
@@ -17,9 +18,7 @@ export function ProjectOverview() {
           </Text>
           <Group gap="xs">
             {project.disease_types.map((d) => (
-              <Badge key={d.id} variant="light">
-                {d.name}
-              </Badge>
+              <StatusBadge key={d.id}>{d.name}</StatusBadge>
             ))}
           </Group>
           <Text fw={600} mt="md" mb="xs">
@@ -27,9 +26,9 @@ export function ProjectOverview() {
           </Text>
           <Group gap="xs">
             {project.question_categories.map((c) => (
-              <Badge key={c.id} variant="light" color="grape">
+              <StatusBadge key={c.id} color="grape">
                 {c.name}
-              </Badge>
+              </StatusBadge>
             ))}
           </Group>
         </Card>

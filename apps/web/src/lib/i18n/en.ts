@@ -71,6 +71,7 @@ export const en = {
     archive: 'Archive',
     restore: 'Restore',
     remove: 'Remove',
+    close: 'Close',
   },
   clients: {
     name: 'Client name',
