@@ -22,6 +22,7 @@ import { seedBenchData, BENCH_SUPERADMIN, type BenchFixture } from './seed.js';
 const { values } = parseArgs({
   options: {
     clients: { type: 'string', default: '5000' },
+    'projects-per-client': { type: 'string', default: '4' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
     pg: { type: 'string' },
@@ -29,6 +30,7 @@ const { values } = parseArgs({
   },
 });
 const clientCount = Number(values.clients);
+const projectsPerClient = Number(values['projects-per-client']);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const port = Number(values.port);
@@ -54,6 +56,18 @@ const scenarios: Scenario[] = [
     auth: true,
   },
   { name: 'client by id', path: (f) => `/api/clients/${f.sampleClientId}`, auth: true },
+  { name: 'clients p2 sorted+search', path: '/api/clients?page=2&limit=10&sort=name:ASC&search=care', auth: true },
+  { name: 'projects page 1', path: '/api/projects?limit=25', auth: true },
+  { name: 'projects search', path: '/api/projects?limit=25&search=sepsis&sort=name:ASC', auth: true },
+  {
+    name: 'projects archived',
+    path: `/api/projects?limit=25&filter=${encodeURIComponent('{"status":"ARCHIVED"}')}`,
+    auth: true,
+  },
+  { name: "a client's projects", path: (f) => `/api/clients/${f.sampleClientId}/projects`, auth: true },
+  { name: 'project by id', path: (f) => `/api/projects/${f.sampleProjectId}`, auth: true },
+  { name: 'active seasons', path: '/api/clients/active-seasons?limit=25', auth: true },
+  { name: 'CMEs of a project', path: (f) => `/api/cmes/${f.sampleProjectId}`, auth: true },
 ];
 
 interface Measured {
@@ -126,10 +140,12 @@ async function main(): Promise<void> {
     };
   }
 
-  console.log(`Seeding ${clientCount} clients on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}…`);
+  console.log(
+    `Seeding ${clientCount} clients and ${clientCount * projectsPerClient} projects on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}…`,
+  );
   const database = await openDatabase({ databaseUrl, pgliteDataDir: path.join(dataDir, 'pglite') });
   await database.migrate();
-  const fixture = await seedBenchData(database.db, clientCount);
+  const fixture = await seedBenchData(database.db, clientCount, projectsPerClient);
   await database.close();
 
   let server: ChildProcess | undefined;
@@ -186,6 +202,7 @@ async function main(): Promise<void> {
           at: new Date().toISOString(),
           database: databaseUrl ? 'postgres' : 'pglite',
           clients: clientCount,
+          projects: fixture.projects,
           duration,
           connections,
           node: process.version,

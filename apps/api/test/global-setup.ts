@@ -2,9 +2,8 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client.js';
+import { createPglite, openDatabase } from '../src/db/client.js';
 import { TEMPLATE_DATABASE, adminUrl } from './postgres-databases.js';
 
 declare module 'vitest' {
@@ -42,7 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pss-test-snapshot-'));
   const file = path.join(dir, 'migrated.tar.gz');
-  const pglite = new PGlite();
+  const pglite = createPglite();
   const database = await openDatabase({ pglite });
   await database.migrate();
   const dump = await pglite.dumpDataDir('gzip');

@@ -3,11 +3,10 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type Database, type Db } from '../src/db/client.js';
+import { createPglite, openDatabase, type Database, type Db } from '../src/db/client.js';
 import { clients } from '../src/db/schema/index.js';
 import { fixedClock } from '../src/lib/clock.js';
 import { hashPassword } from '../src/lib/passwords.js';
@@ -42,7 +41,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     };
   }
   const snapshot = readFileSync(inject('pgliteSnapshotFile'));
-  const pglite = new PGlite({ loadDataDir: new Blob([snapshot]) });
+  const pglite = createPglite(undefined, { loadDataDir: new Blob([snapshot]) });
   const database = await openDatabase({ pglite });
   return { database, drop: () => database.close() };
 }

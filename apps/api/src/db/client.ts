@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -37,6 +38,14 @@ export interface OpenDatabaseOptions {
   migrationsFolder?: string;
 }
 
+/**
+ * A PGlite instance with the extensions the migrations use (pg_trgm, for substring
+ * search by index). Every embedded database, in the app and in tests, is made here.
+ */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
+  return new PGlite({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const folder = options.migrationsFolder ?? migrationsFolder;
   if (options.databaseUrl) {
@@ -54,7 +63,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!client) {
     const dataDir = options.pgliteDataDir ?? 'memory://';
     if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-    client = new PGlite(dataDir);
+    client = createPglite(dataDir);
   }
   const pglite = client;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;

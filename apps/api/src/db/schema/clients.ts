@@ -19,5 +19,8 @@ export const clients = pgTable(
       .where(sql`${t.capId} is not null`),
     index('clients_name_idx').on(sql`lower(${t.name})`, t.id),
     index('clients_created_at_idx').on(t.createdAt, t.id),
+    // Substring search (ILIKE '%…%') by index.
+    index('clients_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('clients_cap_id_trgm_idx').using('gin', sql`${t.capId} gin_trgm_ops`),
   ],
 );

@@ -35,6 +35,8 @@ export const projects = pgTable(
     index('projects_client_created_idx').on(t.clientId, t.createdAt, t.id),
     index('projects_name_idx').on(sql`lower(${t.name})`, t.id),
     index('projects_created_idx').on(t.createdAt, t.id),
+    // Substring search (ILIKE '%…%') by index.
+    index('projects_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check('projects_status_check', sql`${t.status} in ('ACTIVE', 'ARCHIVED')`),
   ],
 );
@@ -99,8 +101,15 @@ export const seasons = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull(),
+    /** First round's start and last round's end, kept in step with the rounds on every save. */
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
   },
-  (t) => [uniqueIndex('seasons_project_name_unique').on(t.projectId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('seasons_project_name_unique').on(t.projectId, sql`lower(${t.name})`),
+    // Running seasons, in the order the list shows them (end date, then id).
+    index('seasons_span_idx').on(t.endDate, t.id),
+  ],
 );
 
 export const rounds = pgTable(

@@ -30,17 +30,27 @@ export function createClientsRepository(db: Db) {
         query.filter.cap_status ? eq(clients.capStatus, query.filter.cap_status) : undefined,
       ];
       const where = and(...conditions);
+      const order = orderByTerms(query.sort, sortColumns, clients.id);
       return runPaged(
         query,
-        (limit, offset) =>
-          db
-            .select({ client: clients, projectCount })
+        (limit, offset) => {
+          // Deferred join: page the ids by index first, then read the rows and their project
+          // counts for this page only (OFFSET would otherwise compute them for every row it skips).
+          const page = db
+            .select({ id: clients.id })
             .from(clients)
             .where(where)
-            .orderBy(...orderByTerms(query.sort, sortColumns, clients.id))
+            .orderBy(...order)
             .limit(limit)
             .offset(offset)
-            .then((rows) => rows.map((r): ClientWithCount => ({ ...r.client, projectCount: r.projectCount }))),
+            .as('page');
+          return db
+            .select({ client: clients, projectCount })
+            .from(clients)
+            .innerJoin(page, eq(page.id, clients.id))
+            .orderBy(...order)
+            .then((rows) => rows.map((r): ClientWithCount => ({ ...r.client, projectCount: r.projectCount })));
+        },
         async () => (await db.select({ n: countAll }).from(clients).where(where))[0]?.n ?? 0,
       );
     },

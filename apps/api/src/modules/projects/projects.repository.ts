@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ActiveSeason, CatalogueListQuery, ProjectListQuery, SeasonInput } from '@pss/contract';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -41,6 +41,13 @@ const sortColumns = {
   updated_at: projects.updatedAt,
   created_at: projects.createdAt,
 };
+
+/** A season runs from its first round's start to its last round's end. */
+function seasonSpan(season: SeasonInput): { startDate: string; endDate: string } {
+  const starts = season.rounds.map((r) => r.start_date).sort();
+  const ends = season.rounds.map((r) => r.end_date).sort();
+  return { startDate: starts[0]!, endDate: ends.at(-1)! };
+}
 
 function flatten(row: { project: typeof projects.$inferSelect; clientName: string; seasonCount: number }): ProjectRow {
   return { ...row.project, clientName: row.clientName, seasonCount: row.seasonCount };
@@ -88,12 +95,16 @@ export function createProjectsRepository(db: Db) {
     }
     for (const [position, season] of input.entries()) {
       let seasonId = season.id;
+      const span = seasonSpan(season);
       if (seasonId && existing.some((s) => s.id === seasonId)) {
-        await tx.update(seasons).set({ name: season.name, position }).where(eq(seasons.id, seasonId));
+        await tx
+          .update(seasons)
+          .set({ name: season.name, position, ...span })
+          .where(eq(seasons.id, seasonId));
       } else {
         const [created] = await tx
           .insert(seasons)
-          .values({ projectId, name: season.name, position })
+          .values({ projectId, name: season.name, position, ...span })
           .returning({ id: seasons.id });
         seasonId = created!.id;
       }
@@ -117,18 +128,27 @@ export function createProjectsRepository(db: Db) {
         query.filter.client_id ? eq(projects.clientId, query.filter.client_id) : undefined,
         query.filter.status ? eq(projects.status, query.filter.status) : undefined,
       );
+      const order = orderByTerms(query.sort, sortColumns, projects.id);
+      const sortsByClient = query.sort.some((t) => t.field === 'client_name');
       return runPaged(
         query,
-        (limit, offset) =>
-          db
-            .select(projectColumns)
-            .from(projects)
-            .innerJoin(clients, eq(clients.id, projects.clientId))
+        (limit, offset) => {
+          // Deferred join: page the ids by index first, then read this page's rows only.
+          const ids = db.select({ id: projects.id }).from(projects);
+          const page = (sortsByClient ? ids.innerJoin(clients, eq(clients.id, projects.clientId)) : ids)
             .where(where)
-            .orderBy(...orderByTerms(query.sort, sortColumns, projects.id))
+            .orderBy(...order)
             .limit(limit)
             .offset(offset)
-            .then((rows) => rows.map(flatten)),
+            .as('page');
+          return db
+            .select(projectColumns)
+            .from(projects)
+            .innerJoin(page, eq(page.id, projects.id))
+            .innerJoin(clients, eq(clients.id, projects.clientId))
+            .orderBy(...order)
+            .then((rows) => rows.map(flatten));
+        },
         async () => (await db.select({ n: countAll }).from(projects).where(where))[0]?.n ?? 0,
       );
     },
@@ -264,54 +284,41 @@ export function createProjectsRepository(db: Db) {
       query: { page: number; limit: number; sort: { field: string; direction: 'ASC' | 'DESC' }[] },
       scope: { clientId: string | null },
     ) {
-      const spans = db
-        .select({
-          seasonId: rounds.seasonId,
-          startDate: sql<string>`min(${rounds.startDate})`.as('start_date'),
-          endDate: sql<string>`max(${rounds.endDate})`.as('end_date'),
-          currentRound: sql<
-            number | null
-          >`max(case when ${rounds.startDate} <= ${today} and ${rounds.endDate} >= ${today} then ${rounds.number} end)`.as(
-            'current_round',
-          ),
-        })
-        .from(rounds)
-        .groupBy(rounds.seasonId)
-        .as('spans');
       const where = and(
-        sql`${spans.startDate} <= ${today}`,
-        sql`${spans.endDate} >= ${today}`,
+        sql`${seasons.startDate} <= ${today}`,
+        sql`${seasons.endDate} >= ${today}`,
         scope.clientId ? eq(projects.clientId, scope.clientId) : undefined,
-      ) as SQL;
+      );
       const sortable = {
         client_name: sql`lower(${clients.name})`,
         project_name: sql`lower(${projects.name})`,
         season_name: sql`lower(${seasons.name})`,
-        start_date: sql`${spans.startDate}`,
-        end_date: sql`${spans.endDate}`,
+        start_date: seasons.startDate,
+        end_date: seasons.endDate,
       };
-      const base = () =>
-        db
-          .select({
-            client_id: clients.id,
-            client_name: clients.name,
-            project_id: projects.id,
-            project_name: projects.name,
-            season_id: seasons.id,
-            season_name: seasons.name,
-            start_date: spans.startDate,
-            end_date: spans.endDate,
-            current_round: spans.currentRound,
-          })
-          .from(spans)
-          .innerJoin(seasons, eq(seasons.id, spans.seasonId))
-          .innerJoin(projects, eq(projects.id, seasons.projectId))
-          .innerJoin(clients, eq(clients.id, projects.clientId))
-          .where(where);
+      // Qualified by hand: inside a subquery drizzle writes columns without their table.
+      const currentRound = sql<
+        number | null
+      >`(select r.number from ${rounds} r where r.season_id = "seasons"."id" and r.start_date <= ${today} and r.end_date >= ${today} limit 1)`;
       return runPaged(
         query,
         (limit, offset) =>
-          base()
+          db
+            .select({
+              client_id: clients.id,
+              client_name: clients.name,
+              project_id: projects.id,
+              project_name: projects.name,
+              season_id: seasons.id,
+              season_name: seasons.name,
+              start_date: seasons.startDate,
+              end_date: seasons.endDate,
+              current_round: currentRound,
+            })
+            .from(seasons)
+            .innerJoin(projects, eq(projects.id, seasons.projectId))
+            .innerJoin(clients, eq(clients.id, projects.clientId))
+            .where(where)
             .orderBy(
               ...orderByTerms(
                 query.sort as { field: keyof typeof sortable; direction: 'ASC' | 'DESC' }[],
@@ -324,18 +331,19 @@ export function createProjectsRepository(db: Db) {
             .then((rows) =>
               rows.map((r): ActiveSeason => ({
                 ...r,
+                start_date: r.start_date ?? '',
+                end_date: r.end_date ?? '',
                 current_round: r.current_round === null ? null : Number(r.current_round),
               })),
             ),
-        async () => {
-          const rows = await db
-            .select({ n: countAll })
-            .from(spans)
-            .innerJoin(seasons, eq(seasons.id, spans.seasonId))
-            .innerJoin(projects, eq(projects.id, seasons.projectId))
-            .where(where);
-          return rows[0]?.n ?? 0;
-        },
+        async () =>
+          (
+            await db
+              .select({ n: countAll })
+              .from(seasons)
+              .innerJoin(projects, eq(projects.id, seasons.projectId))
+              .where(where)
+          )[0]?.n ?? 0,
       );
     },
   };
