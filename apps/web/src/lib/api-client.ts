@@ -20,6 +20,7 @@ type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A JSON body, or a FormData for uploads (multipart, field `file`). */
   body?: unknown;
   query?: Record<string, QueryValue>;
   /** Sign-in calls answer 401 for a wrong password; that is not a lost session. */
@@ -45,7 +46,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (accessToken) headers.authorization = `Bearer ${accessToken}`;
 
   let response: Response;
@@ -53,7 +55,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'include',
       signal: options.signal,
     });
@@ -80,4 +82,11 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Uploads one file as multipart/form-data in the field `file`. */
+export function apiUpload<T>(path: string, file: File): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<T>(path, { method: 'POST', body: form });
 }

@@ -12,6 +12,7 @@ import { formatDate } from '../../lib/format';
 import { emptySelection, type SelectionState } from '../../lib/selection';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
+import { CapRosterModal } from './cap-roster-modal';
 import { ClientFormModal } from './client-form-modal';
 import { clientListQueryOptions, useDeleteClient } from './clients-api';
 
@@ -22,6 +23,7 @@ export function ClientsListPage() {
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
+  const [rosterOpen, setRosterOpen] = useState(false);
   const clients = useQuery(clientListQueryOptions(list.query));
   const remove = useDeleteClient();
 
@@ -88,8 +90,16 @@ export function ClientsListPage() {
     <>
       <PageHeader
         title={t('tabs.projectManagement')}
-        action={<Button onClick={() => setEditing('new')}>{t('clients.new')}</Button>}
+        action={
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setRosterOpen(true)}>
+              {t('cap.open')}
+            </Button>
+            <Button onClick={() => setEditing('new')}>{t('clients.new')}</Button>
+          </Group>
+        }
       />
+      {rosterOpen && <CapRosterModal opened onClose={() => setRosterOpen(false)} />}
       <TextInput
         label={t('table.search')}
         placeholder={t('clients.searchPlaceholder')}
