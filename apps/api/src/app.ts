@@ -8,6 +8,9 @@ import { createProjectsRepository } from './modules/projects/projects.repository
 import { createProjectsService } from './modules/projects/projects.service.js';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
 import { createCmesRepository } from './modules/cmes/cmes.repository.js';
+import { createParticipantsRepository } from './modules/participants/participants.repository.js';
+import { createParticipantsService } from './modules/participants/participants.service.js';
+import { registerParticipantsRoutes } from './modules/participants/participants.routes.js';
 import { createCmesService } from './modules/cmes/cmes.service.js';
 import { registerCmesRoutes } from './modules/cmes/cmes.routes.js';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -133,6 +136,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
   });
   const cmesService = createCmesService({ cmes: createCmesRepository(db), projects: projectsService, clock });
+  const participantsService = createParticipantsService({
+    participants: createParticipantsRepository(db),
+    projects: projectsService,
+    imports,
+    clock,
+  });
+  imports.registerRunner('PARTICIPANTS', (context) => participantsService.runImport(context));
 
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10 } });
   await app.register(
@@ -154,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerClientsRoutes(api, { clients: clientsService, imports });
       registerProjectsRoutes(api, projectsService);
       registerCmesRoutes(api, cmesService);
+      registerParticipantsRoutes(api, participantsService);
     },
     { prefix: '/api' },
   );

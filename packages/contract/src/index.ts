@@ -9,3 +9,4 @@ export * from './import-jobs.js';
 export * from './list-query.js';
 export * from './projects.js';
 export * from './staff-users.js';
+export * from './participants.js';

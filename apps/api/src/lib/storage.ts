@@ -1,4 +1,6 @@
+import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 
 /** Where uploaded files live. Local disk under DATA_DIR/files by default. */
@@ -6,6 +8,8 @@ export interface FileStorage {
   /** Stores bytes under a key such as `imports/<id>.csv`. */
   put(key: string, content: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
+  /** Reads a file as a stream, so large uploads are never held in memory whole. */
+  stream(key: string): Readable;
   remove(key: string): Promise<void>;
 }
 
@@ -23,6 +27,7 @@ export function localFileStorage(root: string): FileStorage {
       await writeFile(full, content);
     },
     get: (key) => readFile(resolve(key)),
+    stream: (key) => createReadStream(resolve(key)),
     remove: (key) => rm(resolve(key), { force: true }),
   };
 }

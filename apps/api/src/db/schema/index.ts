@@ -4,3 +4,4 @@ export * from './imports.js';
 export * from './projects.js';
 export * from './sessions.js';
 export * from './users.js';
+export * from './participants.js';

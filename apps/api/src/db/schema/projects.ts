@@ -27,6 +27,13 @@ export const projects = pgTable(
       .notNull()
       .default('ACTIVE'),
     notes: text('notes'),
+    /**
+     * Kept counts of the project's participants, updated in the same transaction as every
+     * change to them, so that a list page never recounts 100,000 rows.
+     */
+    activeParticipants: integer('active_participants').notNull().default(0),
+    archivedParticipants: integer('archived_participants').notNull().default(0),
+    notReadyParticipants: integer('not_ready_participants').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

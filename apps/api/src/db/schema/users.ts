@@ -18,12 +18,35 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
+    // Participant details (spec §3). `employeeId` is the client's own ID for the clinician
+    // (the `user_id` column of import files), unique within the client.
+    employeeId: text('employee_id'),
+    salutation: text('salutation'),
+    secondaryEmail: text('secondary_email'),
+    mobileNumber: text('mobile_number'),
+    displayName: text('display_name'),
+    npi: text('npi'),
+    practiceNumber: text('practice_number'),
+    facility: text('facility'),
+    specialty: text('specialty'),
+    profession: text('profession', { enum: ['MD', 'DO', 'AS', 'MSW'] }),
+    managerFirstName: text('manager_first_name'),
+    managerLastName: text('manager_last_name'),
+    managerEmail: text('manager_email'),
+    userType: text('user_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     index('users_client_id_idx').on(t.clientId),
+    uniqueIndex('users_client_employee_unique')
+      .on(t.clientId, t.employeeId)
+      .where(sql`${t.employeeId} is not null`),
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
     check('users_role_check', sql`${t.role} in ('SUPERADMIN', 'ADMIN', 'USER', 'HALFUSER', 'TESTUSER')`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     // A client administrator belongs to exactly one client; provider staff to none.

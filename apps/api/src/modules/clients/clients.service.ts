@@ -115,7 +115,7 @@ export function createClientsService(deps: { clients: ClientsRepository; clock: 
 
     /** The CAP import runner: `cap_id,name,status`, all rows valid or nothing replaced. */
     async importCapRoster({ content, reportProgress }: ImportRunContext): Promise<ImportOutcome> {
-      const parsed = parseCsv(content, CAP_HEADERS);
+      const parsed = parseCsv(await content(), CAP_HEADERS);
       if (!parsed.ok) {
         const errorCode =
           parsed.reason === 'missing-headers' || parsed.reason === 'malformed'

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { errorCatalogue, type ImportJob } from '@pss/contract';
 import type { ImportRowError } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Readable } from 'node:stream';
 import type { FileStorage } from '../../lib/storage.js';
 import type { ImportJobRow, ImportKind, ImportsRepository } from './imports.repository.js';
 
@@ -13,7 +14,10 @@ export interface ImportOutcome {
 
 export interface ImportRunContext {
   job: ImportJobRow;
-  content: Buffer;
+  /** The whole file, for small imports. */
+  content(): Promise<Buffer>;
+  /** The file as a stream, for imports that may be large. */
+  openStream(): Readable;
   reportProgress(processed: number, total: number): Promise<void>;
 }
 
@@ -53,10 +57,10 @@ export function createImportsService(deps: {
     const lease = () => new Date(deps.clock.now().getTime() + LEASE_MS);
     try {
       if (!runner) throw new Error(`no runner for ${job.kind} imports`);
-      const content = await deps.storage.get(job.filePath);
       const outcome = await runner({
         job,
-        content,
+        content: () => deps.storage.get(job.filePath),
+        openStream: () => deps.storage.stream(job.filePath),
         reportProgress: (processed, total) => deps.imports.reportProgress(job.id, processed, total, lease()),
       });
       await deps.imports.finish(

@@ -160,8 +160,32 @@ export function createProjectsService(deps: {
      * refuse here with ASSOCIATED_ITEMS_DELETE_FORBIDDEN when they depend on it.
      */
     async remove(caller: AccessClaims, id: string): Promise<void> {
-      await requireVisible(caller, id);
+      const row = await requireVisible(caller, id);
+      if (row.activeParticipants + row.archivedParticipants > 0)
+        throw new AppError('ASSOCIATED_ITEMS_DELETE_FORBIDDEN');
       await projects.delete(id);
+    },
+
+    /** What a participant import into this project checks rows against. */
+    async importTarget(id: string) {
+      const row = await projects.findById(id);
+      if (!row) throw new AppError('PROJECT_NOT_FOUND');
+      const seasons = await projects.seasonsOf(id);
+      return {
+        projectId: row.id,
+        clientId: row.clientId,
+        seasons: seasons.map((s) => ({
+          id: s.id,
+          name: s.name,
+          startDate: s.rounds.map((r) => r.startDate).sort()[0] ?? null,
+          endDate:
+            s.rounds
+              .map((r) => r.endDate)
+              .sort()
+              .at(-1) ?? null,
+          rounds: s.rounds.map((r) => ({ number: r.number, startDate: r.startDate })),
+        })),
+      };
     },
 
     async seasons(caller: AccessClaims, id: string): Promise<Season[]> {

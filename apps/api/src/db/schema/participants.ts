@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { importJobs } from './imports.js';
+import { projects, seasons } from './projects.js';
+import { users } from './users.js';
+
+/**
+ * A participant of a project, with their per-project state: archived or not, notes, and
+ * data status (READY when they have at least one assignment). Sort keys are copied from
+ * the user so that a project's list pages by one index.
+ */
+export const projectParticipants = pgTable(
+  'project_participants',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    archived: boolean('archived').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Copies of the user's sort keys (`last first`, lower-cased; email), kept in step on rename. */
+    sortName: text('sort_name').notNull(),
+    email: text('email').notNull(),
+    notes: text('notes'),
+    dataStatus: text('data_status', { enum: ['READY', 'NOT_READY'] })
+      .notNull()
+      .default('NOT_READY'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_participants_user_idx').on(t.userId),
+    // One index per sort the list offers, each within a project and its archive state.
+    index('project_participants_by_name_idx').on(t.projectId, t.archived, t.sortName, t.userId),
+    index('project_participants_by_email_idx').on(t.projectId, t.archived, t.email, t.userId),
+    index('project_participants_by_created_idx').on(t.projectId, t.archived, t.createdAt, t.userId),
+    index('project_participants_search_idx').using('gin', sql`(${t.sortName} || ' ' || ${t.email}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Which rounds of which season a participant takes, from which date. One row per
+ * participant and season.
+ */
+export const participantAssignments = pgTable(
+  'participant_assignments',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    firstRound: smallint('first_round').notNull(),
+    lastRound: smallint('last_round').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.seasonId] }),
+    index('participant_assignments_project_idx').on(t.projectId, t.userId),
+    check(
+      'participant_assignments_rounds_check',
+      sql`${t.firstRound} between 1 and 4 and ${t.lastRound} between ${t.firstRound} and 4`,
+    ),
+  ],
+);
+
+/** Rows of an import that passed their own checks, waiting for the all-or-nothing apply. */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    email: text('email').notNull(),
+    employeeId: text('employee_id').notNull(),
+    data: jsonb('data').$type<Record<string, string | null>>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('import_rows_job_line_unique').on(t.jobId, t.line),
+    index('import_rows_job_email_idx').on(t.jobId, t.email),
+  ],
+);

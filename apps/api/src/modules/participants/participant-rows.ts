@@ -1,0 +1,156 @@
+import {
+  PARTICIPANT_ASSIGNMENT_COLUMNS,
+  PARTICIPANT_OPTIONAL_COLUMNS,
+  PARTICIPANT_REQUIRED_COLUMNS,
+  participantImportRoles,
+  type ErrorCode,
+} from '@pss/contract';
+import type { StagedRow } from './participants.repository.js';
+
+export interface ImportSeason {
+  id: string;
+  name: string;
+  startDate: string | null;
+  endDate: string | null;
+  rounds: { number: number; startDate: string }[];
+}
+
+export interface RowProblem {
+  line: number;
+  errorCode: ErrorCode;
+  message: string;
+}
+
+const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
+const ROUNDS = /^([1-4])(?:\s*-\s*([1-4]))?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const PROFESSIONS = new Set(['MD', 'DO', 'AS', 'MSW']);
+
+function isRealDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/**
+ * Checks participant rows one at a time, as they stream in, and remembers just enough
+ * (one small entry per clinician) to catch rows that contradict each other.
+ */
+export function createParticipantRowChecker(seasons: ImportSeason[]) {
+  const seasonsByName = new Map(seasons.map((s) => [s.name.trim().toLowerCase(), s]));
+  const clinicians = new Map<
+    string,
+    { line: number; email: string; first: string; last: string; profession: string }
+  >();
+  const emails = new Map<string, { employeeId: string; line: number }>();
+  const seasonRows = new Set<string>();
+
+  return function checkRow(line: number, values: Record<string, string>): { problems: RowProblem[]; row?: StagedRow } {
+    const problems: RowProblem[] = [];
+    const problem = (errorCode: ErrorCode, message: string) =>
+      problems.push({ line, errorCode, message: `Line ${line}: ${message}` });
+    const v = (name: string) => (values[name] ?? '').trim();
+
+    const employeeId = v('user_id');
+    const email = v('email').toLowerCase();
+    const role = v('role').toUpperCase();
+    const profession = v('profession').toUpperCase();
+    if (!employeeId) problem('USER_ID_REQUIRED', 'user_id is required.');
+    if (!v('salutation')) problem('SALUTATION_REQUIRED', 'salutation is required.');
+    if (!v('first_name')) problem('FIRST_NAME_REQUIRED', 'first_name is required.');
+    if (!v('last_name')) problem('LAST_NAME_REQUIRED', 'last_name is required.');
+    if (!(participantImportRoles as readonly string[]).includes(role)) {
+      problem('ROLE_REQUIRED', `role must be USER, HALFUSER or TESTUSER${v('role') ? `, not "${v('role')}"` : ''}.`);
+    }
+    if (!EMAIL.test(email)) problem('USER_DATA_INVALID', `"${v('email')}" is not a valid email.`);
+    if (!PROFESSIONS.has(profession))
+      problem(
+        'USER_DATA_INVALID',
+        `profession must be MD, DO, AS or MSW${v('profession') ? `, not "${v('profession')}"` : ''}.`,
+      );
+    for (const column of ['secondary_email', 'manager_email']) {
+      if (v(column) && !EMAIL.test(v(column)))
+        problem('USER_DATA_INVALID', `${column} "${v(column)}" is not a valid email.`);
+    }
+
+    // The same clinician on several rows (one per season) must be the same person.
+    if (employeeId && email) {
+      const seen = clinicians.get(employeeId);
+      const current = { line, email, first: v('first_name'), last: v('last_name'), profession };
+      if (!seen) clinicians.set(employeeId, current);
+      else if (
+        seen.email !== email ||
+        seen.first !== current.first ||
+        seen.last !== current.last ||
+        seen.profession !== profession
+      ) {
+        problem('USER_DATA_INVALID', `user_id ${employeeId} has other details on line ${seen.line}.`);
+      }
+      const owner = emails.get(email);
+      if (!owner) emails.set(email, { employeeId, line });
+      else if (owner.employeeId !== employeeId)
+        problem(
+          'USER_DATA_INVALID',
+          `email ${email} is also used by user_id ${owner.employeeId} on line ${owner.line}.`,
+        );
+    }
+
+    // The assignment: a season of the project, its rounds, and a start date inside it.
+    const assignment: Record<string, string | null> = {
+      season_id: null,
+      first_round: null,
+      last_round: null,
+      start_date: null,
+    };
+    const seasonName = v('season');
+    if (seasonName) {
+      const season = seasonsByName.get(seasonName.toLowerCase());
+      const rounds = ROUNDS.exec(v('rounds'));
+      if (!season) problem('ASSIGNMENTS_FORMAT_INVALID', `season "${seasonName}" is not a season of this project.`);
+      if (!rounds) problem('ASSIGNMENTS_FORMAT_INVALID', `rounds must look like 1-4, 2-3 or 2, not "${v('rounds')}".`);
+      const first = rounds ? Number(rounds[1]) : 0;
+      const last = rounds ? Number(rounds[2] ?? rounds[1]) : 0;
+      if (rounds && last < first) problem('ASSIGNMENTS_FORMAT_INVALID', `rounds ${v('rounds')} run backwards.`);
+      if (season && rounds && last >= first) {
+        const missing = [first, last].filter((n) => !season.rounds.some((r) => r.number === n));
+        if (missing.length)
+          problem('ASSIGNMENTS_FORMAT_INVALID', `season "${season.name}" has no Round ${missing[0]}.`);
+        const key = `${employeeId}|${season.id}`;
+        if (seasonRows.has(key))
+          problem('ASSIGNMENTS_FORMAT_INVALID', `user_id ${employeeId} already has a row for season "${season.name}".`);
+        seasonRows.add(key);
+        const startDate = v('start_date') || season.rounds.find((r) => r.number === first)?.startDate || '';
+        if (!isRealDate(startDate)) {
+          problem('ASSIGNMENTS_DATE_INVALID', `start_date must be a date as YYYY-MM-DD, not "${v('start_date')}".`);
+        } else if (season.startDate && season.endDate && (startDate < season.startDate || startDate > season.endDate)) {
+          problem(
+            'ASSIGNMENTS_DATE_INVALID',
+            `start_date ${startDate} is outside season "${season.name}" (${season.startDate} to ${season.endDate}).`,
+          );
+        }
+        Object.assign(assignment, {
+          season_id: season.id,
+          first_round: String(first),
+          last_round: String(last),
+          start_date: startDate,
+        });
+      }
+    } else if (v('rounds') || v('start_date')) {
+      problem('ASSIGNMENTS_FORMAT_INVALID', 'rounds and start_date need a season.');
+    }
+
+    if (problems.length) return { problems };
+    const data: Record<string, string | null> = { role, profession, ...assignment };
+    for (const column of [...PARTICIPANT_REQUIRED_COLUMNS, ...PARTICIPANT_OPTIONAL_COLUMNS]) {
+      if (column === 'role' || column === 'profession' || column === 'email' || column === 'user_id') continue;
+      data[column] = v(column) || null;
+    }
+    return { problems, row: { line, email, employeeId, data } };
+  };
+}
+
+export const PARTICIPANT_ALL_COLUMNS = [
+  ...PARTICIPANT_REQUIRED_COLUMNS,
+  ...PARTICIPANT_OPTIONAL_COLUMNS,
+  ...PARTICIPANT_ASSIGNMENT_COLUMNS,
+];

@@ -1,0 +1,278 @@
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { ParticipantFilter, ParticipantListQuery } from '@pss/contract';
+import type { Db } from '../../db/client.js';
+import { importRows, participantAssignments, projectParticipants, projects, users } from '../../db/schema/index.js';
+import { countAll, escapeLike, orderByTerms, runPaged } from '../../lib/list-query.js';
+
+export interface StagedRow {
+  line: number;
+  email: string;
+  employeeId: string;
+  data: Record<string, string | null>;
+}
+
+export interface ConflictRow {
+  line: number;
+  code: string;
+  message: string;
+}
+
+export type ParticipantRow = {
+  userId: string;
+  employeeId: string | null;
+  salutation: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  profession: string | null;
+  dataStatus: 'READY' | 'NOT_READY';
+  archived: boolean;
+  notes: string | null;
+  createdAt: Date;
+};
+
+const sortColumns = {
+  name: projectParticipants.sortName,
+  email: projectParticipants.email,
+  added_at: projectParticipants.createdAt,
+};
+
+/** Rows as they are returned from a raw statement on either driver. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export function createParticipantsRepository(db: Db) {
+  function listCondition(projectId: string, search: string | undefined, filter: ParticipantFilter): SQL | undefined {
+    return and(
+      eq(projectParticipants.projectId, projectId),
+      eq(projectParticipants.archived, filter.archived ?? false),
+      filter.data_status ? eq(projectParticipants.dataStatus, filter.data_status) : undefined,
+      search
+        ? sql`(${projectParticipants.sortName} || ' ' || ${projectParticipants.email}) ilike ${`%${escapeLike(search.toLowerCase())}%`}`
+        : undefined,
+    );
+  }
+
+  /** Recounts a project's kept participant counts (after a change that touched many). */
+  async function recount(executor: Pick<Db, 'execute'>, projectId: string): Promise<void> {
+    await executor.execute(sql`
+      update projects set
+        active_participants = (select count(*) from project_participants where project_id = ${projectId} and not archived),
+        archived_participants = (select count(*) from project_participants where project_id = ${projectId} and archived),
+        not_ready_participants = (select count(*) from project_participants where project_id = ${projectId} and not archived and data_status = 'NOT_READY')
+      where id = ${projectId}`);
+  }
+
+  return {
+    async stage(jobId: string, rows: StagedRow[]): Promise<void> {
+      if (rows.length) await db.insert(importRows).values(rows.map((r) => ({ jobId, ...r })));
+    },
+
+    async clearStaged(jobId: string): Promise<void> {
+      await db.delete(importRows).where(eq(importRows.jobId, jobId));
+    },
+
+    /**
+     * Staged rows that would change a participant the import may not change, or take an
+     * email that belongs to someone else. Set-based: one statement for any file size.
+     */
+    async conflicts(jobId: string, clientId: string, limit: number): Promise<ConflictRow[]> {
+      const result = await db.execute(sql`
+        select r.line,
+          case
+            when u.client_id is distinct from ${clientId} or u.role in ('ADMIN', 'SUPERADMIN') then 'EMAIL_ALREADY_EXISTS'
+            when u.employee_id is distinct from r.employee_id then 'EMPLOYEE_ID_CHANGE_NOT_ALLOWED'
+            when u.first_name <> r.data->>'first_name' or u.last_name <> r.data->>'last_name' then 'NAME_CHANGE_NOT_ALLOWED'
+            else 'PROFESSION_CHANGE_NOT_ALLOWED'
+          end as code,
+          u.employee_id as existing_employee_id, u.first_name, u.last_name, u.profession
+        from import_rows r join users u on u.email = r.email
+        where r.job_id = ${jobId} and (
+          u.client_id is distinct from ${clientId} or u.role in ('ADMIN', 'SUPERADMIN')
+          or u.employee_id is distinct from r.employee_id
+          or u.first_name <> r.data->>'first_name' or u.last_name <> r.data->>'last_name'
+          or u.profession is distinct from r.data->>'profession')
+        union all
+        select r.line, 'EMAIL_CHANGE_NOT_ALLOWED', u.employee_id, u.first_name, u.last_name, u.email
+        from import_rows r join users u on u.client_id = ${clientId} and u.employee_id = r.employee_id
+        where r.job_id = ${jobId} and u.email <> r.email
+        order by 1 limit ${limit}`);
+      return rowsOf<{
+        line: number;
+        code: string;
+        existing_employee_id: string | null;
+        first_name: string;
+        last_name: string;
+        profession: string | null;
+      }>(result).map((r) => ({
+        line: Number(r.line),
+        code: r.code,
+        message: conflictMessage(Number(r.line), r.code, r),
+      }));
+    },
+
+    /** Applies a checked import in one transaction: users, participation, assignments, counts. */
+    async applyStaged(jobId: string, projectId: string, clientId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into users (email, role, first_name, last_name, client_id, employee_id, salutation, secondary_email,
+            mobile_number, npi, practice_number, facility, specialty, profession, manager_first_name, manager_last_name,
+            manager_email, user_type)
+          select distinct on (r.email) r.email, r.data->>'role', r.data->>'first_name', r.data->>'last_name', ${clientId},
+            r.employee_id, r.data->>'salutation', r.data->>'secondary_email', r.data->>'mobile_number', r.data->>'npi',
+            r.data->>'practice_number', r.data->>'facility', r.data->>'specialty', r.data->>'profession',
+            r.data->>'manager_first_name', r.data->>'manager_last_name', r.data->>'manager_email', r.data->>'user_type'
+          from import_rows r where r.job_id = ${jobId}
+          order by r.email, r.line
+          on conflict (email) do nothing`);
+        await tx.execute(sql`
+          insert into project_participants (project_id, user_id, sort_name, email)
+          select distinct ${projectId}::uuid, u.id, lower(u.last_name || ' ' || u.first_name), u.email
+          from import_rows r join users u on u.email = r.email
+          where r.job_id = ${jobId}
+          on conflict (project_id, user_id) do nothing`);
+        await tx.execute(sql`
+          insert into participant_assignments (user_id, season_id, project_id, first_round, last_round, start_date)
+          select u.id, (r.data->>'season_id')::uuid, ${projectId}::uuid, (r.data->>'first_round')::smallint,
+            (r.data->>'last_round')::smallint, (r.data->>'start_date')::date
+          from import_rows r join users u on u.email = r.email
+          where r.job_id = ${jobId} and r.data->>'season_id' is not null
+          on conflict (user_id, season_id) do update set first_round = excluded.first_round,
+            last_round = excluded.last_round, start_date = excluded.start_date, updated_at = now()`);
+        await tx.execute(sql`
+          update project_participants pp set data_status = 'READY'
+          where pp.project_id = ${projectId} and pp.data_status = 'NOT_READY'
+            and exists (select 1 from participant_assignments a where a.user_id = pp.user_id and a.project_id = pp.project_id)`);
+        await recount(tx, projectId);
+        await tx.delete(importRows).where(eq(importRows.jobId, jobId));
+      });
+    },
+
+    list(projectId: string, query: ParticipantListQuery, keptTotal: number | null) {
+      const where = listCondition(projectId, query.search, query.filter);
+      const order = orderByTerms(query.sort, sortColumns, projectParticipants.userId);
+      return runPaged(
+        query,
+        (limit, offset) => {
+          // Deferred join: page by the project's index, then read this page's users.
+          const page = db
+            .select({ userId: projectParticipants.userId })
+            .from(projectParticipants)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset)
+            .as('page');
+          return db
+            .select({
+              userId: users.id,
+              employeeId: users.employeeId,
+              salutation: users.salutation,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              email: users.email,
+              role: users.role,
+              profession: users.profession,
+              dataStatus: projectParticipants.dataStatus,
+              archived: projectParticipants.archived,
+              notes: projectParticipants.notes,
+              createdAt: projectParticipants.createdAt,
+            })
+            .from(projectParticipants)
+            .innerJoin(page, eq(page.userId, projectParticipants.userId))
+            .innerJoin(users, eq(users.id, projectParticipants.userId))
+            .where(eq(projectParticipants.projectId, projectId))
+            .orderBy(...order) as Promise<ParticipantRow[]>;
+        },
+        // The kept count answers unsearched lists; a search or data filter counts what it narrows.
+        async () => keptTotal ?? (await db.select({ n: countAll }).from(projectParticipants).where(where))[0]?.n ?? 0,
+      );
+    },
+
+    /** Ids of a selection: given ids within the project, or all matching except some. */
+    async selectIds(
+      projectId: string,
+      selection: { ids: string[] } | { except: string[]; search?: string; filter: ParticipantFilter },
+    ): Promise<string[]> {
+      const where =
+        'ids' in selection
+          ? and(eq(projectParticipants.projectId, projectId), inArray(projectParticipants.userId, selection.ids))
+          : and(
+              listCondition(projectId, selection.search, selection.filter),
+              selection.except.length ? notInArray(projectParticipants.userId, selection.except) : undefined,
+            );
+      const rows = await db.select({ id: projectParticipants.userId }).from(projectParticipants).where(where);
+      return rows.map((r) => r.id);
+    },
+
+    async setArchived(projectId: string, userIds: string[], archived: boolean, at: Date): Promise<number> {
+      if (!userIds.length) return 0;
+      return db.transaction(async (tx) => {
+        let updated = 0;
+        for (let i = 0; i < userIds.length; i += 1000) {
+          const rows = await tx
+            .update(projectParticipants)
+            .set({ archived, archivedAt: archived ? at : null })
+            .where(
+              and(
+                eq(projectParticipants.projectId, projectId),
+                inArray(projectParticipants.userId, userIds.slice(i, i + 1000)),
+                eq(projectParticipants.archived, !archived),
+              ),
+            )
+            .returning({ id: projectParticipants.userId });
+          updated += rows.length;
+        }
+        await recount(tx, projectId);
+        return updated;
+      });
+    },
+
+    async setNotes(projectId: string, userId: string, notes: string | null): Promise<boolean> {
+      const rows = await db
+        .update(projectParticipants)
+        .set({ notes })
+        .where(and(eq(projectParticipants.projectId, projectId), eq(projectParticipants.userId, userId)))
+        .returning({ id: projectParticipants.userId });
+      return rows.length === 1;
+    },
+
+    async keptCounts(projectId: string) {
+      const [row] = await db
+        .select({
+          active: projects.activeParticipants,
+          archived: projects.archivedParticipants,
+          notReady: projects.notReadyParticipants,
+        })
+        .from(projects)
+        .where(eq(projects.id, projectId));
+      return row;
+    },
+
+    async assignmentsOf(userId: string) {
+      return db.select().from(participantAssignments).where(eq(participantAssignments.userId, userId));
+    },
+  };
+}
+export type ParticipantsRepository = ReturnType<typeof createParticipantsRepository>;
+
+function conflictMessage(
+  line: number,
+  code: string,
+  existing: { existing_employee_id: string | null; first_name: string; last_name: string },
+): string {
+  switch (code) {
+    case 'EMAIL_ALREADY_EXISTS':
+      return `Line ${line}: this email belongs to another account and cannot be imported here.`;
+    case 'EMPLOYEE_ID_CHANGE_NOT_ALLOWED':
+      return `Line ${line}: this email already belongs to user ID ${existing.existing_employee_id ?? '(none)'}; an import cannot change a user ID.`;
+    case 'NAME_CHANGE_NOT_ALLOWED':
+      return `Line ${line}: this participant is ${existing.first_name} ${existing.last_name}; an import cannot change a name.`;
+    case 'EMAIL_CHANGE_NOT_ALLOWED':
+      return `Line ${line}: user ID ${existing.existing_employee_id} already has another email; an import cannot change an email.`;
+    default:
+      return `Line ${line}: an import cannot change a participant's profession.`;
+  }
+}

@@ -1,0 +1,204 @@
+import type { Participant, ParticipantFilter, ParticipantListQuery, Paged, ImportJob } from '@pss/contract';
+import { AppError, validationError } from '../../lib/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { csvCell } from '../../lib/csv.js';
+import type { AccessClaims } from '../../lib/tokens.js';
+import type { ImportOutcome, ImportRunContext, ImportsService } from '../imports/imports.service.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import { importParticipants } from './participant-import.js';
+import { PARTICIPANT_ALL_COLUMNS } from './participant-rows.js';
+import type { ParticipantRow, ParticipantsRepository } from './participants.repository.js';
+
+function toParticipant(row: ParticipantRow): Participant {
+  return {
+    user_id: row.userId,
+    employee_id: row.employeeId,
+    salutation: row.salutation,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    role: row.role as Participant['role'],
+    profession: row.profession as Participant['profession'],
+    data_status: row.dataStatus,
+    archived: row.archived,
+    notes: row.notes,
+    added_at: row.createdAt.toISOString(),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The example import file offered for download. */
+export const PARTICIPANT_EXAMPLE_CSV =
+  [
+    PARTICIPANT_ALL_COLUMNS.join(','),
+    'E-1001,Dr.,Ana,García,ana.garcia@example.org,USER,MD,,+1 555 0100,1234567890,P-77,Northwind Cardiology,Cardiology,Lee,Park,lee.park@example.org,Attending,Spring Season,1-4,',
+    'E-1002,Mr.,Ben,"O\'Neill, Jr.",ben.oneill@example.org,HALFUSER,AS,,,,,,,,,,,Spring Season,2-3,',
+  ].join('\r\n') + '\r\n';
+
+export function createParticipantsService(deps: {
+  participants: ParticipantsRepository;
+  projects: Pick<ProjectsService, 'requireVisible' | 'importTarget'>;
+  imports: Pick<ImportsService, 'enqueue' | 'latest' | 'isRunning'>;
+  clock: Clock;
+}) {
+  const { participants } = deps;
+
+  async function refuseWhileImporting(
+    projectId: string,
+    code: 'USER_ARCHIVE_BLOCKED_BY_IMPORT' | 'USER_UNARCHIVE_BLOCKED_BY_IMPORT' | 'USER_UPDATE_BLOCKED_BY_IMPORT',
+  ) {
+    if (await deps.imports.isRunning('PARTICIPANTS', projectId)) throw new AppError(code);
+  }
+
+  function parseIds(usersIds: string): string[] | 'all' {
+    if (usersIds === 'all') return 'all';
+    const ids = usersIds
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    const bad = ids.filter((id) => !UUID.test(id));
+    if (!ids.length || bad.length)
+      throw validationError([{ field: 'params.usersIds', message: 'Give comma-separated user ids, or "all".' }]);
+    return ids;
+  }
+
+  return {
+    async upload(
+      caller: AccessClaims,
+      projectId: string,
+      file: { fileName: string; content: Buffer },
+    ): Promise<ImportJob> {
+      await deps.projects.requireVisible(caller, projectId);
+      return deps.imports.enqueue({
+        kind: 'PARTICIPANTS',
+        scopeId: projectId,
+        createdBy: caller.userId,
+        fileName: file.fileName,
+        content: file.content,
+      });
+    },
+
+    async latestImport(caller: AccessClaims, projectId: string): Promise<ImportJob | null> {
+      await deps.projects.requireVisible(caller, projectId);
+      return deps.imports.latest('PARTICIPANTS', projectId);
+    },
+
+    /** The PARTICIPANTS import runner. */
+    async runImport(context: ImportRunContext): Promise<ImportOutcome> {
+      const target = await deps.projects.importTarget(context.job.scopeId!);
+      return importParticipants({
+        jobId: context.job.id,
+        openStream: context.openStream,
+        target,
+        repository: participants,
+        reportProgress: context.reportProgress,
+      });
+    },
+
+    async list(caller: AccessClaims, projectId: string, query: ParticipantListQuery): Promise<Paged<Participant>> {
+      await deps.projects.requireVisible(caller, projectId);
+      let keptTotal: number | null = null;
+      if (!query.search && !query.filter.data_status) {
+        const counts = await participants.keptCounts(projectId);
+        keptTotal = query.filter.archived ? (counts?.archived ?? 0) : (counts?.active ?? 0);
+      }
+      const page = await participants.list(projectId, query, keptTotal);
+      return { ...page, items: page.items.map(toParticipant) };
+    },
+
+    async ids(
+      caller: AccessClaims,
+      projectId: string,
+      search: string | undefined,
+      filter: ParticipantFilter,
+    ): Promise<string[]> {
+      await deps.projects.requireVisible(caller, projectId);
+      return participants.selectIds(projectId, { except: [], search, filter });
+    },
+
+    async setArchived(
+      caller: AccessClaims,
+      usersIds: string,
+      projectId: string,
+      archived: boolean,
+      body: { except: string[]; search?: string; filter: ParticipantFilter } | undefined,
+    ): Promise<{ updated: number }> {
+      await deps.projects.requireVisible(caller, projectId);
+      await refuseWhileImporting(
+        projectId,
+        archived ? 'USER_ARCHIVE_BLOCKED_BY_IMPORT' : 'USER_UNARCHIVE_BLOCKED_BY_IMPORT',
+      );
+      const parsed = parseIds(usersIds);
+      const ids =
+        parsed === 'all'
+          ? await participants.selectIds(projectId, {
+              except: body?.except ?? [],
+              search: body?.search,
+              filter: { ...(body?.filter ?? {}), archived: !archived },
+            })
+          : await participants.selectIds(projectId, { ids: parsed });
+      if (parsed !== 'all' && ids.length !== parsed.length) throw new AppError('USER_NOT_FOUND');
+      return { updated: await participants.setArchived(projectId, ids, archived, deps.clock.now()) };
+    },
+
+    async setNotes(caller: AccessClaims, userId: string, projectId: string, notes: string | null): Promise<void> {
+      await deps.projects.requireVisible(caller, projectId);
+      await refuseWhileImporting(projectId, 'USER_UPDATE_BLOCKED_BY_IMPORT');
+      if (!(await participants.setNotes(projectId, userId, notes?.trim() || null)))
+        throw new AppError('USER_NOT_FOUND');
+    },
+
+    /** The project's participants as CSV, page by page, safe to open in a spreadsheet. */
+    async *exportCsv(
+      caller: AccessClaims,
+      projectId: string,
+      search: string | undefined,
+      filter: ParticipantFilter,
+    ): AsyncGenerator<string> {
+      await deps.projects.requireVisible(caller, projectId);
+      const header = [
+        'user_id',
+        'salutation',
+        'first_name',
+        'last_name',
+        'email',
+        'role',
+        'profession',
+        'data_status',
+        'archived',
+        'notes',
+        'added_at',
+      ];
+      yield '\uFEFF' + header.join(',') + '\r\n';
+      for (let page = 1; ; page++) {
+        const result = await participants.list(
+          projectId,
+          { page, limit: 1000, search, sort: [{ field: 'name', direction: 'ASC' }], filter },
+          0,
+        );
+        for (const p of result.items.map(toParticipant)) {
+          yield (
+            [
+              p.employee_id,
+              p.salutation,
+              p.first_name,
+              p.last_name,
+              p.email,
+              p.role,
+              p.profession,
+              p.data_status,
+              p.archived ? 'yes' : 'no',
+              p.notes,
+              p.added_at,
+            ]
+              .map(csvCell)
+              .join(',') + '\r\n'
+          );
+        }
+        if (result.items.length < 1000) return;
+      }
+    },
+  };
+}
+export type ParticipantsService = ReturnType<typeof createParticipantsService>;

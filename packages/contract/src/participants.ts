@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { listQuerySchema, pagedSchema } from './list-query.js';
+import { Profession } from './enums.js';
+
+/**
+ * The participant import file (the example file and the docs say the same): UTF-8 CSV,
+ * comma or semicolon, optional BOM, CRLF or LF, header names matched case-insensitively
+ * in any order. `user_id` is the client's own ID for the clinician. A clinician may have
+ * one row per season; line numbers count the header as line 1.
+ */
+export const PARTICIPANT_REQUIRED_COLUMNS = [
+  'user_id',
+  'salutation',
+  'first_name',
+  'last_name',
+  'email',
+  'role',
+  'profession',
+] as const;
+export const PARTICIPANT_OPTIONAL_COLUMNS = [
+  'secondary_email',
+  'mobile_number',
+  'npi',
+  'practice_number',
+  'facility',
+  'specialty',
+  'manager_first_name',
+  'manager_last_name',
+  'manager_email',
+  'user_type',
+] as const;
+export const PARTICIPANT_ASSIGNMENT_COLUMNS = ['season', 'rounds', 'start_date'] as const;
+export const participantImportRoles = ['USER', 'HALFUSER', 'TESTUSER'] as const;
+
+export const participant = z.object({
+  user_id: z.string().uuid(),
+  employee_id: z.string().nullable(),
+  salutation: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(participantImportRoles),
+  profession: Profession.nullable(),
+  data_status: z.enum(['READY', 'NOT_READY']),
+  archived: z.boolean(),
+  notes: z.string().nullable(),
+  added_at: z.string(),
+});
+export type Participant = z.infer<typeof participant>;
+
+export const participantSortFields = ['name', 'email', 'added_at'] as const;
+export const participantFilter = z.strictObject({
+  archived: z.boolean().optional(),
+  data_status: z.enum(['READY', 'NOT_READY']).optional(),
+});
+export type ParticipantFilter = z.infer<typeof participantFilter>;
+export const participantListQuery = listQuerySchema({
+  sortable: participantSortFields,
+  defaultSort: [{ field: 'name', direction: 'ASC' }],
+  filter: participantFilter,
+});
+export type ParticipantListQuery = z.output<typeof participantListQuery>;
+export const participantPage = pagedSchema(participant);
+
+export const participantIdsParams = z.object({
+  /** Comma-separated user ids, or `all` with a body `{ except, search, filter }`. */
+  usersIds: z.string().min(1).max(20_000),
+  projectId: z.string().uuid(),
+});
+
+export const allParticipantsSelection = z.strictObject({
+  except: z.array(z.string().uuid()).max(10_000).default([]),
+  search: z.string().trim().max(200).optional(),
+  filter: participantFilter.default({}),
+});
+
+export const archiveResult = z.object({ updated: z.number().int() });
+
+export const participantNotesBody = z.strictObject({ notes: z.string().max(10_000).nullable() });
