@@ -10,7 +10,7 @@
  * otherwise it uses embedded PGlite in a temporary directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '20' },
     pg: { type: 'string' },
     port: { type: 'string', default: '3310' },
+    participants: { type: 'string', default: '100000' },
   },
 });
 const clientCount = Number(values.clients);
@@ -172,6 +173,34 @@ async function main(): Promise<void> {
     if (!login.ok) throw new Error(`bench sign-in failed: ${await login.text()}`);
     const token = ((await login.json()) as { access_token: string }).access_token;
 
+    const participantCount = Number(values.participants);
+    const importFigures =
+      participantCount > 0 ? await benchParticipantImport(token, participantCount, server.pid!) : null;
+    if (importFigures) {
+      console.log(
+        `  import of ${participantCount} participants: ${importFigures.seconds.toFixed(1)} s, ` +
+          `${Math.round(importFigures.rowsPerSecond)} rows/s, server peak memory ${importFigures.peakMemoryMb} MB`,
+      );
+      const f = `/api/projects/${importFigures.projectId}/users`;
+      const deepPage = Math.floor(participantCount / 25 / 2);
+      scenarios.push(
+        { name: 'participants page 1', path: `${f}?limit=25`, auth: true },
+        { name: `participants page ${deepPage}`, path: `${f}?limit=25&page=${deepPage}`, auth: true },
+        { name: 'participants by email', path: `${f}?limit=25&sort=email:DESC`, auth: true },
+        { name: 'participants search', path: `${f}?limit=25&search=last123`, auth: true },
+        {
+          name: 'participants not ready',
+          path: `${f}?limit=25&filter=${encodeURIComponent('{"data_status":"NOT_READY"}')}`,
+          auth: true,
+        },
+        {
+          name: 'participants archived',
+          path: `${f}?limit=25&filter=${encodeURIComponent('{"archived":true}')}`,
+          auth: true,
+        },
+      );
+    }
+
     const results: Measured[] = [];
     for (const scenario of scenarios) {
       const target = typeof scenario.path === 'string' ? scenario.path : scenario.path(fixture);
@@ -206,6 +235,7 @@ async function main(): Promise<void> {
           duration,
           connections,
           node: process.version,
+          participantImport: importFigures,
           cpus: os.cpus().length,
           results: results.map((r) => ({ ...r, ratioToHealth: r.requestsPerSecond / health.requestsPerSecond })),
         },
@@ -220,6 +250,93 @@ async function main(): Promise<void> {
     await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The server's peak resident memory, from /proc (Linux). */
+function peakMemoryMb(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Imports `count` participants into a new project through the real upload call and times
+ * it from upload to COMPLETE.
+ */
+async function benchParticipantImport(token: string, count: number, serverPid: number) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const clientsPage = (await (await fetch(`${base}/api/clients?limit=1`, { headers })).json()) as {
+    items: { id: string }[];
+  };
+  const today = new Date();
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const projectResponse = await fetch(`${base}/api/projects`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      client_id: clientsPage.items[0]!.id,
+      name: `Import bench ${Date.now()}`,
+      disease_types: ['Bench Disease'],
+      question_categories: ['Bench Category'],
+      seasons: [
+        {
+          name: 'Bench Season',
+          rounds: [1, 2, 3, 4].map((n) => ({
+            number: n,
+            start_date: day((n - 1) * 14),
+            end_date: day((n - 1) * 14 + 13),
+          })),
+        },
+      ],
+    }),
+  });
+  const project = (await projectResponse.json()) as { id: string };
+  const lines = ['user_id,salutation,first_name,last_name,email,role,profession,facility,season,rounds,start_date'];
+  for (let i = 0; i < count; i++) {
+    const assigned = i % 10 !== 0;
+    lines.push(
+      `B-${i},Dr.,First${i},Last${i},bench${i}@example.org,USER,${['MD', 'DO', 'AS', 'MSW'][i % 4]},"Clinic ${i % 50}, Floor ${i % 7}",` +
+        (assigned ? `Bench Season,${(i % 4) + 1}-4,` : ',,'),
+    );
+  }
+  const form = new FormData();
+  form.append('file', new Blob([lines.join('\r\n')], { type: 'text/csv' }), 'bench.csv');
+  const started = performance.now();
+  const upload = await fetch(`${base}/api/projects/${project.id}/upload`, {
+    method: 'POST',
+    headers: { authorization: headers.authorization },
+    body: form,
+  });
+  if (upload.status !== 202) throw new Error(`upload failed: ${await upload.text()}`);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const job = (await (await fetch(`${base}/api/projects/${project.id}/import`, { headers })).json()) as {
+      state: string;
+      errors: unknown[];
+    };
+    if (job.state === 'ERROR') throw new Error(`import failed: ${JSON.stringify(job.errors).slice(0, 500)}`);
+    if (job.state === 'COMPLETE') break;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  // Archive a tenth so the archived list has rows.
+  const ids = (await (
+    await fetch(`${base}/api/projects/${project.id}/usersId?search=last1`, { headers })
+  ).json()) as string[];
+  await fetch(`${base}/api/users/${ids.slice(0, 500).join(',')}/${project.id}/archive`, {
+    method: 'PUT',
+    headers: { authorization: headers.authorization },
+  });
+  return {
+    projectId: project.id,
+    rows: count,
+    seconds,
+    rowsPerSecond: count / seconds,
+    peakMemoryMb: peakMemoryMb(serverPid),
+  };
 }
 
 main().catch((error: unknown) => {

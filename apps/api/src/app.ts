@@ -161,10 +161,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         },
       );
       registerUsersRoutes(api, usersService);
-      registerClientsRoutes(api, { clients: clientsService, imports });
+      registerClientsRoutes(api, { clients: clientsService, imports, storage });
       registerProjectsRoutes(api, projectsService);
       registerCmesRoutes(api, cmesService);
-      registerParticipantsRoutes(api, participantsService);
+      registerParticipantsRoutes(api, participantsService, storage);
     },
     { prefix: '/api' },
   );

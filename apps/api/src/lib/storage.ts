@@ -1,12 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 
 /** Where uploaded files live. Local disk under DATA_DIR/files by default. */
 export interface FileStorage {
   /** Stores bytes under a key such as `imports/<id>.csv`. */
   put(key: string, content: Buffer): Promise<void>;
+  /** Writes a stream to a key without holding it in memory; answers the bytes written. */
+  putStream(key: string, content: Readable): Promise<number>;
   get(key: string): Promise<Buffer>;
   /** Reads a file as a stream, so large uploads are never held in memory whole. */
   stream(key: string): Readable;
@@ -25,6 +29,16 @@ export function localFileStorage(root: string): FileStorage {
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
       await writeFile(full, content);
+    },
+    async putStream(key, content) {
+      const full = resolve(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      let bytes = 0;
+      content.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      await pipeline(content, createWriteStream(full));
+      return bytes;
     },
     get: (key) => readFile(resolve(key)),
     stream: (key) => createReadStream(resolve(key)),

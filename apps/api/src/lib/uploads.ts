@@ -1,12 +1,22 @@
 import type {} from '@fastify/multipart';
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from './errors.js';
+import type { FileStorage } from './storage.js';
+
+export interface StoredUpload {
+  fileName: string;
+  /** Where the file was stored. */
+  key: string;
+  bytes: number;
+}
 
 /**
- * Reads the one file of a multipart upload (field `file`). A missing file is a
- * VALIDATION_ERROR; one over the size limit is PAYLOAD_TOO_LARGE.
+ * Streams the one file of a multipart upload (field `file`) to storage, never holding it
+ * in memory. A missing file is a VALIDATION_ERROR; one over the size limit is
+ * PAYLOAD_TOO_LARGE and nothing is kept.
  */
-export async function readUploadedFile(request: FastifyRequest): Promise<{ fileName: string; content: Buffer }> {
+export async function receiveUpload(request: FastifyRequest, storage: FileStorage): Promise<StoredUpload> {
   if (!request.isMultipart()) {
     throw validationError([
       { field: 'body.file', message: 'Send the file as multipart/form-data in the field "file".' },
@@ -16,9 +26,25 @@ export async function readUploadedFile(request: FastifyRequest): Promise<{ fileN
   if (!file || file.fieldname !== 'file') {
     throw validationError([{ field: 'body.file', message: 'A file is required in the field "file".' }]);
   }
-  const content = await file.toBuffer().catch((error: { code?: string }) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE');
+  const key = `uploads/${randomUUID()}`;
+  try {
+    const bytes = await storage.putStream(key, file.file);
+    if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+    return { fileName: file.filename, key, bytes };
+  } catch (error) {
+    await storage.remove(key);
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE');
     throw error;
-  });
-  return { fileName: file.filename, content };
+  }
+}
+
+/** Runs `use` with a stored upload, removing the file if `use` refuses it. */
+export async function withUpload<T>(storage: FileStorage, upload: StoredUpload, use: () => Promise<T>): Promise<T> {
+  try {
+    return await use();
+  } catch (error) {
+    await storage.remove(upload.key);
+    throw error;
+  }
 }

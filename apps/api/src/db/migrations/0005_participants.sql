@@ -3,7 +3,25 @@ CREATE TABLE "import_rows" (
 	"line" integer NOT NULL,
 	"email" text NOT NULL,
 	"employee_id" text NOT NULL,
-	"data" jsonb NOT NULL
+	"role" text NOT NULL,
+	"profession" text NOT NULL,
+	"salutation" text,
+	"first_name" text NOT NULL,
+	"last_name" text NOT NULL,
+	"secondary_email" text,
+	"mobile_number" text,
+	"npi" text,
+	"practice_number" text,
+	"facility" text,
+	"specialty" text,
+	"manager_first_name" text,
+	"manager_last_name" text,
+	"manager_email" text,
+	"user_type" text,
+	"season_id" uuid,
+	"first_round" smallint,
+	"last_round" smallint,
+	"start_date" date
 );
 --> statement-breakpoint
 CREATE TABLE "participant_assignments" (
@@ -54,13 +72,12 @@ ALTER TABLE "participant_assignments" ADD CONSTRAINT "participant_assignments_se
 ALTER TABLE "participant_assignments" ADD CONSTRAINT "participant_assignments_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "project_participants" ADD CONSTRAINT "project_participants_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "project_participants" ADD CONSTRAINT "project_participants_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "import_rows_job_line_unique" ON "import_rows" USING btree ("job_id","line");--> statement-breakpoint
 CREATE INDEX "import_rows_job_email_idx" ON "import_rows" USING btree ("job_id","email");--> statement-breakpoint
 CREATE INDEX "participant_assignments_project_idx" ON "participant_assignments" USING btree ("project_id","user_id");--> statement-breakpoint
 CREATE INDEX "project_participants_user_idx" ON "project_participants" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "project_participants_by_name_idx" ON "project_participants" USING btree ("project_id","archived","sort_name","user_id");--> statement-breakpoint
 CREATE INDEX "project_participants_by_email_idx" ON "project_participants" USING btree ("project_id","archived","email","user_id");--> statement-breakpoint
 CREATE INDEX "project_participants_by_created_idx" ON "project_participants" USING btree ("project_id","archived","created_at","user_id");--> statement-breakpoint
-CREATE INDEX "project_participants_search_idx" ON "project_participants" USING gin (("sort_name" || ' ' || "email") gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "users_client_employee_unique" ON "users" USING btree ("client_id","employee_id") WHERE "users"."employee_id" is not null;--> statement-breakpoint
-CREATE INDEX "users_name_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name" || ' ' || "email") gin_trgm_ops);
+-- Staging is rewritten by every import and a crashed import starts again: no WAL needed.
+ALTER TABLE "import_rows" SET UNLOGGED;

@@ -43,10 +43,6 @@ export const users = pgTable(
     uniqueIndex('users_client_employee_unique')
       .on(t.clientId, t.employeeId)
       .where(sql`${t.employeeId} is not null`),
-    index('users_name_trgm_idx').using(
-      'gin',
-      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
-    ),
     check('users_role_check', sql`${t.role} in ('SUPERADMIN', 'ADMIN', 'USER', 'HALFUSER', 'TESTUSER')`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     // A client administrator belongs to exactly one client; provider staff to none.

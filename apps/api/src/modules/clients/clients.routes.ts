@@ -12,13 +12,14 @@ import {
   importJob,
 } from '@pss/contract';
 import { caller } from '../../lib/access-control.js';
-import { readUploadedFile } from '../../lib/uploads.js';
+import type { FileStorage } from '../../lib/storage.js';
+import { receiveUpload, withUpload } from '../../lib/uploads.js';
 import type { ImportsService } from '../imports/imports.service.js';
 import type { ClientsService } from './clients.service.js';
 
 export function registerClientsRoutes(
   app: FastifyInstance,
-  deps: { clients: ClientsService; imports: ImportsService },
+  deps: { clients: ClientsService; imports: ImportsService; storage: FileStorage },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clients, imports } = deps;
@@ -83,14 +84,16 @@ export function registerClientsRoutes(
       },
     },
     async (request, reply) => {
-      const file = await readUploadedFile(request);
-      const job = await imports.enqueue({
-        kind: 'CAP',
-        scopeId: null,
-        createdBy: caller(request).userId,
-        fileName: file.fileName,
-        content: file.content,
-      });
+      const upload = await receiveUpload(request, deps.storage);
+      const job = await withUpload(deps.storage, upload, () =>
+        imports.enqueue({
+          kind: 'CAP',
+          scopeId: null,
+          createdBy: caller(request).userId,
+          fileName: upload.fileName,
+          file: { key: upload.key },
+        }),
+      );
       return reply.status(202).send(job);
     },
   );

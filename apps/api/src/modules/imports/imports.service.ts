@@ -63,6 +63,7 @@ export function createImportsService(deps: {
         openStream: () => deps.storage.stream(job.filePath),
         reportProgress: (processed, total) => deps.imports.reportProgress(job.id, processed, total, lease()),
       });
+      await deps.storage.remove(job.filePath);
       await deps.imports.finish(
         job.id,
         {
@@ -75,6 +76,7 @@ export function createImportsService(deps: {
       );
     } catch (error) {
       deps.log?.error({ err: error, jobId: job.id }, 'import failed');
+      await deps.storage.remove(job.filePath).catch(() => undefined);
       const isDatabase = typeof (error as { code?: unknown }).code === 'string';
       const code = isDatabase ? 'IMPORT_DATABASE_ERROR' : 'IMPORT_FAILED';
       await deps.imports.finish(
@@ -95,16 +97,22 @@ export function createImportsService(deps: {
       runners.set(kind, runner);
     },
 
-    /** Stores the file and queues its import; answers the job as it stands (NOT_STARTED). */
+    /** Queues the import of a stored file; answers the job as it stands (NOT_STARTED). */
     async enqueue(input: {
       kind: ImportKind;
       scopeId: string | null;
       createdBy: string;
       fileName: string | null;
-      content: Buffer;
+      /** Where the upload was stored (see lib/uploads.ts), or the content to store. */
+      file: { key: string } | { content: Buffer };
     }): Promise<ImportJob> {
-      const filePath = `imports/${randomUUID()}.csv`;
-      await deps.storage.put(filePath, input.content);
+      let filePath: string;
+      if ('key' in input.file) {
+        filePath = input.file.key;
+      } else {
+        filePath = `imports/${randomUUID()}.csv`;
+        await deps.storage.put(filePath, input.file.content);
+      }
       const row = await deps.imports.insert({
         kind: input.kind,
         scopeId: input.scopeId,

@@ -15,17 +15,13 @@ export interface ParticipantImportTarget {
   seasons: ImportSeason[];
 }
 
-/** The first chunk of a stream, or null for an empty one. */
-function firstChunkOf(stream: Readable): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => done(chunk);
-    const onEnd = () => done(null);
-    const done = (value: Buffer | null) => {
-      stream.off('data', onData).off('end', onEnd).off('error', reject);
-      resolve(value);
-    };
-    stream.on('data', onData).once('end', onEnd).once('error', reject);
-  });
+/** The first chunk of a stream (then closed), or null for an empty one. */
+async function firstChunkOf(stream: Readable): Promise<Buffer | null> {
+  for await (const chunk of stream) {
+    stream.destroy();
+    return Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+  }
+  return null;
 }
 
 /** Reads the first line of a stream's text, to choose the delimiter before parsing. */
@@ -54,18 +50,16 @@ export async function importParticipants(input: {
   };
 
   const checkRow = createParticipantRowChecker(target.seasons);
-  const source = input.openStream();
-  // Peek at the first chunk for the delimiter, then stream the rest through the parser.
-  const firstChunk = await firstChunkOf(source);
+  // Read the head of the file for the delimiter, then stream the whole file through the parser.
+  const firstChunk = await firstChunkOf(input.openStream());
   if (!firstChunk) return fail(1, 'EMPTY_USER_FILE', 'The file is empty.');
-  source.pause();
-  const head = firstChunk.toString('utf8').replace(/^\uFEFF/, '');
   if (firstChunk.includes(0)) return fail(1, 'CSV_HEADERS_OR_DELIMITER_INVALID', 'The file is not a text CSV file.');
+  const head = firstChunk.toString('utf8').replace(/^\uFEFF/, '');
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
     delimiter: delimiterOf(head.split(/\r?\n/)[0] ?? ''),
     skipEmptyLines: false,
   });
-  source.unshift(firstChunk);
+  const source = input.openStream();
   source.pipe(parser);
 
   let headers: string[] | null = null;

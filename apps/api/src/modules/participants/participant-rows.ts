@@ -96,11 +96,11 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
     }
 
     // The assignment: a season of the project, its rounds, and a start date inside it.
-    const assignment: Record<string, string | null> = {
-      season_id: null,
-      first_round: null,
-      last_round: null,
-      start_date: null,
+    const assignment: Pick<StagedRow, 'seasonId' | 'firstRound' | 'lastRound' | 'startDate'> = {
+      seasonId: null,
+      firstRound: null,
+      lastRound: null,
+      startDate: null,
     };
     const seasonName = v('season');
     if (seasonName) {
@@ -128,24 +128,38 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
             `start_date ${startDate} is outside season "${season.name}" (${season.startDate} to ${season.endDate}).`,
           );
         }
-        Object.assign(assignment, {
-          season_id: season.id,
-          first_round: String(first),
-          last_round: String(last),
-          start_date: startDate,
-        });
+        Object.assign(assignment, { seasonId: season.id, firstRound: first, lastRound: last, startDate });
       }
     } else if (v('rounds') || v('start_date')) {
       problem('ASSIGNMENTS_FORMAT_INVALID', 'rounds and start_date need a season.');
     }
 
     if (problems.length) return { problems };
-    const data: Record<string, string | null> = { role, profession, ...assignment };
-    for (const column of [...PARTICIPANT_REQUIRED_COLUMNS, ...PARTICIPANT_OPTIONAL_COLUMNS]) {
-      if (column === 'role' || column === 'profession' || column === 'email' || column === 'user_id') continue;
-      data[column] = v(column) || null;
-    }
-    return { problems, row: { line, email, employeeId, data } };
+    const optional = (column: string) => v(column) || null;
+    return {
+      problems,
+      row: {
+        line,
+        email,
+        employeeId,
+        role,
+        profession,
+        salutation: v('salutation'),
+        firstName: v('first_name'),
+        lastName: v('last_name'),
+        secondaryEmail: optional('secondary_email'),
+        mobileNumber: optional('mobile_number'),
+        npi: optional('npi'),
+        practiceNumber: optional('practice_number'),
+        facility: optional('facility'),
+        specialty: optional('specialty'),
+        managerFirstName: optional('manager_first_name'),
+        managerLastName: optional('manager_last_name'),
+        managerEmail: optional('manager_email'),
+        userType: optional('user_type'),
+        ...assignment,
+      },
+    };
   };
 }
 

@@ -4,12 +4,8 @@ import type { Db } from '../../db/client.js';
 import { importRows, participantAssignments, projectParticipants, projects, users } from '../../db/schema/index.js';
 import { countAll, escapeLike, orderByTerms, runPaged } from '../../lib/list-query.js';
 
-export interface StagedRow {
-  line: number;
-  email: string;
-  employeeId: string;
-  data: Record<string, string | null>;
-}
+/** One checked row of an import file, as it waits in staging. */
+export type StagedRow = Omit<typeof importRows.$inferInsert, 'jobId'>;
 
 export interface ConflictRow {
   line: number;
@@ -66,8 +62,24 @@ export function createParticipantsRepository(db: Db) {
   }
 
   return {
+    /**
+     * Stages a batch with one array per column (unnest), so a batch of any size is one
+     * statement with 23 parameters rather than one parameter per value.
+     */
     async stage(jobId: string, rows: StagedRow[]): Promise<void> {
-      if (rows.length) await db.insert(importRows).values(rows.map((r) => ({ jobId, ...r })));
+      if (!rows.length) return;
+      const column = <K extends keyof StagedRow>(key: K) => sql.param(rows.map((r) => r[key] ?? null));
+      const text = (key: keyof StagedRow) => sql`${column(key)}::text[]`;
+      await db.execute(sql`
+        insert into import_rows (job_id, line, email, employee_id, role, profession, salutation, first_name, last_name,
+          secondary_email, mobile_number, npi, practice_number, facility, specialty, manager_first_name, manager_last_name,
+          manager_email, user_type, season_id, first_round, last_round, start_date)
+        select ${jobId}::uuid, * from unnest(${column('line')}::int[], ${text('email')}, ${text('employeeId')}, ${text('role')},
+          ${text('profession')}, ${text('salutation')}, ${text('firstName')}, ${text('lastName')}, ${text('secondaryEmail')},
+          ${text('mobileNumber')}, ${text('npi')}, ${text('practiceNumber')}, ${text('facility')}, ${text('specialty')},
+          ${text('managerFirstName')}, ${text('managerLastName')}, ${text('managerEmail')}, ${text('userType')},
+          ${column('seasonId')}::uuid[], ${column('firstRound')}::smallint[], ${column('lastRound')}::smallint[],
+          ${column('startDate')}::date[])`);
     },
 
     async clearStaged(jobId: string): Promise<void> {
@@ -84,7 +96,7 @@ export function createParticipantsRepository(db: Db) {
           case
             when u.client_id is distinct from ${clientId} or u.role in ('ADMIN', 'SUPERADMIN') then 'EMAIL_ALREADY_EXISTS'
             when u.employee_id is distinct from r.employee_id then 'EMPLOYEE_ID_CHANGE_NOT_ALLOWED'
-            when u.first_name <> r.data->>'first_name' or u.last_name <> r.data->>'last_name' then 'NAME_CHANGE_NOT_ALLOWED'
+            when u.first_name <> r.first_name or u.last_name <> r.last_name then 'NAME_CHANGE_NOT_ALLOWED'
             else 'PROFESSION_CHANGE_NOT_ALLOWED'
           end as code,
           u.employee_id as existing_employee_id, u.first_name, u.last_name, u.profession
@@ -92,8 +104,8 @@ export function createParticipantsRepository(db: Db) {
         where r.job_id = ${jobId} and (
           u.client_id is distinct from ${clientId} or u.role in ('ADMIN', 'SUPERADMIN')
           or u.employee_id is distinct from r.employee_id
-          or u.first_name <> r.data->>'first_name' or u.last_name <> r.data->>'last_name'
-          or u.profession is distinct from r.data->>'profession')
+          or u.first_name <> r.first_name or u.last_name <> r.last_name
+          or u.profession is distinct from r.profession)
         union all
         select r.line, 'EMAIL_CHANGE_NOT_ALLOWED', u.employee_id, u.first_name, u.last_name, u.email
         from import_rows r join users u on u.client_id = ${clientId} and u.employee_id = r.employee_id
@@ -113,41 +125,43 @@ export function createParticipantsRepository(db: Db) {
       }));
     },
 
-    /** Applies a checked import in one transaction: users, participation, assignments, counts. */
+    /** Applies a checked import in one transaction: users, assignments, participation, counts. */
     async applyStaged(jobId: string, projectId: string, clientId: string): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.execute(sql`
           insert into users (email, role, first_name, last_name, client_id, employee_id, salutation, secondary_email,
             mobile_number, npi, practice_number, facility, specialty, profession, manager_first_name, manager_last_name,
             manager_email, user_type)
-          select distinct on (r.email) r.email, r.data->>'role', r.data->>'first_name', r.data->>'last_name', ${clientId},
-            r.employee_id, r.data->>'salutation', r.data->>'secondary_email', r.data->>'mobile_number', r.data->>'npi',
-            r.data->>'practice_number', r.data->>'facility', r.data->>'specialty', r.data->>'profession',
-            r.data->>'manager_first_name', r.data->>'manager_last_name', r.data->>'manager_email', r.data->>'user_type'
+          select distinct on (r.email) r.email, r.role, r.first_name, r.last_name, ${clientId}, r.employee_id, r.salutation,
+            r.secondary_email, r.mobile_number, r.npi, r.practice_number, r.facility, r.specialty, r.profession,
+            r.manager_first_name, r.manager_last_name, r.manager_email, r.user_type
           from import_rows r where r.job_id = ${jobId}
           order by r.email, r.line
           on conflict (email) do nothing`);
         await tx.execute(sql`
-          insert into project_participants (project_id, user_id, sort_name, email)
-          select distinct ${projectId}::uuid, u.id, lower(u.last_name || ' ' || u.first_name), u.email
-          from import_rows r join users u on u.email = r.email
-          where r.job_id = ${jobId}
-          on conflict (project_id, user_id) do nothing`);
-        await tx.execute(sql`
           insert into participant_assignments (user_id, season_id, project_id, first_round, last_round, start_date)
-          select u.id, (r.data->>'season_id')::uuid, ${projectId}::uuid, (r.data->>'first_round')::smallint,
-            (r.data->>'last_round')::smallint, (r.data->>'start_date')::date
+          select u.id, r.season_id, ${projectId}::uuid, r.first_round, r.last_round, r.start_date
           from import_rows r join users u on u.email = r.email
-          where r.job_id = ${jobId} and r.data->>'season_id' is not null
+          where r.job_id = ${jobId} and r.season_id is not null
           on conflict (user_id, season_id) do update set first_round = excluded.first_round,
             last_round = excluded.last_round, start_date = excluded.start_date, updated_at = now()`);
+        // Data status is decided as each participation is written (READY once assigned), so
+        // no second pass over the project's rows is needed.
         await tx.execute(sql`
-          update project_participants pp set data_status = 'READY'
-          where pp.project_id = ${projectId} and pp.data_status = 'NOT_READY'
-            and exists (select 1 from participant_assignments a where a.user_id = pp.user_id and a.project_id = pp.project_id)`);
+          insert into project_participants (project_id, user_id, sort_name, email, data_status)
+          select ${projectId}::uuid, u.id, lower(u.last_name || ' ' || u.first_name), u.email,
+            case when bool_or(r.season_id is not null) then 'READY' else 'NOT_READY' end
+          from import_rows r join users u on u.email = r.email
+          where r.job_id = ${jobId}
+          group by u.id
+          on conflict (project_id, user_id) do update set data_status = 'READY'
+            where project_participants.data_status = 'NOT_READY' and excluded.data_status = 'READY'`);
         await recount(tx, projectId);
         await tx.delete(importRows).where(eq(importRows.jobId, jobId));
       });
+      // A large import leaves pages the visibility map does not know yet: without this,
+      // deep pages read the table instead of the index until autovacuum comes by.
+      await db.execute(sql`vacuum analyze project_participants`);
     },
 
     list(projectId: string, query: ParticipantListQuery, keptTotal: number | null) {

@@ -14,7 +14,8 @@ import {
 } from '@pss/contract';
 import { caller } from '../../lib/access-control.js';
 import { validationError } from '../../lib/errors.js';
-import { readUploadedFile } from '../../lib/uploads.js';
+import type { FileStorage } from '../../lib/storage.js';
+import { receiveUpload, withUpload } from '../../lib/uploads.js';
 import { PARTICIPANT_EXAMPLE_CSV, type ParticipantsService } from './participants.service.js';
 
 const exportQuery = z.object({
@@ -38,7 +39,11 @@ const exportQuery = z.object({
 
 const importTypeQuery = z.object({ type: z.literal('PARTICIPANTS').default('PARTICIPANTS') });
 
-export function registerParticipantsRoutes(app: FastifyInstance, service: ParticipantsService): void {
+export function registerParticipantsRoutes(
+  app: FastifyInstance,
+  service: ParticipantsService,
+  storage: FileStorage,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -60,8 +65,9 @@ export function registerParticipantsRoutes(app: FastifyInstance, service: Partic
       },
     },
     async (request, reply) => {
-      const file = await readUploadedFile(request);
-      return reply.status(202).send(await service.upload(caller(request), request.params.id, file));
+      const upload = await receiveUpload(request, storage);
+      const job = await withUpload(storage, upload, () => service.upload(caller(request), request.params.id, upload));
+      return reply.status(202).send(job);
     },
   );
 

@@ -2,6 +2,7 @@ import type { Participant, ParticipantFilter, ParticipantListQuery, Paged, Impor
 import { AppError, validationError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { csvCell } from '../../lib/csv.js';
+import type { StoredUpload } from '../../lib/uploads.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { ImportOutcome, ImportRunContext, ImportsService } from '../imports/imports.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -64,18 +65,14 @@ export function createParticipantsService(deps: {
   }
 
   return {
-    async upload(
-      caller: AccessClaims,
-      projectId: string,
-      file: { fileName: string; content: Buffer },
-    ): Promise<ImportJob> {
+    async upload(caller: AccessClaims, projectId: string, upload: StoredUpload): Promise<ImportJob> {
       await deps.projects.requireVisible(caller, projectId);
       return deps.imports.enqueue({
         kind: 'PARTICIPANTS',
         scopeId: projectId,
         createdBy: caller.userId,
-        fileName: file.fileName,
-        content: file.content,
+        fileName: upload.fileName,
+        file: { key: upload.key },
       });
     },
 
@@ -98,10 +95,17 @@ export function createParticipantsService(deps: {
 
     async list(caller: AccessClaims, projectId: string, query: ParticipantListQuery): Promise<Paged<Participant>> {
       await deps.projects.requireVisible(caller, projectId);
+      // Unsearched lists take their total from the project's kept counts.
       let keptTotal: number | null = null;
-      if (!query.search && !query.filter.data_status) {
+      const dataStatus = query.filter.data_status;
+      if (!query.search && (!dataStatus || !query.filter.archived)) {
         const counts = await participants.keptCounts(projectId);
-        keptTotal = query.filter.archived ? (counts?.archived ?? 0) : (counts?.active ?? 0);
+        const active = counts?.active ?? 0;
+        const notReady = counts?.notReady ?? 0;
+        if (query.filter.archived) keptTotal = counts?.archived ?? 0;
+        else if (dataStatus === 'NOT_READY') keptTotal = notReady;
+        else if (dataStatus === 'READY') keptTotal = active - notReady;
+        else keptTotal = active;
       }
       const page = await participants.list(projectId, query, keptTotal);
       return { ...page, items: page.items.map(toParticipant) };
