@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { clients, cmes } from '../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import { clients, cmes, participantAssignments, projectParticipants, seasons, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createProjectsRepository } from '../modules/projects/projects.repository.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
@@ -172,6 +173,7 @@ async function seedDemoProjects(db: Db, clientIds: string[], today: Date): Promi
     questionCategories: ['Diagnosis'],
     seasons: [],
   });
+  await seedDemoParticipants(db, heartFailure, northwind!);
   await db.insert(cmes).values([
     { projectId: heartFailure, minCases: 4, credits: 2, moc: true, toteraCourseId: 'HF-2026-A' },
     {
@@ -183,4 +185,72 @@ async function seedDemoProjects(db: Db, clientIds: string[], today: Date): Promi
       custom: 'Full season certificate.',
     },
   ]);
+}
+
+const demoPeople = [
+  ['Dr.', 'Maria', 'Alvarez', 'MD'],
+  ['Dr.', 'James', 'Chen', 'DO'],
+  ['Ms.', 'Priya', 'Natarajan', 'AS'],
+  ['Mr.', 'Tom', 'Becker', 'MSW'],
+  ['Dr.', 'Aisha', 'Okafor', 'MD'],
+  ['Dr.', 'Lars', 'Nilsson', 'MD'],
+  ['Ms.', 'Chloé', 'Dubois', 'AS'],
+  ['Dr.', 'Samuel', 'Adeyemi', 'DO'],
+  ['Mr.', 'Kenji', 'Watanabe', 'MSW'],
+  ['Dr.', 'Elena', 'Popescu', 'MD'],
+  ['Dr.', 'Noah', 'Fischer', 'DO'],
+  ['Ms.', 'Zoë', 'Łukasik', 'AS'],
+] as const;
+
+/** Participants of the running project: most assigned to its current season, two not yet. */
+async function seedDemoParticipants(db: Db, projectId: string, clientId: string): Promise<void> {
+  const [current] = await db
+    .select()
+    .from(seasons)
+    .where(sql`${seasons.projectId} = ${projectId} and ${seasons.name} = 'Spring Season'`);
+  const inserted = await db
+    .insert(users)
+    .values(
+      demoPeople.map(([salutation, first, last, profession], i) => ({
+        email: `${first
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[^a-z]/g, '')}.${last
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[^a-z]/g, '')}@northwind.demo.local`,
+        role: (i % 5 === 4 ? 'HALFUSER' : 'USER') as 'USER' | 'HALFUSER',
+        firstName: first,
+        lastName: last,
+        salutation,
+        profession,
+        clientId,
+        employeeId: `NW-${1001 + i}`,
+      })),
+    )
+    .returning();
+  await db.insert(projectParticipants).values(
+    inserted.map((u, i) => ({
+      projectId,
+      userId: u.id,
+      sortName: `${u.lastName} ${u.firstName}`.toLowerCase(),
+      email: u.email,
+      dataStatus: (i < 10 ? 'READY' : 'NOT_READY') as 'READY' | 'NOT_READY',
+    })),
+  );
+  if (current?.startDate) {
+    await db.insert(participantAssignments).values(
+      inserted.slice(0, 10).map((u, i) => ({
+        userId: u.id,
+        seasonId: current.id,
+        projectId,
+        firstRound: i % 3 === 0 ? 2 : 1,
+        lastRound: 4,
+        startDate: current.startDate!,
+      })),
+    );
+  }
+  await db.execute(sql`
+    update projects set active_participants = ${inserted.length}, archived_participants = 0, not_ready_participants = ${inserted.length - 10}
+    where id = ${projectId}`);
 }

@@ -5,6 +5,7 @@ import { LoggedOutPage } from '../features/auth/logged-out-page';
 import { LoginLandingPage } from '../features/auth/login-landing-page';
 import { UnauthorizedPage } from '../features/auth/unauthorized-page';
 import { CmesPage } from '../features/cmes/cmes-page';
+import { ParticipantsPage } from '../features/participants/participants-page';
 import { ProjectLayout } from '../features/projects/project-layout';
 import { ProjectOverview } from '../features/projects/project-overview';
 import { ProjectSectionPending } from '../features/projects/project-section-pending';
@@ -23,7 +24,7 @@ function Root() {
 }
 
 /** Sections of a project that later features fill; until then they say so. */
-const pendingSections = ['cases', 'participants', 'surveys', 'progress', 'elements', 'emails'] as const;
+const pendingSections = ['cases', 'surveys', 'progress', 'elements', 'emails'] as const;
 
 export const routes = [
   {
@@ -49,6 +50,7 @@ export const routes = [
             children: [
               { index: true, element: <ProjectOverview /> },
               { path: 'cmes', element: <CmesPage /> },
+              { path: 'participants', element: <ParticipantsPage /> },
               ...pendingSections.map((section) => ({
                 path: section,
                 element: <ProjectSectionPending sectionKey={section} />,

@@ -90,3 +90,19 @@ export function apiUpload<T>(path: string, file: File): Promise<T> {
   form.append('file', file);
   return apiRequest<T>(path, { method: 'POST', body: form });
 }
+
+/** A GET whose answer is not JSON (a CSV download); errors are read as usual. */
+export async function apiRequestRaw(path: string, query: Record<string, string | undefined> = {}): Promise<Response> {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
+  const response = await fetch(url, {
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+    credentials: 'include',
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as { errorCode?: string; message?: string } | undefined;
+    if (response.status === 401) onUnauthorized?.();
+    throw new ApiError(response.status, body?.errorCode ?? 'UNKNOWN_ERROR', body?.message);
+  }
+  return response;
+}

@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Textarea, Modal, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { participantSortFields, type Participant, type ParticipantFilter } from '@pss/contract';
+import { DataTable, type Column } from '../../components/data-table';
+import { StatusBadge } from '../../components/status-badge';
+import { errorMessage } from '../../lib/api-error';
+import { downloadFromApi } from '../../lib/download';
+import { formatDate } from '../../lib/format';
+import { emptySelection, selectedCount, toSelectionBody, type SelectionState } from '../../lib/selection';
+import { toastError, toastSuccess } from '../../lib/toasts';
+import { useListState } from '../../lib/use-list-state';
+import { ParticipantImportModal } from './participant-import-modal';
+import {
+  isImportRunning,
+  latestImportQueryOptions,
+  participantListQueryOptions,
+  useSaveNotes,
+  useSetArchived,
+} from './participants-api';
+
+/** Project Assignments: the project's participants, their import, archive state and notes. */
+export function ParticipantsPage() {
+  const { t } = useTranslation();
+  const { projectId = '' } = useParams();
+  const list = useListState({ sortable: participantSortFields });
+  const [params, setParams] = useSearchParams();
+  const archived = params.get('archived') === 'true';
+  const dataStatus = params.get('data_status') as 'READY' | 'NOT_READY' | null;
+  const filter: ParticipantFilter = { archived, ...(dataStatus ? { data_status: dataStatus } : {}) };
+  const participants = useQuery(participantListQueryOptions(projectId, { ...list.query, filter }));
+  const latestImport = useQuery(latestImportQueryOptions(projectId));
+  const [selection, setSelection] = useState<SelectionState>(emptySelection);
+  const [importing, setImporting] = useState(false);
+  const [editingNotes, setEditingNotes] = useState<Participant | null>(null);
+  const setArchived = useSetArchived(projectId);
+  const total = participants.data?.total ?? 0;
+  const count = selectedCount(selection, total);
+  const blocked = isImportRunning(latestImport.data);
+
+  function setParam(name: string, value: string | null) {
+    setSelection(emptySelection);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  async function archiveSelected() {
+    const body = toSelectionBody(selection, { search: list.search || undefined, filter: { ...filter } });
+    if (!body) return;
+    try {
+      const selectionBody =
+        'ids' in body ? { ids: body.ids } : { all: true as const, except: body.except, search: body.search, filter };
+      const result = await setArchived.mutateAsync({ archived: !archived, selection: selectionBody });
+      toastSuccess(t(archived ? 'participants.unarchived' : 'participants.archived', { count: result.updated }));
+      setSelection(emptySelection);
+    } catch (error) {
+      toastError(errorMessage(error, t));
+    }
+  }
+
+  const columns: Column<Participant>[] = [
+    {
+      key: 'name',
+      header: t('participants.name'),
+      sortField: 'name',
+      render: (p) => `${p.last_name}, ${p.first_name}`,
+    },
+    { key: 'email', header: t('participants.email'), sortField: 'email', render: (p) => p.email },
+    { key: 'user_id', header: t('participants.userId'), render: (p) => p.employee_id ?? '—' },
+    { key: 'profession', header: t('participants.profession'), render: (p) => p.profession ?? '—' },
+    { key: 'role', header: t('participants.role'), render: (p) => t(`participants.roles.${p.role}`) },
+    {
+      key: 'data_status',
+      header: t('participants.dataStatus'),
+      render: (p) => (
+        <StatusBadge color={p.data_status === 'READY' ? 'teal' : 'orange'}>
+          {t(`participants.dataStatusValue.${p.data_status}`)}
+        </StatusBadge>
+      ),
+    },
+    {
+      key: 'added_at',
+      header: t('participants.addedAt'),
+      sortField: 'added_at',
+      render: (p) => formatDate(p.added_at),
+    },
+    {
+      key: 'notes',
+      header: t('participants.notes'),
+      render: (p) => (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={() => setEditingNotes(p)}
+          aria-label={t('participants.notesFor', { name: `${p.first_name} ${p.last_name}` })}
+        >
+          {p.notes ? t('participants.editNotes') : t('participants.addNotes')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={3}>{t('participants.title')}</Title>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            onClick={() =>
+              void downloadFromApi(
+                `/projects/${projectId}/export`,
+                { search: list.search || undefined, filter: JSON.stringify(filter) },
+                'participants.csv',
+              ).catch((error: unknown) => toastError(errorMessage(error, t)))
+            }
+          >
+            {t('participants.export')}
+          </Button>
+          <Button onClick={() => setImporting(true)}>{t('participants.import')}</Button>
+        </Group>
+      </Group>
+      {blocked && (
+        <Text size="sm" c="orange.9">
+          {t('participants.importRunning')}
+        </Text>
+      )}
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('table.search')}
+          placeholder={t('participants.searchPlaceholder')}
+          value={list.searchInput}
+          onChange={(e) => {
+            setSelection(emptySelection);
+            list.setSearchInput(e.currentTarget.value);
+          }}
+          type="search"
+          w={280}
+        />
+        <SegmentedControl
+          aria-label={t('participants.state')}
+          value={archived ? 'archived' : 'active'}
+          onChange={(value) => setParam('archived', value === 'archived' ? 'true' : null)}
+          data={[
+            { value: 'active', label: t('participants.active') },
+            { value: 'archived', label: t('participants.archivedFilter') },
+          ]}
+        />
+        <Select
+          label={t('participants.dataStatus')}
+          value={dataStatus ?? 'all'}
+          onChange={(value) => setParam('data_status', value && value !== 'all' ? value : null)}
+          data={[
+            { value: 'all', label: t('projects.all') },
+            { value: 'READY', label: t('participants.dataStatusValue.READY') },
+            { value: 'NOT_READY', label: t('participants.dataStatusValue.NOT_READY') },
+          ]}
+          allowDeselect={false}
+          w={160}
+        />
+        {count > 0 && (
+          <Button
+            color={archived ? 'blue' : 'red'}
+            variant="light"
+            onClick={() => void archiveSelected()}
+            loading={setArchived.isPending}
+            disabled={blocked}
+          >
+            {archived ? t('participants.unarchiveSelected', { count }) : t('participants.archiveSelected', { count })}
+          </Button>
+        )}
+      </Group>
+      <DataTable
+        caption={t('participants.title')}
+        columns={columns}
+        rows={participants.data?.items}
+        total={total}
+        page={list.page}
+        limit={list.query.limit}
+        getRowId={(p) => p.user_id}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onToggleSort={list.toggleSort}
+        loading={participants.isFetching}
+        error={participants.error ? errorMessage(participants.error, t) : null}
+        onRetry={() => void participants.refetch()}
+        empty={list.search || dataStatus || archived ? t('participants.noMatches') : t('participants.empty')}
+        selection={selection}
+        onSelectionChange={setSelection}
+      />
+      {importing && <ParticipantImportModal projectId={projectId} opened onClose={() => setImporting(false)} />}
+      {editingNotes && (
+        <NotesModal projectId={projectId} participant={editingNotes} onClose={() => setEditingNotes(null)} />
+      )}
+    </Stack>
+  );
+}
+
+function NotesModal(props: { projectId: string; participant: Participant; onClose(): void }) {
+  const { t } = useTranslation();
+  const save = useSaveNotes(props.projectId);
+  const [notes, setNotes] = useState(props.participant.notes ?? '');
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t('participants.notesFor', { name: `${props.participant.first_name} ${props.participant.last_name}` })}
+      centered
+    >
+      <Stack>
+        <Textarea
+          label={t('participants.notes')}
+          value={notes}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            loading={save.isPending}
+            onClick={() =>
+              save.mutate(
+                { userId: props.participant.user_id, notes: notes.trim() || null },
+                {
+                  onSuccess: () => {
+                    toastSuccess(t('participants.notesSaved'));
+                    props.onClose();
+                  },
+                  onError: (error) => toastError(errorMessage(error, t)),
+                },
+              )
+            }
+          >
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
