@@ -51,6 +51,14 @@ test('sign-in, public pages and the clients list pass axe and the CSP', async ({
   await expect(page.getByRole('cell', { name: 'HF-2026-A' })).toBeVisible();
   await expectNoViolations(page);
 
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Participants' }).click();
+  await expect(page.getByRole('cell', { name: 'maria.alvarez@northwind.demo.local' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Import participants' }).click();
+  await expect(page.getByRole('dialog', { name: 'Import participants' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.keyboard.press('Escape');
+
   expect(cspViolations).toEqual([]);
   await context.close();
 });

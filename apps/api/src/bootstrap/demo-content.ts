@@ -45,9 +45,12 @@ const demoClientNames = [
 ];
 
 /** Demo clients: enough to page through; most are CAP members. */
-function demoClients(): (typeof clients.$inferInsert)[] {
+function demoClients(today: Date): (typeof clients.$inferInsert)[] {
+  // Distinct creation times, newest first in the list: Northwind Health on top.
   return demoClientNames.map((name, index) => ({
     name,
+    createdAt: new Date(today.getTime() - index * 3_600_000),
+    updatedAt: new Date(today.getTime() - index * 3_600_000),
     capId: index % 5 === 2 ? null : `CAP-${10001 + index}`,
     capStatus: index % 5 === 2 ? null : index % 7 === 3 ? 'Inactive' : 'Active',
   }));
@@ -64,7 +67,7 @@ function demoPassword(): string {
  */
 export async function seedDemoContent(db: Db, today: Date = new Date()): Promise<DemoSignIn[]> {
   const repository = createUsersRepository(db);
-  const insertedClients = await db.insert(clients).values(demoClients()).returning();
+  const insertedClients = await db.insert(clients).values(demoClients(today)).returning();
   const northwind = insertedClients[0];
   if (!northwind) throw new Error('demo clients were not created');
 

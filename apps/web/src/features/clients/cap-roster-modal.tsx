@@ -58,7 +58,7 @@ export function CapRosterModal(props: { opened: boolean; onClose(): void }) {
         <Group align="flex-end">
           <FileInput
             label={t('cap.file')}
-            placeholder={t('cap.choose')}
+
             accept=".csv,text/csv"
             value={file}
             onChange={setFile}

@@ -43,7 +43,7 @@ export function ParticipantImportModal(props: { projectId: string; opened: boole
         <Group align="flex-end">
           <FileInput
             label={t('participants.file')}
-            placeholder={t('cap.choose')}
+
             accept=".csv,text/csv"
             value={file}
             onChange={setFile}

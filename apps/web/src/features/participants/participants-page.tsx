@@ -83,7 +83,7 @@ export function ParticipantsPage() {
       key: 'data_status',
       header: t('participants.dataStatus'),
       render: (p) => (
-        <StatusBadge color={p.data_status === 'READY' ? 'teal' : 'orange'}>
+        <StatusBadge color={p.data_status === 'READY' ? 'teal' : 'red'}>
           {t(`participants.dataStatusValue.${p.data_status}`)}
         </StatusBadge>
       ),
@@ -131,7 +131,7 @@ export function ParticipantsPage() {
         </Group>
       </Group>
       {blocked && (
-        <Text size="sm" c="orange.9">
+        <Text size="sm" c="red.9">
           {t('participants.importRunning')}
         </Text>
       )}

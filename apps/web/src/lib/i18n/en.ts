@@ -101,7 +101,6 @@ export const en = {
     open: 'CAP roster',
     format: 'A CSV file (comma or semicolon) with the columns',
     file: 'Roster file',
-    choose: 'Choose a CSV file',
     upload: 'Import',
     latest: 'Latest import ({{file}}, {{date}})',
     progress: 'Import progress',
