@@ -33,7 +33,9 @@ import { createClientsService } from './modules/clients/clients.service.js';
 import { registerClientsRoutes } from './modules/clients/clients.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
-import { createUsersRepository } from './modules/users/users.repository.js';
+import { createUserManagementRepository, createUsersRepository } from './modules/users/users.repository.js';
+import { createUserManagementService } from './modules/users/user-management.service.js';
+import { registerUserManagementRoutes } from './modules/users/user-management.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
 
@@ -130,6 +132,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     settings: config,
   });
+  const userManagement = createUserManagementService({
+    repository: createUserManagementRepository(db),
+    users: usersRepository,
+    clock,
+  });
   const projectsService = createProjectsService({
     projects: createProjectsRepository(db),
     clients: clientsService,
@@ -161,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         },
       );
       registerUsersRoutes(api, usersService);
+      registerUserManagementRoutes(api, userManagement);
       registerClientsRoutes(api, { clients: clientsService, imports, storage });
       registerProjectsRoutes(api, projectsService);
       registerCmesRoutes(api, cmesService);

@@ -10,3 +10,4 @@ export * from './list-query.js';
 export * from './projects.js';
 export * from './staff-users.js';
 export * from './participants.js';
+export * from './users.js';

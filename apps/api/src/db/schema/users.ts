@@ -40,6 +40,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     index('users_client_id_idx').on(t.clientId),
+    index('users_last_name_idx').on(sql`lower(${t.lastName})`, t.id),
+    index('users_created_at_idx').on(t.createdAt, t.id),
     uniqueIndex('users_client_employee_unique')
       .on(t.clientId, t.employeeId)
       .where(sql`${t.employeeId} is not null`),
