@@ -28,6 +28,8 @@ const { values } = parseArgs({
     pg: { type: 'string' },
     port: { type: 'string', default: '3310' },
     participants: { type: 'string', default: '100000' },
+    /** Only the calls whose name matches this regular expression (health always runs). */
+    scenarios: { type: 'string' },
   },
 });
 const clientCount = Number(values.clients);
@@ -202,7 +204,8 @@ async function main(): Promise<void> {
     }
 
     const results: Measured[] = [];
-    for (const scenario of scenarios) {
+    const only = values.scenarios ? new RegExp(values.scenarios, 'i') : null;
+    for (const scenario of scenarios.filter((s) => !only || s.name === 'health' || only.test(s.name))) {
       const target = typeof scenario.path === 'string' ? scenario.path : scenario.path(fixture);
       const headers: Record<string, string> = scenario.auth ? { authorization: `Bearer ${token}` } : {};
       process.stdout.write(`  ${scenario.name} …`);

@@ -19,6 +19,8 @@ export interface ImportRunContext {
   /** The file as a stream, for imports that may be large. */
   openStream(): Readable;
   reportProgress(processed: number, total: number): Promise<void>;
+  /** Work to do once the job is marked finished (maintenance that need not hold it up). */
+  afterComplete(task: () => Promise<void>): void;
 }
 
 /**
@@ -55,6 +57,7 @@ export function createImportsService(deps: {
   async function runJob(job: ImportJobRow): Promise<void> {
     const runner = runners.get(job.kind);
     const lease = () => new Date(deps.clock.now().getTime() + LEASE_MS);
+    const followUps: (() => Promise<void>)[] = [];
     try {
       if (!runner) throw new Error(`no runner for ${job.kind} imports`);
       const outcome = await runner({
@@ -62,6 +65,7 @@ export function createImportsService(deps: {
         content: () => deps.storage.get(job.filePath),
         openStream: () => deps.storage.stream(job.filePath),
         reportProgress: (processed, total) => deps.imports.reportProgress(job.id, processed, total, lease()),
+        afterComplete: (task) => followUps.push(task),
       });
       await deps.storage.remove(job.filePath);
       await deps.imports.finish(
@@ -74,6 +78,11 @@ export function createImportsService(deps: {
         },
         deps.clock.now(),
       );
+      for (const task of followUps) {
+        await task().catch((error: unknown) =>
+          deps.log?.error({ err: error, jobId: job.id }, 'post-import task failed'),
+        );
+      }
     } catch (error) {
       deps.log?.error({ err: error, jobId: job.id }, 'import failed');
       await deps.storage.remove(job.filePath).catch(() => undefined);

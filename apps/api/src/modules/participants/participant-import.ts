@@ -5,7 +5,7 @@ import type { ImportOutcome } from '../imports/imports.service.js';
 import type { ParticipantsRepository, StagedRow } from './participants.repository.js';
 import { createParticipantRowChecker, type ImportSeason, type RowProblem } from './participant-rows.js';
 
-const BATCH_ROWS = 2000;
+const BATCH_ROWS = 5000;
 /** Past this many, rejected rows are counted but not listed (the list stays readable). */
 const MAX_LISTED_PROBLEMS = 500;
 

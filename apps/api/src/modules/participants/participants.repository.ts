@@ -159,8 +159,14 @@ export function createParticipantsRepository(db: Db) {
         await recount(tx, projectId);
         await tx.delete(importRows).where(eq(importRows.jobId, jobId));
       });
-      // A large import leaves pages the visibility map does not know yet: without this,
-      // deep pages read the table instead of the index until autovacuum comes by.
+    },
+
+    /**
+     * A large import leaves pages the visibility map does not know yet (deep pages then read
+     * the table instead of the index) and a GIN pending list to merge, until autovacuum
+     * comes by. Run after the import has completed, outside any transaction.
+     */
+    async tidyAfterImport(): Promise<void> {
       await db.execute(sql`vacuum analyze project_participants`);
     },
 

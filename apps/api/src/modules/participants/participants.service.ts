@@ -84,13 +84,16 @@ export function createParticipantsService(deps: {
     /** The PARTICIPANTS import runner. */
     async runImport(context: ImportRunContext): Promise<ImportOutcome> {
       const target = await deps.projects.importTarget(context.job.scopeId!);
-      return importParticipants({
+      const outcome = await importParticipants({
         jobId: context.job.id,
         openStream: context.openStream,
         target,
         repository: participants,
         reportProgress: context.reportProgress,
       });
+      if (outcome.errors.length === 0 && outcome.total >= 1000)
+        context.afterComplete(() => participants.tidyAfterImport());
+      return outcome;
     },
 
     async list(caller: AccessClaims, projectId: string, query: ParticipantListQuery): Promise<Paged<Participant>> {

@@ -1,0 +1,1 @@
+CREATE INDEX "project_participants_search_idx" ON "project_participants" USING gin (("sort_name" || ' ' || "email") gin_trgm_ops) WITH (gin_pending_list_limit=32768);
