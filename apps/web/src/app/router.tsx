@@ -6,6 +6,8 @@ import { LoginLandingPage } from '../features/auth/login-landing-page';
 import { UnauthorizedPage } from '../features/auth/unauthorized-page';
 import { CmesPage } from '../features/cmes/cmes-page';
 import { ParticipantsPage } from '../features/participants/participants-page';
+import { UserDetailsPage } from '../features/users/user-details-page';
+import { UsersListPage } from '../features/users/users-list-page';
 import { ProjectLayout } from '../features/projects/project-layout';
 import { ProjectOverview } from '../features/projects/project-overview';
 import { ProjectSectionPending } from '../features/projects/project-section-pending';
@@ -43,6 +45,8 @@ export const routes = [
             path: '/project-management',
             element: <RequireSuperadmin>{() => <ClientsListPage />}</RequireSuperadmin>,
           },
+          { path: '/user-management', element: <RequireSuperadmin>{() => <UsersListPage />}</RequireSuperadmin> },
+          { path: '/user-management/:id', element: <RequireSuperadmin>{() => <UserDetailsPage />}</RequireSuperadmin> },
           { path: '/project-management/clients/:clientId', element: <ClientOptionsPage /> },
           {
             path: '/project-management/clients/:clientId/projects/:projectId',

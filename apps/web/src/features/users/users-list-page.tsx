@@ -1,0 +1,218 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { createStaffUserBody, userSortFields, type UserSummary } from '@pss/contract';
+import { DataTable, type Column } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api-error';
+import { formatDate } from '../../lib/format';
+import { saveErrors, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { toastSuccess } from '../../lib/toasts';
+import { useListState } from '../../lib/use-list-state';
+import { clientOptionsQueryOptions, useCreateStaffUser, userListQueryOptions } from './users-api';
+
+const roleFilters = ['all', 'SUPERADMIN', 'ADMIN', 'USER', 'HALFUSER', 'TESTUSER'] as const;
+
+/** User Management: everyone on the platform, and new staff accounts. */
+export function UsersListPage() {
+  const { t } = useTranslation();
+  const list = useListState({ sortable: userSortFields });
+  const [params, setParams] = useSearchParams();
+  const role = params.get('role') ?? 'all';
+  const [creating, setCreating] = useState(false);
+  const users = useQuery(
+    userListQueryOptions({ ...list.query, filter: role === 'all' ? undefined : JSON.stringify({ role }) }),
+  );
+
+  const columns: Column<UserSummary>[] = [
+    {
+      key: 'name',
+      header: t('users.name'),
+      sortField: 'last_name',
+      render: (u) => (
+        <Anchor component={Link} to={`/user-management/${u.id}`}>
+          {u.last_name}, {u.first_name}
+        </Anchor>
+      ),
+    },
+    { key: 'email', header: t('users.email'), sortField: 'email', render: (u) => u.email },
+    { key: 'role', header: t('users.role'), sortField: 'role', render: (u) => t(`users.roles.${u.role}`) },
+    { key: 'client', header: t('users.client'), render: (u) => u.client_name ?? '—' },
+    { key: 'employee_id', header: t('users.userId'), render: (u) => u.employee_id ?? '—' },
+    {
+      key: 'created_at',
+      header: t('users.createdAt'),
+      sortField: 'created_at',
+      render: (u) => formatDate(u.created_at),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('tabs.userManagement')}
+        action={<Button onClick={() => setCreating(true)}>{t('users.newStaff')}</Button>}
+      />
+      <Group align="flex-end" mb="md">
+        <TextInput
+          label={t('table.search')}
+          placeholder={t('users.searchPlaceholder')}
+          value={list.searchInput}
+          onChange={(e) => list.setSearchInput(e.currentTarget.value)}
+          type="search"
+          w={320}
+        />
+        <Select
+          label={t('users.role')}
+          value={role}
+          onChange={(value) =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (!value || value === 'all') next.delete('role');
+                else next.set('role', value);
+                next.delete('page');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          data={roleFilters.map((r) => ({ value: r, label: r === 'all' ? t('projects.all') : t(`users.roles.${r}`) }))}
+          allowDeselect={false}
+          w={200}
+        />
+      </Group>
+      <DataTable
+        caption={t('tabs.userManagement')}
+        columns={columns}
+        rows={users.data?.items}
+        total={users.data?.total ?? 0}
+        page={list.page}
+        limit={list.query.limit}
+        getRowId={(u) => u.id}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onToggleSort={list.toggleSort}
+        loading={users.isFetching}
+        error={users.error ? errorMessage(users.error, t) : null}
+        onRetry={() => void users.refetch()}
+        empty={t('users.noMatches')}
+      />
+      {creating && <StaffAccountModal onClose={() => setCreating(false)} />}
+    </>
+  );
+}
+
+function StaffAccountModal(props: { onClose(): void }) {
+  const { t } = useTranslation();
+  const create = useCreateStaffUser();
+  const clients = useQuery(clientOptionsQueryOptions());
+  const [form, setForm] = useState({
+    email: '',
+    first_name: '',
+    last_name: '',
+    role: 'ADMIN' as 'ADMIN' | 'SUPERADMIN',
+    client_id: '' as string,
+    password: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = { ...form, client_id: form.role === 'ADMIN' ? form.client_id || null : null };
+    const checked = createStaffUserBody.safeParse(body);
+    setFormError(null);
+    if (!checked.success) {
+      setErrors(zodFieldErrors(checked.error, t));
+      return;
+    }
+    setErrors({});
+    try {
+      const user = await create.mutateAsync(body);
+      toastSuccess(t('users.created', { email: user.email }));
+      props.onClose();
+    } catch (error) {
+      const result = saveErrors(error, t, { EMAIL_ALREADY_EXISTS: 'email' });
+      setErrors(result.fields);
+      setFormError(result.form);
+    }
+  }
+
+  return (
+    <Modal opened onClose={props.onClose} title={t('users.newStaff')} centered>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          {formError && (
+            <Alert color="red" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Select
+            label={t('users.role')}
+            value={form.role}
+            onChange={(v) => set('role')(v ?? 'ADMIN')}
+            data={[
+              { value: 'ADMIN', label: t('users.roles.ADMIN') },
+              { value: 'SUPERADMIN', label: t('users.roles.SUPERADMIN') },
+            ]}
+            allowDeselect={false}
+          />
+          {form.role === 'ADMIN' && (
+            <Select
+              label={t('users.client')}
+              searchable
+              value={form.client_id || null}
+              onChange={(v) => set('client_id')(v ?? '')}
+              data={(clients.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              error={errors.client_id}
+              required
+            />
+          )}
+          <TextInput
+            label={t('users.email')}
+            type="email"
+            value={form.email}
+            onChange={(e) => set('email')(e.currentTarget.value)}
+            error={errors.email}
+            required
+            data-autofocus
+          />
+          <TextInput
+            label={t('users.firstName')}
+            value={form.first_name}
+            onChange={(e) => set('first_name')(e.currentTarget.value)}
+            error={errors.first_name}
+            required
+          />
+          <TextInput
+            label={t('users.lastName')}
+            value={form.last_name}
+            onChange={(e) => set('last_name')(e.currentTarget.value)}
+            error={errors.last_name}
+            required
+          />
+          <PasswordInput
+            label={t('users.password')}
+            value={form.password}
+            onChange={(e) => set('password')(e.currentTarget.value)}
+            error={errors.password}
+            required
+            autoComplete="new-password"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
