@@ -59,6 +59,13 @@ test('sign-in, public pages and the clients list pass axe and the CSP', async ({
   await expectNoViolations(page);
   await page.keyboard.press('Escape');
 
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'User Management' }).click();
+  await expect(page.getByRole('link', { name: 'Alvarez, Maria' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole('link', { name: 'Alvarez, Maria' }).click();
+  await expect(page.getByTestId('assignments')).toContainText('Spring Season');
+  await expectNoViolations(page);
+
   expect(cspViolations).toEqual([]);
   await context.close();
 });
