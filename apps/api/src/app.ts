@@ -147,9 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     participants: createParticipantsRepository(db),
     projects: projectsService,
     imports,
+    clients: clientsService,
     clock,
   });
   imports.registerRunner('PARTICIPANTS', (context) => participantsService.runImport(context));
+  imports.registerRunner('NEW_USERS', (context) => participantsService.runNewUsersImport(context));
 
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10 } });
   await app.register(

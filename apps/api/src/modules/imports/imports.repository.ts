@@ -25,6 +25,15 @@ export function createImportsRepository(db: Db) {
         .limit(1);
       return row;
     },
+    async latestBy(userId: string): Promise<ImportJobRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(importJobs)
+        .where(eq(importJobs.createdBy, userId))
+        .orderBy(desc(importJobs.createdAt))
+        .limit(1);
+      return row;
+    },
     async isRunning(kind: ImportKind, scopeId: string): Promise<boolean> {
       const rows = await db
         .select({ id: importJobs.id })

@@ -140,6 +140,11 @@ export function createImportsService(deps: {
 
     isRunning: (kind: ImportKind, scopeId: string) => deps.imports.isRunning(kind, scopeId),
 
+    async latestBy(userId: string): Promise<ImportJob | null> {
+      const row = await deps.imports.latestBy(userId);
+      return row ? toImportJob(row) : null;
+    },
+
     /** Runs waiting jobs until none is left; answers how many ran. Tests call this directly. */
     async runPending(): Promise<number> {
       let ran = 0;

@@ -10,7 +10,8 @@ const BATCH_ROWS = 5000;
 const MAX_LISTED_PROBLEMS = 500;
 
 export interface ParticipantImportTarget {
-  projectId: string;
+  /** Null for a NEW_USERS import: users of the client, in no project yet. */
+  projectId: string | null;
   clientId: string;
   seasons: ImportSeason[];
 }
@@ -110,7 +111,8 @@ export async function importParticipants(input: {
       );
       return rejected(rows);
     }
-    await repository.applyStaged(jobId, target.projectId, target.clientId);
+    if (target.projectId) await repository.applyStaged(jobId, target.projectId, target.clientId);
+    else await repository.applyStagedUsers(jobId, target.clientId);
     return { total: rows, errors: [] };
   } finally {
     await repository.clearStaged(jobId);

@@ -125,6 +125,23 @@ export function createParticipantsRepository(db: Db) {
       }));
     },
 
+    /** Applies a checked NEW_USERS import: the client's new users, in no project. */
+    async applyStagedUsers(jobId: string, clientId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into users (email, role, first_name, last_name, client_id, employee_id, salutation, secondary_email,
+            mobile_number, npi, practice_number, facility, specialty, profession, manager_first_name, manager_last_name,
+            manager_email, user_type)
+          select distinct on (r.email) r.email, r.role, r.first_name, r.last_name, ${clientId}, r.employee_id, r.salutation,
+            r.secondary_email, r.mobile_number, r.npi, r.practice_number, r.facility, r.specialty, r.profession,
+            r.manager_first_name, r.manager_last_name, r.manager_email, r.user_type
+          from import_rows r where r.job_id = ${jobId}
+          order by r.email, r.line
+          on conflict (email) do nothing`);
+        await tx.delete(importRows).where(eq(importRows.jobId, jobId));
+      });
+    },
+
     /** Applies a checked import in one transaction: users, assignments, participation, counts. */
     async applyStaged(jobId: string, projectId: string, clientId: string): Promise<void> {
       await db.transaction(async (tx) => {

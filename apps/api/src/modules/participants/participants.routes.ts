@@ -200,6 +200,58 @@ export function registerParticipantsRoutes(
     },
   );
 
+  r.post(
+    '/users/upload',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Participants'],
+        summary: 'Import new users of a client, in no project yet (CSV, multipart field `file`)',
+        description:
+          'The participant file without assignment columns (a season is refused: assign in a project’s import). ' +
+          'A superadmin says which client with `client_id`; a client administrator imports into their own client. 202 with the job.',
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ client_id: z.string().uuid().optional() }),
+        response: { 202: importJob },
+      },
+    },
+    async (request, reply) => {
+      const upload = await receiveUpload(request, storage);
+      const job = await withUpload(storage, upload, () =>
+        service.uploadNewUsers(caller(request), request.query.client_id, upload),
+      );
+      return reply.status(202).send(job);
+    },
+  );
+
+  r.get(
+    '/users/:userId/import',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Participants'],
+        summary: 'The latest import a staff member started',
+        params: z.object({ userId: z.string().uuid() }),
+        response: { 200: importJob.nullable() },
+      },
+    },
+    async (request) => service.latestImportBy(caller(request), request.params.userId),
+  );
+
+  r.get(
+    '/users/:ceClientId/:projectId/import',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Participants'],
+        summary: 'The latest participant import of a client’s project',
+        params: z.object({ ceClientId: z.string().uuid(), projectId: z.string().uuid() }),
+        response: { 200: importJob.nullable() },
+      },
+    },
+    async (request) => service.latestImportOf(caller(request), request.params.ceClientId, request.params.projectId),
+  );
+
   r.get(
     '/users/import/example',
     {

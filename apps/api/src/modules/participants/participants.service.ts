@@ -6,6 +6,7 @@ import type { StoredUpload } from '../../lib/uploads.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { ImportOutcome, ImportRunContext, ImportsService } from '../imports/imports.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import { visibleClientId, type ClientsService } from '../clients/clients.service.js';
 import { importParticipants } from './participant-import.js';
 import { PARTICIPANT_ALL_COLUMNS } from './participant-rows.js';
 import type { ParticipantRow, ParticipantsRepository } from './participants.repository.js';
@@ -40,7 +41,8 @@ export const PARTICIPANT_EXAMPLE_CSV =
 export function createParticipantsService(deps: {
   participants: ParticipantsRepository;
   projects: Pick<ProjectsService, 'requireVisible' | 'importTarget'>;
-  imports: Pick<ImportsService, 'enqueue' | 'latest' | 'isRunning'>;
+  imports: Pick<ImportsService, 'enqueue' | 'latest' | 'isRunning' | 'latestBy'>;
+  clients: Pick<ClientsService, 'requireVisible'>;
   clock: Clock;
 }) {
   const { participants } = deps;
@@ -79,6 +81,45 @@ export function createParticipantsService(deps: {
     async latestImport(caller: AccessClaims, projectId: string): Promise<ImportJob | null> {
       await deps.projects.requireVisible(caller, projectId);
       return deps.imports.latest('PARTICIPANTS', projectId);
+    },
+
+    /** New users of a client, in no project yet (import kind NEW_USERS). */
+    async uploadNewUsers(caller: AccessClaims, clientId: string | undefined, upload: StoredUpload): Promise<ImportJob> {
+      const target = clientId ?? visibleClientId(caller);
+      if (!target)
+        throw validationError([{ field: 'querystring.client_id', message: 'Say which client the users belong to.' }]);
+      await deps.clients.requireVisible(caller, target);
+      return deps.imports.enqueue({
+        kind: 'NEW_USERS',
+        scopeId: target,
+        createdBy: caller.userId,
+        fileName: upload.fileName,
+        file: { key: upload.key },
+      });
+    },
+
+    /** The latest import of one project of one client (404 when the project is not the client's). */
+    async latestImportOf(caller: AccessClaims, clientId: string, projectId: string): Promise<ImportJob | null> {
+      const project = await deps.projects.requireVisible(caller, projectId);
+      if (project.clientId !== clientId) throw new AppError('PROJECT_NOT_FOUND');
+      return deps.imports.latest('PARTICIPANTS', projectId);
+    },
+
+    /** The latest import a staff member started; an administrator may ask only about their own. */
+    async latestImportBy(caller: AccessClaims, userId: string): Promise<ImportJob | null> {
+      if (caller.role !== 'SUPERADMIN' && caller.userId !== userId) throw new AppError('USER_NOT_FOUND');
+      return deps.imports.latestBy(userId);
+    },
+
+    /** The NEW_USERS import runner: the participant file without assignments. */
+    async runNewUsersImport(context: ImportRunContext): Promise<ImportOutcome> {
+      return importParticipants({
+        jobId: context.job.id,
+        openStream: context.openStream,
+        target: { projectId: null, clientId: context.job.scopeId!, seasons: [] },
+        repository: participants,
+        reportProgress: context.reportProgress,
+      });
     },
 
     /** The PARTICIPANTS import runner. */

@@ -379,3 +379,73 @@ describe('participants of a project', () => {
     expect(kept!.n).toBeGreaterThan(0);
   });
 });
+
+describe('new users of a client, and import lookups', () => {
+  it('imports new users into the administrator’s own client, in no project', async () => {
+    const file = multipartFile(`${HEADER}\nN-1,Dr.,Nia,New,nia@example.org,USER,MD,,,\n`);
+    const queued = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/upload',
+      headers: { ...f.asAdminA, ...file.headers },
+      payload: file.payload,
+    });
+    expect(queued.statusCode).toBe(202);
+    expect(queued.json()).toMatchObject({ kind: 'NEW_USERS', state: 'NOT_STARTED' });
+    await ctx.app.imports.runPending();
+    const [nia] = await ctx.db.select().from(users).where(eq(users.email, 'nia@example.org'));
+    expect(nia).toMatchObject({ clientId: f.clientA.id, employeeId: 'N-1', role: 'USER' });
+    const [inProjects] = await ctx.db
+      .select({ n: count() })
+      .from(projectParticipants)
+      .where(eq(projectParticipants.userId, nia!.id));
+    expect(inProjects!.n).toBe(0);
+
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${(await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: f.asAdminA })).json().id}/import`,
+      headers: f.asAdminA,
+    });
+    expect(mine.json()).toMatchObject({ kind: 'NEW_USERS', state: 'COMPLETE', total_rows: 1 });
+  });
+
+  it('needs a client for a superadmin, and keeps another client’s out of reach', async () => {
+    const file = multipartFile(`${HEADER}\nN-2,Dr.,No,Client,noclient@example.org,USER,MD,,,\n`);
+    const noClient = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/upload',
+      headers: { ...f.asSuperadmin, ...file.headers },
+      payload: file.payload,
+    });
+    expect(noClient.json().errorCode).toBe('VALIDATION_ERROR');
+    const file2 = multipartFile(`${HEADER}\n`);
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/upload?client_id=${f.clientB.id}`,
+      headers: { ...f.asAdminA, ...file2.headers },
+      payload: file2.payload,
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it("answers the latest import of a client's project, and 404 for a mismatched client", async () => {
+    const ok = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${f.clientA.id}/${projectA}/import`,
+      headers: f.asAdminA,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().kind).toBe('PARTICIPANTS');
+    const mismatch = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${f.clientB.id}/${projectA}/import`,
+      headers: f.asSuperadmin,
+    });
+    expect(mismatch.json().errorCode).toBe('PROJECT_NOT_FOUND');
+    const someoneElse = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5/import`,
+      headers: f.asAdminA,
+    });
+    expect(someoneElse.statusCode).toBe(404);
+  });
+});
