@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormActions, FormError } from '../../components/form-parts';
 import { clientBody, type Client } from '@pss/contract';
 import { saveErrors, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { toastSuccess } from '../../lib/toasts';
@@ -52,11 +53,7 @@ export function ClientFormModal(props: {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError message={formError} />
           <TextInput
             label={t('clients.name')}
             value={name}
@@ -78,14 +75,7 @@ export function ClientFormModal(props: {
             onChange={(e) => setCapStatus(e.currentTarget.value)}
             error={errors.cap_status}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions saving={save.isPending} onCancel={props.onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormActions, FormError } from '../../components/form-parts';
 import { updateCmeBody, type Cme } from '@pss/contract';
 import { saveErrors, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { toastSuccess } from '../../lib/toasts';
@@ -49,11 +50,7 @@ export function CmeFormModal(props: { opened: boolean; projectId: string; cme?: 
     <Modal opened={props.opened} onClose={props.onClose} title={props.cme ? t('cmes.edit') : t('cmes.new')} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError message={formError} />
           <NumberInput
             label={t('cmes.minCases')}
             value={minCases}
@@ -89,14 +86,7 @@ export function CmeFormModal(props: { opened: boolean; projectId: string; cme?: 
             minRows={2}
             error={errors.custom}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions saving={save.isPending} onCancel={props.onClose} />
         </Stack>
       </form>
     </Modal>

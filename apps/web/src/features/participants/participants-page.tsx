@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Textarea, Modal, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { participantSortFields, type Participant, type ParticipantFilter } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
@@ -12,6 +12,7 @@ import { formatDate } from '../../lib/format';
 import { emptySelection, selectedCount, toSelectionBody, type SelectionState } from '../../lib/selection';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
+import { useUrlParam } from '../../lib/use-url-param';
 import { ParticipantImportModal } from './participant-import-modal';
 import {
   isImportRunning,
@@ -26,9 +27,10 @@ export function ParticipantsPage() {
   const { t } = useTranslation();
   const { projectId = '' } = useParams();
   const list = useListState({ sortable: participantSortFields });
-  const [params, setParams] = useSearchParams();
-  const archived = params.get('archived') === 'true';
-  const dataStatus = params.get('data_status') as 'READY' | 'NOT_READY' | null;
+  const [archivedParam, setArchivedParam] = useUrlParam('archived');
+  const [dataStatusParam, setDataStatusParam] = useUrlParam('data_status');
+  const archived = archivedParam === 'true';
+  const dataStatus = dataStatusParam as 'READY' | 'NOT_READY' | null;
   const filter: ParticipantFilter = { archived, ...(dataStatus ? { data_status: dataStatus } : {}) };
   const participants = useQuery(participantListQueryOptions(projectId, { ...list.query, filter }));
   const latestImport = useQuery(latestImportQueryOptions(projectId));
@@ -40,18 +42,9 @@ export function ParticipantsPage() {
   const count = selectedCount(selection, total);
   const blocked = isImportRunning(latestImport.data);
 
-  function setParam(name: string, value: string | null) {
+  function setFilter(set: (value: string | null) => void, value: string | null) {
     setSelection(emptySelection);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    set(value);
   }
 
   async function archiveSelected() {
@@ -150,7 +143,7 @@ export function ParticipantsPage() {
         <SegmentedControl
           aria-label={t('participants.state')}
           value={archived ? 'archived' : 'active'}
-          onChange={(value) => setParam('archived', value === 'archived' ? 'true' : null)}
+          onChange={(value) => setFilter(setArchivedParam, value === 'archived' ? 'true' : null)}
           data={[
             { value: 'active', label: t('participants.active') },
             { value: 'archived', label: t('participants.archivedFilter') },
@@ -159,7 +152,7 @@ export function ParticipantsPage() {
         <Select
           label={t('participants.dataStatus')}
           value={dataStatus ?? 'all'}
-          onChange={(value) => setParam('data_status', value && value !== 'all' ? value : null)}
+          onChange={(value) => setFilter(setDataStatusParam, value && value !== 'all' ? value : null)}
           data={[
             { value: 'all', label: t('projects.all') },
             { value: 'READY', label: t('participants.dataStatusValue.READY') },

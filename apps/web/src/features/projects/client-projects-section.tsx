@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../components/status-badge';
 import { projectSortFields, type ProjectSummary } from '@pss/contract';
@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { useListState } from '../../lib/use-list-state';
+import { useUrlParam } from '../../lib/use-url-param';
 import { ProjectFormModal } from './project-form-modal';
 import { clientProjectsQueryOptions } from './projects-api';
 
@@ -19,8 +20,8 @@ export function ClientProjectsSection({ clientId }: { clientId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useListState({ sortable: projectSortFields });
-  const [params, setParams] = useSearchParams();
-  const status = (params.get('status') ?? 'all') as StatusFilter;
+  const [statusParam, setStatus] = useUrlParam('status');
+  const status = (statusParam ?? 'all') as StatusFilter;
   const [creating, setCreating] = useState(false);
   const filter = status === 'all' ? undefined : JSON.stringify({ status });
   const projects = useQuery(clientProjectsQueryOptions(clientId, { ...list.query, filter }));
@@ -80,18 +81,7 @@ export function ClientProjectsSection({ clientId }: { clientId: string }) {
         <SegmentedControl
           aria-label={t('projects.status')}
           value={status}
-          onChange={(value) =>
-            setParams(
-              (current) => {
-                const next = new URLSearchParams(current);
-                if (value === 'all') next.delete('status');
-                else next.set('status', value);
-                next.delete('page');
-                return next;
-              },
-              { replace: true },
-            )
-          }
+          onChange={(value) => setStatus(value === 'all' ? null : value)}
           data={[
             { value: 'all', label: t('projects.all') },
             { value: 'ACTIVE', label: t('projects.statusValue.ACTIVE') },

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormActions, FormError } from '../../components/form-parts';
 import { createProjectBody, updateProjectBody, type Project } from '@pss/contract';
 import { saveErrors, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { toastSuccess } from '../../lib/toasts';
@@ -78,11 +79,7 @@ export function ProjectFormModal(props: {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError message={formError} />
           {Object.keys(errors).length > 0 && !formError && (
             <Alert color="red" role="alert">
               {t('errors.VALIDATION_ERROR')}
@@ -121,14 +118,7 @@ export function ProjectFormModal(props: {
             error={errors.notes}
           />
           <SeasonsEditor value={seasons} onChange={setSeasons} errors={errors} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions saving={save.isPending} onCancel={props.onClose} />
         </Stack>
       </form>
     </Modal>

@@ -17,6 +17,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../components/form-parts';
 import { updateUserBody, type UserDetails } from '@pss/contract';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
@@ -124,11 +125,7 @@ export function UserDetailsPage() {
                     {data.employee_id ? ` · ${t('users.userId')} ${data.employee_id}` : ''}
                   </Text>
                 </Group>
-                {formError && (
-                  <Alert color="red" role="alert">
-                    {formError}
-                  </Alert>
-                )}
+                <FormError message={formError} />
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
                   {textFields.map((field) => (
                     <TextInput

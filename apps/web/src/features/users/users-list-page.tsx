@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FormActions, FormError } from '../../components/form-parts';
 import { createStaffUserBody, userSortFields, type UserSummary } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
@@ -11,6 +12,7 @@ import { formatDate } from '../../lib/format';
 import { saveErrors, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
+import { useUrlParam } from '../../lib/use-url-param';
 import { clientOptionsQueryOptions, useCreateStaffUser, userListQueryOptions } from './users-api';
 
 const roleFilters = ['all', 'SUPERADMIN', 'ADMIN', 'USER', 'HALFUSER', 'TESTUSER'] as const;
@@ -19,8 +21,8 @@ const roleFilters = ['all', 'SUPERADMIN', 'ADMIN', 'USER', 'HALFUSER', 'TESTUSER
 export function UsersListPage() {
   const { t } = useTranslation();
   const list = useListState({ sortable: userSortFields });
-  const [params, setParams] = useSearchParams();
-  const role = params.get('role') ?? 'all';
+  const [roleParam, setRole] = useUrlParam('role');
+  const role = roleParam ?? 'all';
   const [creating, setCreating] = useState(false);
   const users = useQuery(
     userListQueryOptions({ ...list.query, filter: role === 'all' ? undefined : JSON.stringify({ role }) }),
@@ -67,18 +69,7 @@ export function UsersListPage() {
         <Select
           label={t('users.role')}
           value={role}
-          onChange={(value) =>
-            setParams(
-              (current) => {
-                const next = new URLSearchParams(current);
-                if (!value || value === 'all') next.delete('role');
-                else next.set('role', value);
-                next.delete('page');
-                return next;
-              },
-              { replace: true },
-            )
-          }
+          onChange={(value) => setRole(value && value !== 'all' ? value : null)}
           data={roleFilters.map((r) => ({ value: r, label: r === 'all' ? t('projects.all') : t(`users.roles.${r}`) }))}
           allowDeselect={false}
           w={200}
@@ -146,11 +137,7 @@ function StaffAccountModal(props: { onClose(): void }) {
     <Modal opened onClose={props.onClose} title={t('users.newStaff')} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError message={formError} />
           <Select
             label={t('users.role')}
             value={form.role}
@@ -203,14 +190,7 @@ function StaffAccountModal(props: { onClose(): void }) {
             required
             autoComplete="new-password"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions saving={create.isPending} onCancel={props.onClose} />
         </Stack>
       </form>
     </Modal>
