@@ -29,7 +29,3 @@ export class AppError extends Error {
 export function validationError(issues: FieldIssue[]): AppError {
   return new AppError('VALIDATION_ERROR', { details: { fields: issues } });
 }
-
-export function notFound(code: Extract<ErrorCode, `${string}NOT_FOUND`> = 'NOT_FOUND'): AppError {
-  return new AppError(code);
-}

@@ -40,7 +40,11 @@ export function buildPath(template: string, params: Record<string, string | numb
   });
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Sends a call and answers the raw response, or throws ApiError for an error answer (and
+ * reports a lost session on 401). The one place that builds URLs, headers and errors.
+ */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
@@ -63,17 +67,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'UNKNOWN_ERROR', 'The server could not be reached.');
   }
+  if (!response.ok) {
+    const text = await response.text();
+    const error = (text ? safeJson(text) : undefined) as
+      { errorCode?: string; message?: string; details?: unknown } | undefined;
+    if (response.status === 401 && !options.isLogin) onUnauthorized?.();
+    throw new ApiError(response.status, error?.errorCode ?? 'UNKNOWN_ERROR', error?.message, error?.details);
+  }
+  return response;
+}
 
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  const body: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    const error = body as { errorCode?: string; message?: string; details?: unknown } | undefined;
-    const apiError = new ApiError(response.status, error?.errorCode ?? 'UNKNOWN_ERROR', error?.message, error?.details);
-    if (response.status === 401 && !options.isLogin) onUnauthorized?.();
-    throw apiError;
-  }
-  return body as T;
+  return (text ? safeJson(text) : undefined) as T;
 }
 
 function safeJson(text: string): unknown {
@@ -92,17 +100,6 @@ export function apiUpload<T>(path: string, file: File): Promise<T> {
 }
 
 /** A GET whose answer is not JSON (a CSV download); errors are read as usual. */
-export async function apiRequestRaw(path: string, query: Record<string, string | undefined> = {}): Promise<Response> {
-  const url = new URL(`/api${path}`, window.location.origin);
-  for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
-  const response = await fetch(url, {
-    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
-    credentials: 'include',
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as { errorCode?: string; message?: string } | undefined;
-    if (response.status === 401) onUnauthorized?.();
-    throw new ApiError(response.status, body?.errorCode ?? 'UNKNOWN_ERROR', body?.message);
-  }
-  return response;
+export function apiRequestRaw(path: string, query: Record<string, string | undefined> = {}): Promise<Response> {
+  return send(path, { query });
 }

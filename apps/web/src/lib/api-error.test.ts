@@ -27,13 +27,6 @@ describe('error messages', () => {
     );
     expect(errorMessage(new Error('boom'), t)).toBe('An unexpected error has occurred. Please try again later.');
   });
-
-  it('lists field errors without their request part', () => {
-    const error = new ApiError(400, 'VALIDATION_ERROR', 'x', {
-      fields: [{ field: 'body.email', message: 'Invalid email' }],
-    });
-    expect(error.fieldErrors()).toEqual({ email: 'Invalid email' });
-  });
 });
 
 describe('required parameters', () => {

@@ -15,12 +15,6 @@ export class ApiError extends Error {
     this.serverMessage = serverMessage;
     this.details = details;
   }
-
-  /** The per-field problems of a VALIDATION_ERROR, keyed by field name without its `body.` prefix. */
-  fieldErrors(): Record<string, string> {
-    const fields = (this.details as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? [];
-    return Object.fromEntries(fields.map((f) => [f.field.replace(/^(body|query|params)\./, ''), f.message]));
-  }
 }
 
 /** Raised before a call is sent when a required path or query parameter is missing (spec §5). */

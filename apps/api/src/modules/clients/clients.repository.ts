@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { ClientListQuery } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import { capRoster, clients, projects, users } from '../../db/schema/index.js';
@@ -105,11 +105,6 @@ export function createClientsRepository(db: Db) {
           from cap_roster where lower(clients.cap_id) = lower(cap_roster.cap_id)
             and clients.cap_status is distinct from cap_roster.status`);
       });
-    },
-    async existingIds(ids: string[]): Promise<string[]> {
-      if (!ids.length) return [];
-      const rows = await db.select({ id: clients.id }).from(clients).where(inArray(clients.id, ids));
-      return rows.map((r) => r.id);
     },
   };
 }

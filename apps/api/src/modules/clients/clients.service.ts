@@ -29,7 +29,7 @@ export function visibleClientId(caller: AccessClaims): string | null {
 }
 
 /** Throws NOT_FOUND unless the caller may see this client. */
-export function assertClientVisible(caller: AccessClaims, clientId: string): void {
+function assertClientVisible(caller: AccessClaims, clientId: string): void {
   const scope = visibleClientId(caller);
   if (scope && scope !== clientId) throw new AppError('NOT_FOUND');
 }

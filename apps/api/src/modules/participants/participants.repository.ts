@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ParticipantFilter, ParticipantListQuery } from '@pss/contract';
 import type { Db } from '../../db/client.js';
-import { importRows, participantAssignments, projectParticipants, projects, users } from '../../db/schema/index.js';
+import { importRows, projectParticipants, projects, users } from '../../db/schema/index.js';
 import { countAll, escapeLike, orderByTerms, runPaged } from '../../lib/list-query.js';
 
 /** One checked row of an import file, as it waits in staging. */
@@ -228,6 +228,48 @@ export function createParticipantsRepository(db: Db) {
       );
     },
 
+    /**
+     * One page of an export in name order, continuing after the last row of the previous
+     * page (keyset), so an export of 100,000 rows reads the name index once rather than
+     * re-walking it page after page as OFFSET would.
+     */
+    async exportPage(
+      projectId: string,
+      search: string | undefined,
+      filter: ParticipantFilter,
+      after: { sortName: string; userId: string } | null,
+      limit: number,
+    ): Promise<(ParticipantRow & { sortName: string })[]> {
+      return db
+        .select({
+          userId: users.id,
+          employeeId: users.employeeId,
+          salutation: users.salutation,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          role: users.role,
+          profession: users.profession,
+          dataStatus: projectParticipants.dataStatus,
+          archived: projectParticipants.archived,
+          notes: projectParticipants.notes,
+          createdAt: projectParticipants.createdAt,
+          sortName: projectParticipants.sortName,
+        })
+        .from(projectParticipants)
+        .innerJoin(users, eq(users.id, projectParticipants.userId))
+        .where(
+          and(
+            listCondition(projectId, search, filter),
+            after
+              ? sql`(${projectParticipants.sortName}, ${projectParticipants.userId}) > (${after.sortName}, ${after.userId}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(projectParticipants.sortName, projectParticipants.userId)
+        .limit(limit);
+    },
+
     /** Ids of a selection: given ids within the project, or all matching except some. */
     async selectIds(
       projectId: string,
@@ -286,10 +328,6 @@ export function createParticipantsRepository(db: Db) {
         .from(projects)
         .where(eq(projects.id, projectId));
       return row;
-    },
-
-    async assignmentsOf(userId: string) {
-      return db.select().from(participantAssignments).where(eq(participantAssignments.userId, userId));
     },
   };
 }

@@ -28,6 +28,7 @@ function toParticipant(row: ParticipantRow): Participant {
   };
 }
 
+const EXPORT_PAGE = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The example import file offered for download. */
@@ -219,13 +220,10 @@ export function createParticipantsService(deps: {
         'added_at',
       ];
       yield '\uFEFF' + header.join(',') + '\r\n';
-      for (let page = 1; ; page++) {
-        const result = await participants.list(
-          projectId,
-          { page, limit: 1000, search, sort: [{ field: 'name', direction: 'ASC' }], filter },
-          0,
-        );
-        for (const p of result.items.map(toParticipant)) {
+      let after: { sortName: string; userId: string } | null = null;
+      for (;;) {
+        const rows = await participants.exportPage(projectId, search, filter, after, EXPORT_PAGE);
+        for (const p of rows.map(toParticipant)) {
           yield (
             [
               p.employee_id,
@@ -244,7 +242,9 @@ export function createParticipantsService(deps: {
               .join(',') + '\r\n'
           );
         }
-        if (result.items.length < 1000) return;
+        const last = rows.at(-1);
+        if (!last || rows.length < EXPORT_PAGE) return;
+        after = { sortName: last.sortName, userId: last.userId };
       }
     },
   };

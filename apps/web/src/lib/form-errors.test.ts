@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import i18next from './i18n';
+import { ApiError } from './api-error';
+import { saveErrors } from './form-errors';
+
+const t = (key: string) => i18next.t(key);
+
+describe('errors of a failed save', () => {
+  it('puts each field of a VALIDATION_ERROR beside its field, without the request part', () => {
+    const error = new ApiError(400, 'VALIDATION_ERROR', 'x', {
+      fields: [
+        { field: 'body.email', message: 'Invalid email' },
+        { field: 'body.seasons.0.rounds.1.start_date', message: 'Round 2 must start after Round 1 ends' },
+        { field: 'querystring.page', message: 'Too small' },
+        { field: 'body.password', message: 'x', errorCode: 'PASSWORD_TOO_SHORT' },
+      ],
+    });
+    expect(saveErrors(error, t)).toEqual({
+      fields: {
+        email: 'Invalid email',
+        'seasons.0.rounds.1.start_date': 'Round 2 must start after Round 1 ends',
+        page: 'Too small',
+        password: 'The password must be at least 6 characters long.',
+      },
+      form: null,
+    });
+  });
+
+  it('puts a code that belongs to one field beside that field, and anything else on the form', () => {
+    const duplicate = new ApiError(409, 'CLIENT_CAP_ID_ALREADY_EXISTS', 'x');
+    expect(saveErrors(duplicate, t, { CLIENT_CAP_ID_ALREADY_EXISTS: 'cap_id' })).toEqual({
+      fields: { cap_id: 'A client with this CAP ID already exists.' },
+      form: null,
+    });
+    expect(saveErrors(new ApiError(403, 'FORBIDDEN', 'x'), t)).toEqual({
+      fields: {},
+      form: 'You do not have permission to do this.',
+    });
+  });
+});
