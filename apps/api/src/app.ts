@@ -7,6 +7,9 @@ import { createImportsService, type ImportsService } from './modules/imports/imp
 import { createProjectsRepository } from './modules/projects/projects.repository.js';
 import { createProjectsService } from './modules/projects/projects.service.js';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
+import { createCasesRepository } from './modules/cases/cases.repository.js';
+import { registerCasesRoutes } from './modules/cases/cases.routes.js';
+import { createCasesService } from './modules/cases/cases.service.js';
 import { createCmesRepository } from './modules/cmes/cmes.repository.js';
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { createParticipantsService } from './modules/participants/participants.service.js';
@@ -150,6 +153,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clients: clientsService,
     clock,
   });
+  const casesService = createCasesService({
+    cases: createCasesRepository(db),
+    projects: projectsService,
+    storage,
+    clock,
+  });
   imports.registerRunner('PARTICIPANTS', (context) => participantsService.runImport(context));
   imports.registerRunner('NEW_USERS', (context) => participantsService.runNewUsersImport(context));
 
@@ -175,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerProjectsRoutes(api, projectsService);
       registerCmesRoutes(api, cmesService);
       registerParticipantsRoutes(api, participantsService, storage);
+      registerCasesRoutes(api, casesService, storage);
     },
     { prefix: '/api' },
   );

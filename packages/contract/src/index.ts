@@ -11,3 +11,4 @@ export * from './projects.js';
 export * from './staff-users.js';
 export * from './participants.js';
 export * from './users.js';
+export * from './cases.js';

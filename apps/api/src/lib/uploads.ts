@@ -16,17 +16,21 @@ export interface StoredUpload {
  * in memory. A missing file is a VALIDATION_ERROR; one over the size limit is
  * PAYLOAD_TOO_LARGE and nothing is kept.
  */
-export async function receiveUpload(request: FastifyRequest, storage: FileStorage): Promise<StoredUpload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  storage: FileStorage,
+  options: { maxBytes?: number; prefix?: string } = {},
+): Promise<StoredUpload> {
   if (!request.isMultipart()) {
     throw validationError([
       { field: 'body.file', message: 'Send the file as multipart/form-data in the field "file".' },
     ]);
   }
-  const file = await request.file();
+  const file = await request.file(options.maxBytes ? { limits: { fileSize: options.maxBytes } } : undefined);
   if (!file || file.fieldname !== 'file') {
     throw validationError([{ field: 'body.file', message: 'A file is required in the field "file".' }]);
   }
-  const key = `uploads/${randomUUID()}`;
+  const key = `${options.prefix ?? 'uploads'}/${randomUUID()}`;
   try {
     const bytes = await storage.putStream(key, file.file);
     if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');

@@ -1,0 +1,286 @@
+import { and, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { CaseFeedbackQuery, CaseListQuery, CasePreviewListQuery, CaseStatusValue } from '@pss/contract';
+import type { Db } from '../../db/client.js';
+import { casePreviews, cases, diseaseTypes, participantAssignments, seasons, users } from '../../db/schema/index.js';
+import { countAll, escapeLike, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
+
+export type CaseRecord = typeof cases.$inferSelect;
+export type CaseInsert = typeof cases.$inferInsert;
+
+/** A case with what the API shows beside it: the status as it reads today, names of its links. */
+export interface CaseRow extends CaseRecord {
+  effectiveStatus: CaseStatusValue;
+  diseaseTypeName: string | null;
+  seasonName: string | null;
+}
+
+/**
+ * The status a case reads as on `today`: a published case is ACTIVE while the round it is
+ * placed in runs. One expression, used by reads, filters and the move rule alike.
+ */
+function effectiveStatus(today: string): SQL<CaseStatusValue> {
+  // Columns are qualified by hand: inside a raw subquery Drizzle would leave them bare.
+  return sql<CaseStatusValue>`(case when "cases"."status" = 'PUBLISHED' and exists (
+      select 1 from rounds r
+      where r.season_id = "cases"."season_id" and r.number = "cases"."round_number"
+        and r.start_date <= ${today}::date and r.end_date >= ${today}::date
+    ) then 'ACTIVE' else "cases"."status" end)`;
+}
+
+/** Participants assigned to the season round a case is placed in. */
+const participantCount = sql<number>`(select cast(count(*) as integer) from ${participantAssignments} pa
+  where pa.season_id = "cases"."season_id"
+    and "cases"."round_number" between pa.first_round and pa.last_round)`;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export function createCasesRepository(db: Db) {
+  function columns(today: string) {
+    return {
+      record: cases,
+      effectiveStatus: effectiveStatus(today),
+      diseaseTypeName: diseaseTypes.name,
+      seasonName: seasons.name,
+    };
+  }
+
+  function withNames(today: string) {
+    return db
+      .select(columns(today))
+      .from(cases)
+      .leftJoin(diseaseTypes, eq(diseaseTypes.id, cases.diseaseTypeId))
+      .leftJoin(seasons, eq(seasons.id, cases.seasonId));
+  }
+
+  function flatten(row: {
+    record: CaseRecord;
+    effectiveStatus: CaseStatusValue;
+    diseaseTypeName: string | null;
+    seasonName: string | null;
+  }): CaseRow {
+    return {
+      ...row.record,
+      effectiveStatus: row.effectiveStatus,
+      diseaseTypeName: row.diseaseTypeName,
+      seasonName: row.seasonName,
+    };
+  }
+
+  /** Cases of a project matching a list's search and status filter. */
+  function projectCondition(
+    projectId: string,
+    today: string,
+    search: string | undefined,
+    status: CaseStatusValue | undefined,
+  ): SQL | undefined {
+    return and(
+      eq(cases.projectId, projectId),
+      searchCondition(search, [cases.name, cases.patientName]),
+      status ? sql`${effectiveStatus(today)} = ${status}` : undefined,
+    );
+  }
+
+  return {
+    listForProject(projectId: string, query: CaseListQuery, today: string) {
+      const where = projectCondition(projectId, today, query.search, query.filter.status);
+      const sortColumns = {
+        name: sql`lower(${cases.name})`,
+        patient_name: sql`lower(${cases.patientName})`,
+        status: effectiveStatus(today),
+        updated_at: cases.updatedAt,
+        created_at: cases.createdAt,
+      };
+      return runPaged(
+        query,
+        async (limit, offset) =>
+          (
+            await withNames(today)
+              .where(where)
+              .orderBy(...orderByTerms(query.sort, sortColumns, cases.id))
+              .limit(limit)
+              .offset(offset)
+          ).map(flatten),
+        async () => (await db.select({ n: countAll }).from(cases).where(where))[0]?.n ?? 0,
+      );
+    },
+
+    /** Ids of a project's cases matching a select-all (search, status), minus the exceptions. */
+    async idsMatching(
+      projectId: string,
+      today: string,
+      selection: { search?: string; status?: CaseStatusValue; except: string[] },
+    ): Promise<string[]> {
+      const rows = await db
+        .select({ id: cases.id })
+        .from(cases)
+        .where(
+          and(
+            projectCondition(projectId, today, selection.search, selection.status),
+            selection.except.length ? notInArray(cases.id, selection.except) : undefined,
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
+    async findById(id: string, today: string): Promise<CaseRow | undefined> {
+      const [row] = await withNames(today).where(eq(cases.id, id));
+      return row && flatten(row);
+    },
+
+    async findMany(ids: string[], today: string): Promise<CaseRow[]> {
+      if (!ids.length) return [];
+      return (await withNames(today).where(inArray(cases.id, ids))).map(flatten);
+    },
+
+    async insert(values: CaseInsert): Promise<string> {
+      const [row] = await db.insert(cases).values(values).returning({ id: cases.id });
+      return row!.id;
+    },
+
+    async update(id: string, values: Partial<CaseInsert>, at: Date): Promise<void> {
+      await db
+        .update(cases)
+        .set({ ...values, updatedAt: at })
+        .where(eq(cases.id, id));
+    },
+
+    async moveToProject(ids: string[], target: { projectId: string; clientId: string }, at: Date): Promise<void> {
+      // The old project's season does not exist in the new one: the case is unplaced.
+      await db
+        .update(cases)
+        .set({
+          projectId: target.projectId,
+          clientId: target.clientId,
+          seasonId: null,
+          roundNumber: null,
+          updatedAt: at,
+        })
+        .where(inArray(cases.id, ids));
+    },
+
+    async delete(ids: string[]): Promise<void> {
+      if (ids.length) await db.delete(cases).where(inArray(cases.id, ids));
+    },
+
+    /** Per case: participants assigned to its round, and whether its season has not ended. */
+    async moveFacts(ids: string[], today: string) {
+      if (!ids.length) return [];
+      return db
+        .select({
+          id: cases.id,
+          participants: participantCount,
+          seasonCurrentOrFuture: sql<boolean>`coalesce(${seasons.endDate} >= ${today}::date, false)`,
+        })
+        .from(cases)
+        .leftJoin(seasons, eq(seasons.id, cases.seasonId))
+        .where(inArray(cases.id, ids));
+    },
+
+    async counts(id: string): Promise<{ participants: number; previews: number }> {
+      const [row] = await db
+        .select({
+          participants: participantCount,
+          previews: sql<number>`(select cast(count(*) as integer) from ${casePreviews} p where p.case_id = "cases"."id")`,
+        })
+        .from(cases)
+        .where(eq(cases.id, id));
+      return row ?? { participants: 0, previews: 0 };
+    },
+
+    async seasonOfProject(seasonId: string, projectId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: seasons.id })
+        .from(seasons)
+        .where(and(eq(seasons.id, seasonId), eq(seasons.projectId, projectId)));
+      return Boolean(row);
+    },
+
+    /** The answer key of a case's scored questions, paged in SQL over the stored document. */
+    async feedbackPage(id: string, query: CaseFeedbackQuery) {
+      const typeFilter = query.filter.type
+        ? sql`and q.value->>'type' = ${query.filter.type}`
+        : sql`and q.value->>'type' in ('MULTI_ONE', 'MULTI_MANY', 'DROPDOWN')`;
+      const direction = query.sort[0]?.direction === 'DESC' ? sql`desc` : sql`asc`;
+      const from = sql`from cases c, jsonb_array_elements(c.body->'questions') with ordinality as q(value, position)
+        where c.id = ${id} ${typeFilter}`;
+      const [items, total] = await Promise.all([
+        db.execute(sql`select q.value as question, cast(q.position as integer) as position ${from}
+          order by q.position ${direction} limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+        db.execute(sql`select cast(count(*) as integer) as n ${from}`),
+      ]);
+      return {
+        items: rowsOf<{ question: CaseRecord['body']['questions'][number]; position: number }>(items),
+        total: rowsOf<{ n: number }>(total)[0]?.n ?? 0,
+      };
+    },
+
+    /* ---------- previews ---------- */
+
+    async insertPreview(values: typeof casePreviews.$inferInsert): Promise<string> {
+      const [row] = await db.insert(casePreviews).values(values).returning({ id: casePreviews.id });
+      return row!.id;
+    },
+
+    async findPreview(id: string) {
+      const [row] = await db
+        .select({
+          preview: casePreviews,
+          takerFirst: users.firstName,
+          takerLast: users.lastName,
+          takerEmail: users.email,
+        })
+        .from(casePreviews)
+        .innerJoin(users, eq(users.id, casePreviews.takenBy))
+        .where(eq(casePreviews.id, id));
+      return row;
+    },
+
+    async deletePreview(id: string): Promise<void> {
+      await db.delete(casePreviews).where(eq(casePreviews.id, id));
+    },
+
+    listPreviews(caseId: string, query: CasePreviewListQuery, takenBy: string | undefined) {
+      const takerName = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+      const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
+      const where = and(
+        eq(casePreviews.caseId, caseId),
+        takenBy ? eq(casePreviews.takenBy, takenBy) : undefined,
+        pattern ? or(ilike(takerName, pattern), ilike(users.email, pattern)) : undefined,
+      );
+      const sortColumns = {
+        completed_at: casePreviews.completedAt,
+        score: casePreviews.score,
+        name: sql`lower(${takerName})`,
+      };
+      return runPaged(
+        query,
+        (limit, offset) =>
+          db
+            .select({
+              id: casePreviews.id,
+              name: takerName,
+              email: users.email,
+              completedAt: casePreviews.completedAt,
+              score: casePreviews.score,
+            })
+            .from(casePreviews)
+            .innerJoin(users, eq(users.id, casePreviews.takenBy))
+            .where(where)
+            .orderBy(...orderByTerms(query.sort, sortColumns, casePreviews.id))
+            .limit(limit)
+            .offset(offset),
+        async () =>
+          (
+            await db
+              .select({ n: countAll })
+              .from(casePreviews)
+              .innerJoin(users, eq(users.id, casePreviews.takenBy))
+              .where(where)
+          )[0]?.n ?? 0,
+      );
+    },
+  };
+}
+export type CasesRepository = ReturnType<typeof createCasesRepository>;

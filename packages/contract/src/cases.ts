@@ -1,0 +1,464 @@
+import { z } from 'zod';
+import { CaseOrigin, CaseStatus, FeedbackType, MarkedAs, QuestionType } from './enums.js';
+import type { FieldIssue } from './errors.js';
+import { listQuerySchema, pagedSchema } from './list-query.js';
+
+/**
+ * Clinical case simulations: a patient vignette (background, details sections), questions
+ * in groupers with answer choices marked NECESSARY / APPROPRIATE / UNNECESSARY, and the
+ * feedback a participant sees after submitting.
+ *
+ * A case is saved whole (`PUT /cases/{id}`) while it is a draft; questions, choices,
+ * groupers and details sections keep the ids the server gave them, so that answers and
+ * previews can point at them. Rich text is HTML, sanitised by the server.
+ */
+
+export const MAX_CASE_NAME = 200;
+export const MAX_RICH_TEXT = 100_000;
+export const MAX_QUESTIONS = 200;
+export const MAX_CHOICES = 50;
+export const MAX_SECTIONS = 50;
+export const MAX_GROUPERS = 50;
+/** Patient images: JPEG or PNG, checked by content, at most this many bytes. */
+export const MAX_CASE_IMAGE_BYTES = 5 * 1024 * 1024;
+/** RTF files that fill a case's text fields. */
+export const MAX_CASE_RTF_BYTES = 5 * 1024 * 1024;
+
+/** Question types a participant picks listed choices for, and which are scored. */
+export const CHOICE_QUESTION_TYPES = ['MULTI_ONE', 'MULTI_MANY', 'DROPDOWN'] as const;
+/** Question types that take exactly one choice: at most one may be NECESSARY. */
+export const SINGLE_ANSWER_TYPES = ['MULTI_ONE', 'DROPDOWN'] as const;
+
+export function isChoiceQuestion(type: QuestionTypeValue): boolean {
+  return (CHOICE_QUESTION_TYPES as readonly string[]).includes(type);
+}
+export function isSingleAnswer(type: QuestionTypeValue): boolean {
+  return (SINGLE_ANSWER_TYPES as readonly string[]).includes(type);
+}
+
+export type QuestionTypeValue = z.infer<typeof QuestionType>;
+export type MarkedAsValue = z.infer<typeof MarkedAs>;
+export type CaseStatusValue = z.infer<typeof CaseStatus>;
+
+const id = z.string().uuid();
+const plainText = (max: number) => z.string().max(max);
+const richText = z.string().max(MAX_RICH_TEXT);
+
+export const caseChoice = z.object({
+  id: id.optional(),
+  text: plainText(1000),
+  /** Null while the author has not decided (a draft may be incomplete; publishing checks). */
+  marked_as: MarkedAs.nullable(),
+});
+
+export const caseQuestion = z.object({
+  id: id.optional(),
+  grouper_id: id.nullable(),
+  type: QuestionType,
+  text: plainText(2000),
+  /** Rich text shown before the question (a lab value, an image description…). */
+  text_before: richText,
+  required: z.boolean(),
+  category_id: id.nullable(),
+  /** The answer choices (for TYPE_AHEAD: the suggestions offered while typing). */
+  choices: z.array(caseChoice).max(MAX_CHOICES),
+  allow_other: z.boolean(),
+  allow_none_of_below: z.boolean(),
+});
+
+export const caseDetailsSection = z.object({ id: id.optional(), name: plainText(200), text: richText });
+export const caseGrouper = z.object({ id: id.optional(), name: plainText(200) });
+
+/** Everything a draft's editor saves. */
+export const caseContentFields = {
+  name: z.string().trim().min(1, 'FIELD_REQUIRED').max(MAX_CASE_NAME),
+  disease_type_id: id.nullable(),
+  patient_name: plainText(200),
+  patient_age: z.number().int().min(0).max(130).nullable(),
+  reason_for_encounter: richText,
+  /** The season and round the case is placed in (cases unlock when their round starts). */
+  season_id: id.nullable(),
+  round_number: z.number().int().min(1).max(4).nullable(),
+  feedback_type: FeedbackType.nullable(),
+  references: richText,
+  test_results: richText,
+  explanation: richText,
+  details_sections: z.array(caseDetailsSection).max(MAX_SECTIONS),
+  groupers: z.array(caseGrouper).max(MAX_GROUPERS),
+  questions: z.array(caseQuestion).max(MAX_QUESTIONS),
+};
+
+export const updateCaseBody = z.strictObject(caseContentFields);
+export type UpdateCaseBody = z.input<typeof updateCaseBody>;
+
+export const createCaseBody = z.strictObject({
+  project_id: id,
+  name: caseContentFields.name,
+  disease_type_id: id.nullable().optional(),
+});
+export type CreateCaseBody = z.input<typeof createCaseBody>;
+
+const savedChoice = caseChoice.extend({ id });
+const savedQuestion = caseQuestion.extend({ id, choices: z.array(savedChoice) });
+export const caseDocument = z.object({
+  id,
+  project_id: id.nullable(),
+  client_id: id.nullable(),
+  origin: CaseOrigin,
+  status: CaseStatus,
+  name: z.string(),
+  disease_type_id: id.nullable(),
+  disease_type_name: z.string().nullable(),
+  patient_name: z.string(),
+  patient_age: z.number().int().nullable(),
+  has_image: z.boolean(),
+  reason_for_encounter: z.string(),
+  season_id: id.nullable(),
+  season_name: z.string().nullable(),
+  round_number: z.number().int().nullable(),
+  feedback_type: FeedbackType.nullable(),
+  references: z.string(),
+  test_results: z.string(),
+  explanation: z.string(),
+  details_sections: z.array(caseDetailsSection.extend({ id })),
+  groupers: z.array(caseGrouper.extend({ id })),
+  questions: z.array(savedQuestion),
+  /** The case this one was copied from (a module case, or the original of a duplicate). */
+  source_case_id: id.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CaseDocument = z.infer<typeof caseDocument>;
+export type CaseQuestion = CaseDocument['questions'][number];
+
+export const caseSummary = z.object({
+  id,
+  project_id: id.nullable(),
+  origin: CaseOrigin,
+  status: CaseStatus,
+  name: z.string(),
+  patient_name: z.string(),
+  disease_type_name: z.string().nullable(),
+  season_name: z.string().nullable(),
+  round_number: z.number().int().nullable(),
+  question_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CaseSummary = z.infer<typeof caseSummary>;
+export const caseSummaryPage = pagedSchema(caseSummary);
+
+export const caseListQuery = listQuerySchema({
+  sortable: ['name', 'patient_name', 'status', 'updated_at', 'created_at'] as const,
+  defaultSort: [{ field: 'name', direction: 'ASC' }],
+  filter: z.strictObject({ status: CaseStatus.optional() }),
+});
+export type CaseListQuery = z.output<typeof caseListQuery>;
+
+export const caseStatusBody = z.strictObject({ status: z.enum(['DRAFT', 'PUBLISHED']) });
+
+/** Where a case is, what it is, and what stops it being published or previewed. */
+export const caseStatusReport = z.object({
+  id,
+  status: CaseStatus,
+  valid: z.boolean(),
+  problems: z.array(z.object({ field: z.string(), message: z.string(), errorCode: z.string().optional() })),
+});
+export type CaseStatusReport = z.infer<typeof caseStatusReport>;
+
+export const caseCounts = z.object({
+  /** Participants assigned to the season round the case is placed in. */
+  participants: z.number().int(),
+  previews: z.number().int(),
+  questions: z.number().int(),
+});
+
+/**
+ * Which cases an action applies to besides the one in the path: chosen ids, or all cases
+ * of that case's project matching a search and status filter, except some.
+ */
+export const caseSelection = z.union([
+  z.strictObject({ ids: z.array(id).min(1).max(1000) }),
+  z.strictObject({
+    all: z.literal(true),
+    except: z.array(id).max(1000).default([]),
+    search: z.string().trim().max(200).optional(),
+    filter: z.strictObject({ status: CaseStatus.optional() }).optional(),
+  }),
+]);
+export type CaseSelection = z.infer<typeof caseSelection>;
+
+export const caseDeleteQuery = z.object({
+  /** A JSON case selection (`{"ids":[…]}` or `{"all":true,…}`); without it, only the case in the path. */
+  filter: z
+    .string()
+    .max(40_000)
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return undefined;
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'filter must be a JSON case selection' });
+        return z.NEVER;
+      }
+      const parsed = caseSelection.safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'filter must be {"ids":[…]} or {"all":true,"except":[…]}' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+});
+
+export const moveCasesBody = z.strictObject({ project_id: id, cases: caseSelection.optional() });
+export const duplicateCaseBody = z.strictObject({ name: caseContentFields.name.optional() }).nullish();
+export const bulkCaseResult = z.object({ ids: z.array(id) });
+
+/** What an RTF file gave for the case's text fields (the editor merges them into its form). */
+export const rtfCaseFields = z.object({
+  name: z.string().optional(),
+  patient_name: z.string().optional(),
+  patient_age: z.number().int().optional(),
+  reason_for_encounter: z.string().optional(),
+  references: z.string().optional(),
+  test_results: z.string().optional(),
+  explanation: z.string().optional(),
+  details_sections: z.array(z.object({ name: z.string(), text: z.string() })),
+});
+export type RtfCaseFields = z.infer<typeof rtfCaseFields>;
+
+/* ---------- Previews and answers ---------- */
+
+export const caseAnswer = z.strictObject({
+  question_id: id,
+  choice_ids: z.array(id).max(MAX_CHOICES).default([]),
+  /** Free text: the TEXT or TYPE_AHEAD answer, or the "other" entry of a choice question. */
+  text: z.string().max(5000).nullish(),
+  none_of_below: z.boolean().default(false),
+});
+export type CaseAnswer = z.input<typeof caseAnswer>;
+
+export const createPreviewBody = z.strictObject({
+  case_id: id,
+  answers: z.array(caseAnswer).max(MAX_QUESTIONS),
+});
+export type CreatePreviewBody = z.input<typeof createPreviewBody>;
+
+export const questionFeedback = z.object({
+  question_id: id,
+  text: z.string(),
+  type: QuestionType,
+  required: z.boolean(),
+  grouper_name: z.string().nullable(),
+  choices: z.array(z.object({ id, text: z.string(), marked_as: MarkedAs.nullable(), chosen: z.boolean() })),
+  answer_text: z.string().nullable(),
+  none_of_below: z.boolean(),
+  scored: z.boolean(),
+  necessary_missed: z.array(z.string()),
+  unnecessary_chosen: z.array(z.string()),
+});
+export type QuestionFeedback = z.infer<typeof questionFeedback>;
+
+export const casePreview = z.object({
+  id,
+  case_id: id,
+  case_name: z.string(),
+  taken_by: z.object({ id, name: z.string() }),
+  score: z.number().int(),
+  feedback_type: FeedbackType,
+  /** Per question: the answer given and, for personalised feedback, what was missed or wrongly chosen. */
+  questions: z.array(questionFeedback),
+  explanation: z.string(),
+  references: z.string(),
+  test_results: z.string(),
+  completed_at: z.string(),
+});
+export type CasePreview = z.infer<typeof casePreview>;
+
+export const casePreviewSummary = z.object({
+  id,
+  name: z.string(),
+  completed_at: z.string(),
+  score: z.number().int(),
+});
+export const casePreviewPage = pagedSchema(casePreviewSummary);
+export const casePreviewListQuery = listQuerySchema({
+  sortable: ['completed_at', 'score', 'name'] as const,
+  defaultSort: [{ field: 'completed_at', direction: 'DESC' }],
+  filter: z.strictObject({ mine: z.boolean().optional() }),
+});
+export type CasePreviewListQuery = z.output<typeof casePreviewListQuery>;
+
+/** The case as a participant sees it: no marks on the choices. */
+export const caseForParticipant = z.object({
+  id,
+  name: z.string(),
+  patient_name: z.string(),
+  patient_age: z.number().int().nullable(),
+  has_image: z.boolean(),
+  reason_for_encounter: z.string(),
+  details_sections: z.array(z.object({ id, name: z.string(), text: z.string() })),
+  groupers: z.array(z.object({ id, name: z.string() })),
+  questions: z.array(
+    z.object({
+      id,
+      grouper_id: id.nullable(),
+      type: QuestionType,
+      text: z.string(),
+      text_before: z.string(),
+      required: z.boolean(),
+      choices: z.array(z.object({ id, text: z.string() })),
+      allow_other: z.boolean(),
+      allow_none_of_below: z.boolean(),
+    }),
+  ),
+});
+export type CaseForParticipant = z.infer<typeof caseForParticipant>;
+
+/** The answer key: per scored question, which choices are necessary, appropriate, unnecessary. */
+export const caseFeedbackItem = z.object({
+  question_id: id,
+  position: z.number().int(),
+  text: z.string(),
+  type: QuestionType,
+  necessary: z.array(z.string()),
+  appropriate: z.array(z.string()),
+  unnecessary: z.array(z.string()),
+});
+export const caseFeedbackPage = pagedSchema(caseFeedbackItem);
+export const caseFeedbackQuery = listQuerySchema({
+  sortable: ['position'] as const,
+  defaultSort: [{ field: 'position', direction: 'ASC' }],
+  filter: z.strictObject({ type: QuestionType.optional() }),
+});
+export type CaseFeedbackQuery = z.output<typeof caseFeedbackQuery>;
+
+/* ---------- The publish / preview rule ---------- */
+
+/** True when rich text holds nothing a reader would see (empty paragraphs, spaces, &nbsp;). */
+export function isBlankRichText(html: string | null | undefined): boolean {
+  if (!html) return true;
+  const text = html
+    .replace(/<p>(\s|&nbsp;|<br\s*\/?>)*<\/p>/gi, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;/gi, ' ');
+  return text.trim() === '';
+}
+
+function isBlank(text: string | null | undefined): boolean {
+  return !text || text.trim() === '';
+}
+
+/** The content a case is checked on: a saved case, or an editor's unsaved form. */
+export type CaseContent = Omit<z.input<typeof updateCaseBody>, 'details_sections' | 'groupers' | 'questions'> & {
+  details_sections: { id?: string; name: string; text: string }[];
+  groupers: { id?: string; name: string }[];
+  questions: {
+    id?: string;
+    grouper_id: string | null;
+    type: QuestionTypeValue;
+    text: string;
+    text_before: string;
+    required: boolean;
+    category_id: string | null;
+    choices: { id?: string; text: string; marked_as: MarkedAsValue | null }[];
+    allow_other: boolean;
+    allow_none_of_below: boolean;
+  }[];
+};
+
+export interface CaseProject {
+  disease_type_ids: readonly string[];
+  question_category_ids: readonly string[];
+}
+
+/**
+ * Everything that stops a case being published or previewed, each with where it is
+ * (`questions.2.choices.1.text`, the editor's field path). An empty list means valid.
+ * The server decides with this; the editor shows the same list beside the fields.
+ */
+export function caseProblems(content: CaseContent, project: CaseProject): FieldIssue[] {
+  const problems: FieldIssue[] = [];
+  const add = (field: string, errorCode: FieldIssue['errorCode'], message: string) =>
+    problems.push({ field, errorCode, message });
+
+  if (isBlank(content.name)) add('name', 'BLANK_TEXT', 'Enter the case name.');
+  if (!content.disease_type_id) add('disease_type_id', 'FIELD_REQUIRED', 'Choose the disease type.');
+  else if (!project.disease_type_ids.includes(content.disease_type_id)) {
+    add('disease_type_id', 'WRONG_DISEASE_TYPE', 'The disease type is not one of the project’s.');
+  }
+  if (isBlank(content.patient_name)) add('patient_name', 'BLANK_TEXT', 'Enter the patient’s name.');
+  if (content.patient_age === null || content.patient_age === undefined) {
+    add('patient_age', 'FIELD_REQUIRED', 'Enter the patient’s age.');
+  }
+  if (isBlankRichText(content.reason_for_encounter)) {
+    add('reason_for_encounter', 'BLANK_TEXT', 'Describe the reason for the encounter.');
+  }
+  if ((content.season_id ? 1 : 0) + (content.round_number ? 1 : 0) === 1) {
+    add(content.season_id ? 'round_number' : 'season_id', 'FIELD_REQUIRED', 'Choose both a season and a round.');
+  }
+  content.details_sections.forEach((section, i) => {
+    if (isBlank(section.name)) add(`details_sections.${i}.name`, 'BLANK_TEXT', 'Name this details section.');
+    if (isBlankRichText(section.text)) add(`details_sections.${i}.text`, 'BLANK_TEXT', 'Write this section’s text.');
+  });
+  content.groupers.forEach((grouper, i) => {
+    if (isBlank(grouper.name)) add(`groupers.${i}.name`, 'BLANK_TEXT', 'Name this grouper.');
+    if (!content.questions.some((q) => q.grouper_id && q.grouper_id === grouper.id)) {
+      add(`groupers.${i}`, 'FIELD_REQUIRED', 'This grouper has no questions.');
+    }
+  });
+  if (content.questions.length === 0) add('questions', 'FIELD_REQUIRED', 'Add at least one question.');
+  content.questions.forEach((q, i) => questionProblems(q, `questions.${i}`, project, add));
+  if (!content.feedback_type) add('feedback_type', 'FIELD_REQUIRED', 'Choose personalised or general feedback.');
+  if (content.feedback_type === 'GENERAL_FEEDBACK' && isBlankRichText(content.explanation)) {
+    add('explanation', 'BLANK_TEXT', 'General feedback shows the explanation: write it.');
+  }
+  return problems;
+}
+
+function questionProblems(
+  q: CaseContent['questions'][number],
+  at: string,
+  project: CaseProject,
+  add: (field: string, errorCode: FieldIssue['errorCode'], message: string) => void,
+): void {
+  if (isBlank(q.text)) add(`${at}.text`, 'BLANK_TEXT', 'Write the question.');
+  if (!q.category_id) add(`${at}.category_id`, 'FIELD_REQUIRED', 'Choose the question category.');
+  else if (!project.question_category_ids.includes(q.category_id)) {
+    add(`${at}.category_id`, 'PROJECT_MISSING_QUESTION_CATEGORIES', 'The category is not one of the project’s.');
+  }
+  if (q.type === 'TEXT') return;
+  const minimum = q.type === 'TYPE_AHEAD' ? 1 : 2;
+  if (q.choices.length < minimum) {
+    add(
+      `${at}.choices`,
+      'FIELD_REQUIRED',
+      q.type === 'TYPE_AHEAD' ? 'Add at least one suggestion.' : 'Add at least two answer choices.',
+    );
+  }
+  const seen = new Set<string>();
+  q.choices.forEach((choice, j) => {
+    const key = choice.text.trim().toLowerCase();
+    if (!key) add(`${at}.choices.${j}.text`, 'BLANK_TEXT', 'Write this choice.');
+    else if (seen.has(key)) add(`${at}.choices.${j}.text`, 'VALIDATION_ERROR', 'This choice appears twice.');
+    seen.add(key);
+    if (isChoiceQuestion(q.type) && !choice.marked_as) {
+      add(`${at}.choices.${j}.marked_as`, 'FIELD_REQUIRED', 'Mark this choice Necessary, Appropriate or Unnecessary.');
+    }
+  });
+  if (isSingleAnswer(q.type) && q.choices.length > 0 && q.choices.every((c) => c.marked_as)) {
+    const necessary = q.choices.filter((c) => c.marked_as === 'NECESSARY').length;
+    const acceptable = q.choices.filter((c) => c.marked_as !== 'UNNECESSARY').length;
+    if (necessary > 1 || acceptable === 0) {
+      add(
+        `${at}.choices`,
+        'SINGLE_ANSWER_INVALID_MARKED_AS',
+        necessary > 1
+          ? 'A single-answer question may have only one choice marked Necessary.'
+          : 'A single-answer question needs a choice marked Necessary or Appropriate.',
+      );
+    }
+  }
+}
