@@ -4,6 +4,12 @@ import { KeycloakLandingPage } from '../features/auth/keycloak-landing-page';
 import { LoggedOutPage } from '../features/auth/logged-out-page';
 import { LoginLandingPage } from '../features/auth/login-landing-page';
 import { UnauthorizedPage } from '../features/auth/unauthorized-page';
+import { CaseEditorPage } from '../features/cases/case-editor-page';
+import { CasePreviewsPage } from '../features/cases/case-previews-page';
+import { CasesPage } from '../features/cases/cases-page';
+import { NewCasePage } from '../features/cases/new-case-page';
+import { PreviewPage } from '../features/cases/preview-page';
+import { TakePreviewPage } from '../features/cases/take-preview-page';
 import { CmesPage } from '../features/cmes/cmes-page';
 import { ParticipantsPage } from '../features/participants/participants-page';
 import { UserDetailsPage } from '../features/users/user-details-page';
@@ -26,7 +32,7 @@ function Root() {
 }
 
 /** Sections of a project that later features fill; until then they say so. */
-const pendingSections = ['cases', 'surveys', 'progress', 'elements', 'emails'] as const;
+const pendingSections = ['surveys', 'progress', 'elements', 'emails'] as const;
 
 export const routes = [
   {
@@ -55,6 +61,12 @@ export const routes = [
               { index: true, element: <ProjectOverview /> },
               { path: 'cmes', element: <CmesPage /> },
               { path: 'participants', element: <ParticipantsPage /> },
+              { path: 'cases', element: <CasesPage /> },
+              { path: 'cases/new', element: <NewCasePage /> },
+              { path: 'cases/case-details/:caseId', element: <CaseEditorPage /> },
+              { path: 'cases/case-details/:caseId/previews', element: <CasePreviewsPage /> },
+              { path: 'cases/case-details/:caseId/previews/new', element: <TakePreviewPage /> },
+              { path: 'cases/case-details/:caseId/previews/:previewId', element: <PreviewPage /> },
               ...pendingSections.map((section) => ({
                 path: section,
                 element: <ProjectSectionPending sectionKey={section} />,

@@ -111,7 +111,7 @@ export function ProjectLayout() {
               key={section.path}
               component={NavLink}
               to={section.path ? `${base}/${section.path}` : base}
-              end
+              end={section.path === ''}
               className={classes.link}
             >
               {t(section.labelKey)}

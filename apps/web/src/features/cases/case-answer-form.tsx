@@ -1,0 +1,229 @@
+import {
+  Autocomplete,
+  Checkbox,
+  Divider,
+  Group,
+  Image,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CaseAnswer, CaseForParticipant } from '@pss/contract';
+import { RichTextView } from '../../components/rich-text-view';
+
+/** One question's answer as the form holds it; `other` marks the "other" entry as chosen. */
+export interface AnswerState {
+  choice_ids: string[];
+  text: string;
+  other: boolean;
+  none_of_below: boolean;
+}
+export type AnswersState = Record<string, AnswerState>;
+
+const OTHER = '__other__';
+const NONE = '__none__';
+const emptyAnswer: AnswerState = { choice_ids: [], text: '', other: false, none_of_below: false };
+
+/** The answers as `POST /previews` (and a participant's answer calls) take them. */
+export function toAnswers(questions: CaseForParticipant['questions'], state: AnswersState): CaseAnswer[] {
+  return questions.flatMap((q) => {
+    const a = state[q.id];
+    if (!a) return [];
+    const freeText = q.type === 'TEXT' || q.type === 'TYPE_AHEAD';
+    const text = freeText || a.other ? a.text.trim() : '';
+    if (!a.choice_ids.length && !text && !a.none_of_below) return [];
+    return [{ question_id: q.id, choice_ids: a.choice_ids, text: text || null, none_of_below: a.none_of_below }];
+  });
+}
+
+/** The patient's background and details, as a participant reads them before answering. */
+export function CaseVignette({ view, imageUrl }: { view: CaseForParticipant; imageUrl?: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="sm">
+        <Group align="flex-start" wrap="wrap">
+          {imageUrl && (
+            <Image src={imageUrl} alt={t('cases.patientImageAlt')} w={140} h={140} radius="sm" fit="cover" />
+          )}
+          <Stack gap={2}>
+            <Title order={3}>{view.patient_name}</Title>
+            {view.patient_age !== null && <Text c="dimmed">{t('previews.age', { age: view.patient_age })}</Text>}
+          </Stack>
+        </Group>
+        <Title order={4}>{t('cases.reasonForEncounter')}</Title>
+        <RichTextView html={view.reason_for_encounter} />
+        {view.details_sections.map((s) => (
+          <Stack key={s.id} gap={4}>
+            <Title order={4}>{s.name}</Title>
+            <RichTextView html={s.text} />
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Every question of a case with the input its type calls for, grouped by grouper. */
+export function CaseQuestions(props: {
+  view: CaseForParticipant;
+  answers: AnswersState;
+  errors: Record<string, string>;
+  onChange(questionId: string, answer: AnswerState): void;
+}) {
+  const { view } = props;
+  const grouperName = new Map(view.groupers.map((g) => [g.id, g.name]));
+  let lastGrouper: string | null = null;
+  return (
+    <Stack gap="md">
+      {view.questions.map((q, i) => {
+        const heading = q.grouper_id !== lastGrouper && q.grouper_id ? grouperName.get(q.grouper_id) : null;
+        lastGrouper = q.grouper_id;
+        return (
+          <Stack key={q.id} gap="md">
+            {heading && (
+              <>
+                <Divider />
+                <Title order={4}>{heading}</Title>
+              </>
+            )}
+            <QuestionInput
+              index={i}
+              question={q}
+              answer={props.answers[q.id] ?? emptyAnswer}
+              error={props.errors[`questions.${i}`]}
+              onChange={(a) => props.onChange(q.id, a)}
+            />
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function QuestionInput(props: {
+  index: number;
+  question: CaseForParticipant['questions'][number];
+  answer: AnswerState;
+  error?: string;
+  onChange(answer: AnswerState): void;
+}) {
+  const { t } = useTranslation();
+  const { question: q, answer: a, onChange } = props;
+  const label = `${props.index + 1}. ${q.text}`;
+  const extras = [
+    ...(q.allow_other ? [{ value: OTHER, label: t('previews.other') }] : []),
+    ...(q.allow_none_of_below ? [{ value: NONE, label: t('previews.noneOfBelow') }] : []),
+  ];
+  const options = [...q.choices.map((c) => ({ value: c.id, label: c.text })), ...extras];
+  const single = a.none_of_below ? NONE : a.other ? OTHER : (a.choice_ids[0] ?? null);
+  const pickSingle = (value: string | null) =>
+    onChange({
+      ...a,
+      choice_ids: value && value !== OTHER && value !== NONE ? [value] : [],
+      other: value === OTHER,
+      none_of_below: value === NONE,
+    });
+  const otherText = a.other && (
+    <TextInput
+      label={t('previews.otherText', { n: props.index + 1 })}
+      value={a.text}
+      onChange={(e) => onChange({ ...a, text: e.currentTarget.value })}
+    />
+  );
+
+  let input: React.ReactNode;
+  switch (q.type) {
+    case 'MULTI_ONE':
+      input = (
+        <Radio.Group label={label} withAsterisk={q.required} value={single} onChange={pickSingle} error={props.error}>
+          <Stack gap="xs" mt="xs">
+            {options.map((o) => (
+              <Radio key={o.value} value={o.value} label={o.label} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      );
+      break;
+    case 'DROPDOWN':
+      input = (
+        <Select
+          label={label}
+          withAsterisk={q.required}
+          data={options}
+          value={single}
+          onChange={pickSingle}
+          error={props.error}
+          clearable
+        />
+      );
+      break;
+    case 'MULTI_MANY': {
+      const values = [...a.choice_ids, ...(a.other ? [OTHER] : []), ...(a.none_of_below ? [NONE] : [])];
+      input = (
+        <Checkbox.Group
+          label={label}
+          withAsterisk={q.required}
+          value={values}
+          error={props.error}
+          onChange={(next) => {
+            // "None of the below" stands alone: choosing it clears the rest, and the reverse.
+            const none = next.includes(NONE) && !a.none_of_below;
+            onChange({
+              ...a,
+              none_of_below: none,
+              other: !none && next.includes(OTHER),
+              choice_ids: none ? [] : next.filter((v) => v !== OTHER && v !== NONE),
+            });
+          }}
+        >
+          <Stack gap="xs" mt="xs">
+            {options.map((o) => (
+              <Checkbox key={o.value} value={o.value} label={o.label} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      );
+      break;
+    }
+    case 'TYPE_AHEAD':
+      input = (
+        <Autocomplete
+          label={label}
+          withAsterisk={q.required}
+          data={[...new Set(q.choices.map((c) => c.text))]}
+          value={a.text}
+          error={props.error}
+          onChange={(text) => onChange({ ...a, text })}
+        />
+      );
+      break;
+    default:
+      input = (
+        <Textarea
+          label={label}
+          withAsterisk={q.required}
+          autosize
+          minRows={2}
+          value={a.text}
+          error={props.error}
+          onChange={(e) => onChange({ ...a, text: e.currentTarget.value })}
+        />
+      );
+  }
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <RichTextView html={q.text_before} />
+        {input}
+        {otherText}
+      </Stack>
+    </Paper>
+  );
+}

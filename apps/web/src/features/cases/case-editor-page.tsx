@@ -1,0 +1,287 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Anchor, Button, FileButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useBlocker, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { caseProblems, type CaseDocument, type FieldIssue, type Project } from '@pss/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { toastError, toastInfo, toastSuccess } from '../../lib/toasts';
+import { BackgroundSection, DetailsSectionsEditor, FeedbackSection, GroupersEditor } from './case-editor-sections';
+import { fieldId, type EditorErrors } from './case-editor-fields';
+import { mergeRtf, toForm, type CaseForm } from './case-form';
+import { CaseStatusBadge } from './case-status-badge';
+import { caseQueryOptions, useReadRtf, useSaveCase, useSetCaseStatus } from './cases-api';
+import { QuestionsEditor } from './questions-editor';
+
+/** Case Setup: the whole case on one page, saved as one, checked before publishing. */
+export function CaseEditorPage() {
+  const { caseId = '' } = useParams();
+  const query = useQuery(caseQueryOptions(caseId));
+  const { t } = useTranslation();
+  if (query.error) {
+    return (
+      <Alert color="red" role="alert" title={errorMessage(query.error, t)}>
+        <Button size="xs" color="red" onClick={() => void query.refetch()}>
+          {t('table.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (!query.data) return <Skeleton h={400} />;
+  // Keyed by case: another case starts a fresh form.
+  return <CaseEditor key={query.data.id} saved={query.data} />;
+}
+
+function CaseEditor({ saved }: { saved: CaseDocument }) {
+  const { t } = useTranslation();
+  const { clientId = '', projectId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const { project } = useOutletContext<{ project: Project }>();
+  const [form, setForm] = useState<CaseForm>(() => toForm(saved));
+  const [dirty, setDirty] = useState(false);
+  // Problems are shown once publishing was refused (or asked for), then follow the edits.
+  const [checking, setChecking] = useState(false);
+  const [saveIssues, setSaveIssues] = useState<FieldIssue[]>([]);
+  const save = useSaveCase(saved.id);
+  const setStatus = useSetCaseStatus(saved.id);
+  const readRtf = useReadRtf();
+  const readOnly = saved.status !== 'DRAFT';
+  const base = `/project-management/clients/${clientId}/projects/${projectId}/cases`;
+
+  const projectFacts = useMemo(
+    () => ({
+      disease_type_ids: project.disease_types.map((d) => d.id),
+      question_category_ids: project.question_categories.map((c) => c.id),
+    }),
+    [project],
+  );
+  const problems = useMemo(() => (checking ? caseProblems(form, projectFacts) : []), [checking, form, projectFacts]);
+  const errors: EditorErrors = useMemo(() => {
+    const map: EditorErrors = {};
+    for (const issue of [...saveIssues, ...problems]) map[issue.field] ??= issue.message;
+    return map;
+  }, [problems, saveIssues]);
+
+  // Leaving with unsaved changes asks first: in the app and when closing the tab.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  function change(update: (current: CaseForm) => CaseForm) {
+    setForm((current) => update(current));
+    setDirty(true);
+  }
+
+  async function saveForm(): Promise<boolean> {
+    try {
+      const result = await save.mutateAsync(form);
+      // Keep what is on screen (the server only adds ids and cleans rich text); take its ids.
+      setForm(toForm(result));
+      setDirty(false);
+      setSaveIssues([]);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.errorCode === 'VALIDATION_ERROR') {
+        const fields = (error.details as { fields?: FieldIssue[] } | undefined)?.fields ?? [];
+        setSaveIssues(fields.map((f) => ({ ...f, field: f.field.replace(/^body\./, '') })));
+      }
+      toastError(errorMessage(error, t));
+      return false;
+    }
+  }
+
+  async function publish() {
+    setChecking(true);
+    if (dirty && !(await saveForm())) return;
+    try {
+      await setStatus.mutateAsync('PUBLISHED');
+      setChecking(false);
+      toastSuccess(t('cases.published'));
+    } catch (error) {
+      if (!(error instanceof ApiError && error.errorCode === 'CASE_INVALID_FOR_PUBLISH'))
+        toastError(errorMessage(error, t));
+      document.getElementById('case-problems')?.focus();
+    }
+  }
+
+  async function unpublish() {
+    try {
+      const draft = await setStatus.mutateAsync('DRAFT');
+      setForm(toForm(draft));
+      toastSuccess(t('cases.backToDraft'));
+    } catch (error) {
+      toastError(errorMessage(error, t));
+    }
+  }
+
+  async function fillFromRtf(file: File | null) {
+    if (!file) return;
+    try {
+      const merged = mergeRtf(form, await readRtf.mutateAsync(file));
+      change(() => merged.form);
+      toastInfo(t('cases.rtfFilled', { count: merged.filled }));
+    } catch (error) {
+      toastError(errorMessage(error, t));
+    }
+  }
+
+  const busy = save.isPending || setStatus.isPending;
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md" pos="sticky" top={0} style={{ zIndex: 5 }}>
+        <Group justify="space-between" wrap="wrap">
+          <Group gap="sm">
+            <Anchor component={Link} to={base} size="sm">
+              {t('cases.backToList')}
+            </Anchor>
+            <Title order={3}>{form.name || t('cases.untitled')}</Title>
+            <CaseStatusBadge status={saved.status} />
+            {dirty && (
+              <Text size="sm" c="orange.9" data-testid="unsaved">
+                {t('cases.unsaved')}
+              </Text>
+            )}
+          </Group>
+          <Group gap="xs">
+            <Button variant="default" component={Link} to={`${base}/case-details/${saved.id}/previews`}>
+              {t('cases.previews')}
+            </Button>
+            {readOnly ? (
+              saved.status === 'PUBLISHED' && (
+                <Button variant="default" onClick={() => void unpublish()} loading={setStatus.isPending}>
+                  {t('cases.returnToDraft')}
+                </Button>
+              )
+            ) : (
+              <>
+                <FileButton onChange={(file) => void fillFromRtf(file)} accept=".rtf,application/rtf,text/rtf">
+                  {(props) => (
+                    <Button {...props} variant="default" loading={readRtf.isPending}>
+                      {t('cases.fillFromRtf')}
+                    </Button>
+                  )}
+                </FileButton>
+                <Button variant="default" onClick={() => void saveForm()} loading={save.isPending} disabled={!dirty}>
+                  {t('common.save')}
+                </Button>
+                <Button onClick={() => void publish()} loading={busy && !save.isPending}>
+                  {t('cases.publish')}
+                </Button>
+              </>
+            )}
+          </Group>
+        </Group>
+      </Paper>
+
+      {params.get('newCase') === 'true' && (
+        <Alert
+          color="blue"
+          title={t('cases.createdTitle')}
+          withCloseButton
+          closeButtonLabel={t('common.close')}
+          onClose={() => setParams((p) => (p.delete('newCase'), p), { replace: true })}
+        >
+          {t('cases.createdHelp')}
+        </Alert>
+      )}
+      {readOnly && (
+        <Alert color="gray" title={t('cases.readOnlyTitle')} data-testid="read-only">
+          {saved.status === 'ACTIVE' ? t('cases.readOnlyActive') : t('cases.readOnlyPublished')}
+        </Alert>
+      )}
+      {problems.length > 0 && (
+        <Alert
+          color="red"
+          title={t('cases.problemsTitle', { count: problems.length })}
+          id="case-problems"
+          tabIndex={-1}
+          role="alert"
+        >
+          <List size="sm" spacing={2}>
+            {problems.map((p) => (
+              <List.Item key={`${p.field}:${p.message}`}>
+                <Anchor href={`#${fieldId(p.field)}`} size="sm" c="red.9" onClick={(e) => focusField(e, p.field)}>
+                  {describePath(p.field, form, t)}: {p.message}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="lg">
+          <BackgroundSection
+            form={form}
+            saved={saved}
+            project={project}
+            errors={errors}
+            readOnly={readOnly}
+            onChange={change}
+          />
+          <DetailsSectionsEditor form={form} errors={errors} readOnly={readOnly} onChange={change} />
+          <GroupersEditor form={form} errors={errors} readOnly={readOnly} onChange={change} />
+          <QuestionsEditor form={form} project={project} errors={errors} readOnly={readOnly} onChange={change} />
+          <FeedbackSection form={form} errors={errors} readOnly={readOnly} onChange={change} />
+        </Stack>
+      </fieldset>
+      {!readOnly && (
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void saveForm()} loading={save.isPending} disabled={!dirty}>
+            {t('common.save')}
+          </Button>
+          <Button onClick={() => void publish()} loading={busy && !save.isPending}>
+            {t('cases.publish')}
+          </Button>
+        </Group>
+      )}
+      <ConfirmDialog
+        opened={blocker.state === 'blocked'}
+        title={t('cases.leaveTitle')}
+        message={t('cases.leaveMessage')}
+        confirmLabel={t('cases.leave')}
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      />
+    </Stack>
+  );
+}
+
+function focusField(event: React.MouseEvent, path: string) {
+  const target = document.getElementById(fieldId(path));
+  if (!target) return;
+  event.preventDefault();
+  target.scrollIntoView({ block: 'center' });
+  const focusable = target.matches('input, textarea, button, [contenteditable="true"], [tabindex]')
+    ? target
+    : target.querySelector<HTMLElement>('input, textarea, button, [contenteditable="true"]');
+  (focusable as HTMLElement | null)?.focus({ preventScroll: true });
+}
+
+/** "Question 2, choice 1" for `questions.1.choices.0.text`: where a problem is, in words. */
+function describePath(path: string, form: CaseForm, t: TFunction): string {
+  const parts = path.split('.');
+  const [head, index, sub, subIndex] = parts;
+  const n = Number(index) + 1;
+  switch (head) {
+    case 'questions':
+      if (index === undefined) return t('cases.sections.questions');
+      return sub === 'choices' && subIndex !== undefined
+        ? t('cases.where.choice', { question: n, choice: Number(subIndex) + 1 })
+        : t('cases.where.question', { question: n });
+    case 'details_sections':
+      return t('cases.where.section', { section: form.details_sections[Number(index)]?.name || n });
+    case 'groupers':
+      return t('cases.where.grouper', { grouper: form.groupers[Number(index)]?.name || n });
+    default:
+      return t(`cases.fields.${head}`);
+  }
+}

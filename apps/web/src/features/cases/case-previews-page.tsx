@@ -1,0 +1,77 @@
+import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type Column } from '../../components/data-table';
+import { errorMessage } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/format';
+import { useListState } from '../../lib/use-list-state';
+import { caseQueryOptions, previewListQueryOptions } from './cases-api';
+
+type Row = { id: string; name: string; completed_at: string; score: number };
+
+/** Case Previews: the previews taken of a case, and the way to take a new one. */
+export function CasePreviewsPage() {
+  const { t } = useTranslation();
+  const { clientId = '', projectId = '', caseId = '' } = useParams();
+  const list = useListState({ sortable: ['completed_at', 'score', 'name'] });
+  const theCase = useQuery(caseQueryOptions(caseId));
+  const previews = useQuery(previewListQueryOptions(caseId, list.query));
+  const base = `/project-management/clients/${clientId}/projects/${projectId}/cases/case-details/${caseId}`;
+  const columns: Column<Row>[] = [
+    {
+      key: 'name',
+      header: t('previews.takenBy'),
+      sortField: 'name',
+      render: (p) => (
+        <Anchor component={Link} to={`${base}/previews/${p.id}`}>
+          {p.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'completed',
+      header: t('previews.completedAt'),
+      sortField: 'completed_at',
+      render: (p) => formatDateTime(p.completed_at),
+    },
+    { key: 'score', header: t('previews.score'), sortField: 'score', render: (p) => `${p.score}%` },
+  ];
+  return (
+    <Stack>
+      <Anchor component={Link} to={base} size="sm">
+        {t('previews.backToCase')}
+      </Anchor>
+      <Group justify="space-between">
+        <Title order={3}>{t('previews.title', { name: theCase.data?.name ?? '…' })}</Title>
+        <Button component={Link} to={`${base}/previews/new`}>
+          {t('previews.take')}
+        </Button>
+      </Group>
+      <TextInput
+        label={t('table.search')}
+        placeholder={t('previews.searchPlaceholder')}
+        value={list.searchInput}
+        onChange={(e) => list.setSearchInput(e.currentTarget.value)}
+        type="search"
+        w={280}
+      />
+      <DataTable
+        caption={t('previews.title', { name: theCase.data?.name ?? '' })}
+        columns={columns}
+        rows={previews.data?.items}
+        total={previews.data?.total ?? 0}
+        page={list.page}
+        limit={list.query.limit}
+        getRowId={(p) => p.id}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onToggleSort={list.toggleSort}
+        loading={previews.isFetching}
+        error={previews.error ? errorMessage(previews.error, t) : null}
+        onRetry={() => void previews.refetch()}
+        empty={list.search ? t('previews.noMatches') : t('previews.empty')}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  Paper,
+  RingProgress,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { QuestionFeedback } from '@pss/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { RichTextView } from '../../components/rich-text-view';
+import { errorMessage } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/format';
+import { toastError, toastSuccess } from '../../lib/toasts';
+import { previewQueryOptions, useDeletePreview } from './cases-api';
+
+/** A preview's result: the score, each answer, and the feedback a participant would get. */
+export function PreviewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { clientId = '', projectId = '', caseId = '', previewId = '' } = useParams();
+  const preview = useQuery(previewQueryOptions(previewId));
+  const remove = useDeletePreview();
+  const [deleting, setDeleting] = useState(false);
+  const base = `/project-management/clients/${clientId}/projects/${projectId}/cases/case-details/${caseId}`;
+
+  if (preview.error) return <Alert color="red" role="alert" title={errorMessage(preview.error, t)} />;
+  if (!preview.data) return <Skeleton h={400} />;
+  const p = preview.data;
+  const personalised = p.feedback_type === 'PERSONALIZED_FEEDBACK';
+
+  async function confirmDelete() {
+    try {
+      await remove.mutateAsync(previewId);
+      toastSuccess(t('previews.deleted'));
+      navigate(`${base}/previews`);
+    } catch (error) {
+      toastError(errorMessage(error, t));
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <Stack maw={860}>
+      <Anchor component={Link} to={`${base}/previews`} size="sm">
+        {t('previews.backToList')}
+      </Anchor>
+      <Group justify="space-between">
+        <Title order={3}>{t('previews.resultTitle', { name: p.case_name })}</Title>
+        <Button variant="subtle" color="red" onClick={() => setDeleting(true)}>
+          {t('common.delete')}
+        </Button>
+      </Group>
+      <Paper withBorder p="lg">
+        <Group>
+          <RingProgress
+            size={120}
+            thickness={12}
+            sections={[{ value: p.score, color: p.score >= 70 ? 'teal.8' : 'orange.8' }]}
+            label={
+              <Text ta="center" fw={700} size="xl" data-testid="preview-score">
+                {p.score}%
+              </Text>
+            }
+            aria-label={t('previews.scoreLabel', { score: p.score })}
+          />
+          <Stack gap={2}>
+            <Text fw={600}>{t('previews.yourScore', { score: p.score })}</Text>
+            <Text size="sm" c="dimmed">
+              {t('previews.takenByOn', { name: p.taken_by.name, date: formatDateTime(p.completed_at) })}
+            </Text>
+            <Text size="sm">{t(`cases.feedbackTypes.${p.feedback_type}`)}</Text>
+          </Stack>
+        </Group>
+      </Paper>
+      <Title order={4}>{t('previews.answersTitle')}</Title>
+      {p.questions.map((q, i) => (
+        <QuestionResult key={q.question_id} index={i} question={q} personalised={personalised} />
+      ))}
+      {(p.explanation || !personalised) && (
+        <Paper withBorder p="lg">
+          <Title order={4}>{t('cases.fields.explanation')}</Title>
+          <RichTextView html={p.explanation} />
+        </Paper>
+      )}
+      {p.test_results && (
+        <Paper withBorder p="lg">
+          <Title order={4}>{t('cases.fields.test_results')}</Title>
+          <RichTextView html={p.test_results} />
+        </Paper>
+      )}
+      {p.references && (
+        <Paper withBorder p="lg">
+          <Title order={4}>{t('cases.fields.references')}</Title>
+          <RichTextView html={p.references} />
+        </Paper>
+      )}
+      <ConfirmDialog
+        opened={deleting}
+        title={t('previews.deleteTitle')}
+        message={t('previews.deleteMessage')}
+        confirmLabel={t('common.delete')}
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(false)}
+      />
+    </Stack>
+  );
+}
+
+const markColor = { NECESSARY: 'teal', APPROPRIATE: 'blue', UNNECESSARY: 'red' } as const;
+
+function QuestionResult(props: { index: number; question: QuestionFeedback; personalised: boolean }) {
+  const { t } = useTranslation();
+  const q = props.question;
+  const chosen = q.choices.filter((c) => c.chosen);
+  return (
+    <Paper withBorder p="md" component="article" aria-label={t('cases.questionN', { n: props.index + 1 })}>
+      <Stack gap="xs">
+        {q.grouper_name && (
+          <Text size="xs" c="dimmed" tt="uppercase">
+            {q.grouper_name}
+          </Text>
+        )}
+        <Text fw={600}>
+          {props.index + 1}. {q.text}
+        </Text>
+        <Text size="sm">
+          <strong>{t('previews.yourAnswer')}</strong>{' '}
+          {[
+            ...chosen.map((c) => c.text),
+            ...(q.answer_text ? [q.answer_text] : []),
+            ...(q.none_of_below ? [t('previews.noneOfBelow')] : []),
+          ].join('; ') || t('previews.noAnswer')}
+        </Text>
+        {props.personalised && q.scored && (
+          <Group gap={6}>
+            {q.choices.map((c) => (
+              <Badge
+                key={c.id}
+                variant={c.chosen ? 'filled' : 'outline'}
+                color={c.marked_as ? `${markColor[c.marked_as]}.9` : 'gray.9'}
+              >
+                {c.text} · {c.marked_as ? t(`cases.marks.${c.marked_as}`) : '—'}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        {props.personalised && q.necessary_missed.length > 0 && (
+          <div data-testid="necessary-missed">
+            <Text size="sm" fw={600} c="orange.9">
+              {t('previews.necessaryMissed')}
+            </Text>
+            <List size="sm">
+              {q.necessary_missed.map((text) => (
+                <List.Item key={text}>{text}</List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+        {props.personalised && q.unnecessary_chosen.length > 0 && (
+          <div data-testid="unnecessary-chosen">
+            <Text size="sm" fw={600} c="red.9">
+              {t('previews.unnecessaryChosen')}
+            </Text>
+            <List size="sm">
+              {q.unnecessary_chosen.map((text) => (
+                <List.Item key={text}>{text}</List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+        {props.personalised && q.scored && !q.necessary_missed.length && !q.unnecessary_chosen.length && (
+          <Text size="sm" c="teal.9">
+            {t('previews.allRight')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
