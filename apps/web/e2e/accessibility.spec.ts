@@ -70,6 +70,41 @@ test('sign-in, public pages and the clients list pass axe and the CSP', async ({
   await context.close();
 });
 
+test('Case Setup screens pass axe and the CSP', async ({ page }) => {
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      cspViolations.push(message.text());
+  });
+  await signIn(page, 'Client administrator', demoSignIns().admin);
+  await page.getByRole('link', { name: 'Heart Failure Management 2026' }).click();
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Cases' }).click();
+  await expect(page.getByRole('link', { name: 'Swollen ankles after a long flight' })).toBeVisible();
+  await expectNoViolations(page);
+
+  // An active case: read-only.
+  await page.getByRole('link', { name: 'Swollen ankles after a long flight' }).click();
+  await expect(page.getByTestId('case-status')).toHaveText('Active');
+  await expectNoViolations(page);
+
+  // A draft with problems listed after a refused publish.
+  await page.getByRole('link', { name: '← All cases' }).click();
+  await page.getByRole('link', { name: 'Blood pressure at the pharmacy' }).click();
+  await page.getByRole('button', { name: 'Publish' }).first().click();
+  await expect(page.getByText(/problems? stops? this case being published/)).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('link', { name: '← All cases' }).click();
+  await page.getByRole('link', { name: 'Breathless at night' }).click();
+  await page.getByRole('link', { name: 'Previews' }).click();
+  await expect(page.getByText('No previews yet')).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole('link', { name: 'Take a preview' }).click();
+  await expect(page.getByRole('heading', { name: 'Robert Hale' })).toBeVisible();
+  await expectNoViolations(page);
+  expect(cspViolations).toEqual([]);
+});
+
 test('the sign-in form works by keyboard alone', async ({ page }) => {
   const { admin } = demoSignIns();
   await page.goto('/login-landing');

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { sql } from 'drizzle-orm';
 import { clients, cmes, participantAssignments, projectParticipants, seasons, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { seedDemoCases } from './demo-cases.js';
 import { createProjectsRepository } from '../modules/projects/projects.repository.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 
@@ -177,6 +178,7 @@ async function seedDemoProjects(db: Db, clientIds: string[], today: Date): Promi
     seasons: [],
   });
   await seedDemoParticipants(db, heartFailure, northwind!);
+  await seedDemoCases(db, heartFailure, northwind!);
   await db.insert(cmes).values([
     { projectId: heartFailure, minCases: 4, credits: 2, moc: true, toteraCourseId: 'HF-2026-A' },
     {

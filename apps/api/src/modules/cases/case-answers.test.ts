@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseQuestion } from '@pss/contract';
-import { checkAnswers, feedbackFor, isAnswered, missingRequired, scoreAnswers, type StoredAnswer } from './case-answers.js';
+import {
+  checkAnswers,
+  feedbackFor,
+  isAnswered,
+  missingRequired,
+  scoreAnswers,
+  type StoredAnswer,
+} from './case-answers.js';
 
-// Readable ids: the functions here never check their shape (the HTTP schema does).
+// Short readable ids: these functions never check the uuid shape (the HTTP schema does).
 const N = 'NECESSARY' as const;
 const A = 'APPROPRIATE' as const;
 const U = 'UNNECESSARY' as const;
@@ -23,12 +30,9 @@ function question(id: string, type: CaseQuestion['type'], overrides: Partial<Cas
   };
 }
 
-const choices = (id: string, ...marks: (CaseQuestion['choices'][number]['marked_as'] | string)[]) =>
-  marks.map((m, i) => ({
-    id: `${id}${i + 1}`,
-    text: `${id.toUpperCase()} choice ${i + 1}`,
-    marked_as: m as CaseQuestion['choices'][number]['marked_as'],
-  }));
+/** Choices `q11`, `q12`… with texts `Q1 choice 1`…, marked in order. */
+const choices = (id: string, ...marks: CaseQuestion['choices'][number]['marked_as'][]) =>
+  marks.map((marked_as, i) => ({ id: `${id}${i + 1}`, text: `${id.toUpperCase()} choice ${i + 1}`, marked_as }));
 
 /** q1 MULTI_ONE (N A U), q2 MULTI_MANY (N N A U, other, none), q3 TEXT (optional), q4 DROPDOWN (N U), q5 TYPE_AHEAD. */
 const questions: CaseQuestion[] = [
@@ -83,10 +87,14 @@ describe('checkAnswers', () => {
       'answers.1.question_id',
     ],
     ['a choice of another question', [{ question_id: 'q1', choice_ids: ['q21'] }], 'answers.0.choice_ids'],
-    ['two choices on a single-answer question', [{ question_id: 'q1', choice_ids: ['q11', 'q12'] }], 'answers.0.choice_ids'],
+    [
+      'two choices on a single-answer question',
+      [{ question_id: 'q1', choice_ids: ['q11', 'q12'] }],
+      'answers.0.choice_ids',
+    ],
     ['two choices on a dropdown', [{ question_id: 'q4', choice_ids: ['q41', 'q42'] }], 'answers.0.choice_ids'],
     [
-      'a choice and "none of the below" on a single-answer question',
+      'a choice and "other" text on a single-answer question',
       [{ question_id: 'q1', choice_ids: ['q11'], text: 'Other' }],
       'answers.0.choice_ids',
     ],
@@ -100,7 +108,7 @@ describe('checkAnswers', () => {
     ['choices on a text question', [{ question_id: 'q3', choice_ids: ['q11'] }], 'answers.0.choice_ids'],
     ['"none of the below" on a text question', [{ question_id: 'q3', none_of_below: true }], 'answers.0.none_of_below'],
     ['"none of the below" on a type-ahead', [{ question_id: 'q5', none_of_below: true }], 'answers.0.none_of_below'],
-  ])('refuses %s at %s', (_label, answers, field) => {
+  ])('refuses %s', (_label, answers, field) => {
     const { problems } = checkAnswers(questions, answers);
     expect(problems.map((p) => p.field)).toContain(field);
   });

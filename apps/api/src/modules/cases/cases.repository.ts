@@ -1,7 +1,15 @@
 import { and, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CaseFeedbackQuery, CaseListQuery, CasePreviewListQuery, CaseStatusValue } from '@pss/contract';
 import type { Db } from '../../db/client.js';
-import { casePreviews, cases, diseaseTypes, participantAssignments, seasons, users } from '../../db/schema/index.js';
+import {
+  casePreviews,
+  cases,
+  diseaseTypes,
+  participantAssignments,
+  rounds,
+  seasons,
+  users,
+} from '../../db/schema/index.js';
 import { countAll, escapeLike, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
 
 export type CaseRecord = typeof cases.$inferSelect;
@@ -194,6 +202,15 @@ export function createCasesRepository(db: Db) {
         .select({ id: seasons.id })
         .from(seasons)
         .where(and(eq(seasons.id, seasonId), eq(seasons.projectId, projectId)));
+      return Boolean(row);
+    },
+
+    /** Whether a season has a round of this number (seasons have one to four). */
+    async roundOfSeason(seasonId: string, roundNumber: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: rounds.id })
+        .from(rounds)
+        .where(and(eq(rounds.seasonId, seasonId), eq(rounds.number, roundNumber)));
       return Boolean(row);
     },
 

@@ -153,6 +153,9 @@ export function createCasesService(deps: {
     if (input.season_id && !(await cases.seasonOfProject(input.season_id, row.projectId))) {
       throw validationError([{ field: 'body.season_id', message: 'This season is not one of the project’s.' }]);
     }
+    if (input.season_id && input.round_number && !(await cases.roundOfSeason(input.season_id, input.round_number))) {
+      throw validationError([{ field: 'body.round_number', message: 'This season has no round of this number.' }]);
+    }
   }
 
   async function read(id: string): Promise<CaseDocument> {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CaseForm } from './case-form';
 
 /** Messages beside the editor's fields, keyed by field path (`questions.2.choices.1.text`). */
@@ -39,7 +39,7 @@ export function EditorSection(props: {
           )}
         </div>
         {props.children}
-        {props.action}
+        {props.action && <Group>{props.action}</Group>}
       </Stack>
     </Paper>
   );

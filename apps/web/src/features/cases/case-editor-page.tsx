@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Anchor, Button, FileButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { caseProblems, type CaseDocument, type FieldIssue, type Project } from '@pss/contract';
@@ -12,7 +12,7 @@ import { BackgroundSection, DetailsSectionsEditor, FeedbackSection, GroupersEdit
 import { fieldId, type EditorErrors } from './case-editor-fields';
 import { mergeRtf, toForm, type CaseForm } from './case-form';
 import { CaseStatusBadge } from './case-status-badge';
-import { caseQueryOptions, useReadRtf, useSaveCase, useSetCaseStatus } from './cases-api';
+import { caseQueryOptions, useDuplicateCase, useReadRtf, useSaveCase, useSetCaseStatus } from './cases-api';
 import { QuestionsEditor } from './questions-editor';
 
 /** Case Setup: the whole case on one page, saved as one, checked before publishing. */
@@ -47,6 +47,8 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
   const save = useSaveCase(saved.id);
   const setStatus = useSetCaseStatus(saved.id);
   const readRtf = useReadRtf();
+  const duplicate = useDuplicateCase();
+  const navigate = useNavigate();
   const readOnly = saved.status !== 'DRAFT';
   const base = `/project-management/clients/${clientId}/projects/${projectId}/cases`;
 
@@ -122,6 +124,17 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
     }
   }
 
+  async function duplicateCase() {
+    if (dirty && !(await saveForm())) return;
+    try {
+      const copy = await duplicate.mutateAsync(saved.id);
+      toastSuccess(t('cases.duplicated', { name: copy.name }));
+      navigate(`${base}/case-details/${copy.id}`);
+    } catch (error) {
+      toastError(errorMessage(error, t));
+    }
+  }
+
   async function fillFromRtf(file: File | null) {
     if (!file) return;
     try {
@@ -136,7 +149,7 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
   const busy = save.isPending || setStatus.isPending;
   return (
     <Stack gap="lg">
-      <Paper withBorder p="md" pos="sticky" top={0} style={{ zIndex: 5 }}>
+      <Paper withBorder p="md" pos="sticky" top="var(--app-shell-header-offset, 0px)" style={{ zIndex: 5 }}>
         <Group justify="space-between" wrap="wrap">
           <Group gap="sm">
             <Anchor component={Link} to={base} size="sm">
@@ -153,6 +166,9 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
           <Group gap="xs">
             <Button variant="default" component={Link} to={`${base}/case-details/${saved.id}/previews`}>
               {t('cases.previews')}
+            </Button>
+            <Button variant="default" onClick={() => void duplicateCase()} loading={duplicate.isPending}>
+              {t('cases.duplicate')}
             </Button>
             {readOnly ? (
               saved.status === 'PUBLISHED' && (

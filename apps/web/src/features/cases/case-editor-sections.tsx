@@ -87,7 +87,7 @@ export function BackgroundSection(props: SectionProps & { saved: CaseDocument; p
           value={form.season_id}
           error={errors.season_id}
           onChange={(value) =>
-            onChange((f) => ({ ...f, season_id: value, round_number: value ? f.round_number : null }))
+            onChange((f) => ({ ...f, season_id: value, round_number: value === f.season_id ? f.round_number : null }))
           }
         />
         <Select

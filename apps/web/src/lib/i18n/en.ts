@@ -306,6 +306,8 @@ export const en = {
     backToList: '← All cases',
     unsaved: 'Unsaved changes',
     previews: 'Previews',
+    duplicate: 'Duplicate',
+    duplicated: 'Copied as "{{name}}".',
     returnToDraft: 'Return to draft',
     publish: 'Publish',
     published: 'Case published.',
