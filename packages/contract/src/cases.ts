@@ -372,6 +372,8 @@ export type CaseContent = Omit<z.input<typeof updateCaseBody>, 'details_sections
 export interface CaseProject {
   disease_type_ids: readonly string[];
   question_category_ids: readonly string[];
+  /** The round numbers of each of the project's seasons (a case's placement must be one). */
+  season_rounds?: Readonly<Record<string, readonly number[]>>;
 }
 
 /**
@@ -398,6 +400,12 @@ export function caseProblems(content: CaseContent, project: CaseProject): FieldI
   }
   if ((content.season_id ? 1 : 0) + (content.round_number ? 1 : 0) === 1) {
     add(content.season_id ? 'round_number' : 'season_id', 'FIELD_REQUIRED', 'Choose both a season and a round.');
+  } else if (content.season_id && content.round_number && project.season_rounds) {
+    const roundsOfSeason = project.season_rounds[content.season_id];
+    if (!roundsOfSeason) add('season_id', 'VALIDATION_ERROR', 'This season is no longer one of the project’s.');
+    else if (!roundsOfSeason.includes(content.round_number)) {
+      add('round_number', 'VALIDATION_ERROR', 'This season has no round of this number.');
+    }
   }
   content.details_sections.forEach((section, i) => {
     if (isBlank(section.name)) add(`details_sections.${i}.name`, 'BLANK_TEXT', 'Name this details section.');

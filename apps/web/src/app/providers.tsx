@@ -17,10 +17,13 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's default "dimmed" grey is below WCAG AA contrast on white; one step darker passes. */
+/**
+ * Mantine's default "dimmed" grey and its error red (red-6, 3.3:1) are below WCAG AA contrast
+ * on white; gray-7 and red-8 pass.
+ */
 const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  light: { '--mantine-color-dimmed': t.colors.gray[7], '--mantine-color-error': t.colors.red[8] },
   dark: {},
 });
 

@@ -96,6 +96,7 @@ export function createCasesService(deps: {
       clientId: project.client_id,
       disease_type_ids: project.disease_types.map((d) => d.id),
       question_category_ids: project.question_categories.map((c) => c.id),
+      season_rounds: Object.fromEntries(project.seasons.map((s) => [s.id, s.rounds.map((r) => r.number)])),
     };
   }
 

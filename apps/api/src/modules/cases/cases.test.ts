@@ -478,6 +478,40 @@ describe('creating and saving a case', () => {
     expect(await getCase(stored.id)).toEqual(stored);
   });
 
+  it('lists a placement whose round was removed from the season later as a publishing problem', async () => {
+    const p = await newProject(f.clientA.id, {
+      seasons: [
+        {
+          name: 'Autumn',
+          rounds: [
+            { number: 1, start_date: '2026-09-01', end_date: '2026-09-10' },
+            { number: 2, start_date: '2026-09-11', end_date: '2026-09-20' },
+          ],
+        },
+      ],
+    });
+    const stored = await createCase(p, { season_id: p.seasons.Autumn!, round_number: 2 });
+    expect((await call('GET', `/cases/${stored.id}/status`)).json().valid).toBe(true);
+    const shortened = await call('PUT', `/projects/${p.id}`, {
+      headers: f.asSuperadmin,
+      payload: {
+        ...(({ client_id: _client, ...rest }) => rest)(projectBody(f.clientA.id)),
+        status: 'ACTIVE',
+        seasons: [
+          {
+            id: p.seasons.Autumn!,
+            name: 'Autumn',
+            rounds: [{ number: 1, start_date: '2026-09-01', end_date: '2026-09-10' }],
+          },
+        ],
+      },
+    });
+    expect(shortened.statusCode).toBe(200);
+    const status = (await call('GET', `/cases/${stored.id}/status`)).json();
+    expect(status.valid).toBe(false);
+    expect(status.problems.map((issue: { field: string }) => issue.field)).toEqual(['round_number']);
+  });
+
   it('names the unknown field it refuses', async () => {
     const p = await projectA();
     const stored = await createDraft(p);
