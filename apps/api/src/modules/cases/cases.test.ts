@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import type { CaseDocument, CaseSummary, CreateProjectBody, Project, UpdateCaseBody } from '@pss/contract';
+import type {
+  CaseDocument,
+  CaseStatusReport,
+  CaseSummary,
+  CreateProjectBody,
+  Project,
+  UpdateCaseBody,
+} from '@pss/contract';
 import { casePreviews, cases, participantAssignments, projectParticipants } from '../../db/schema/index.js';
 import { createTokenService } from '../../lib/tokens.js';
 import { createTestContext, createUser, type TestContext } from '../../../test/test-app.js';
@@ -491,7 +498,9 @@ describe('creating and saving a case', () => {
       ],
     });
     const stored = await createCase(p, { season_id: p.seasons.Autumn!, round_number: 2 });
-    expect((await call('GET', `/cases/${stored.id}/status`)).json().valid).toBe(true);
+    const statusOf = async () =>
+      (await call('GET', `/cases/${stored.id}/status`)).json() as unknown as CaseStatusReport;
+    expect((await statusOf()).valid).toBe(true);
     const shortened = await call('PUT', `/projects/${p.id}`, {
       headers: f.asSuperadmin,
       payload: {
@@ -507,9 +516,9 @@ describe('creating and saving a case', () => {
       },
     });
     expect(shortened.statusCode).toBe(200);
-    const status = (await call('GET', `/cases/${stored.id}/status`)).json();
+    const status = await statusOf();
     expect(status.valid).toBe(false);
-    expect(status.problems.map((issue: { field: string }) => issue.field)).toEqual(['round_number']);
+    expect(status.problems.map((issue) => issue.field)).toEqual(['round_number']);
   });
 
   it('names the unknown field it refuses', async () => {
