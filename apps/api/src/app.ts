@@ -10,6 +10,9 @@ import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
 import { createCasesRepository } from './modules/cases/cases.repository.js';
 import { registerCasesRoutes } from './modules/cases/cases.routes.js';
 import { createCasesService } from './modules/cases/cases.service.js';
+import { createModuleLibraryRepository } from './modules/module-library/module-library.repository.js';
+import { registerModuleLibraryRoutes } from './modules/module-library/module-library.routes.js';
+import { createModuleLibraryService } from './modules/module-library/module-library.service.js';
 import { createCmesRepository } from './modules/cmes/cmes.repository.js';
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { createParticipantsService } from './modules/participants/participants.service.js';
@@ -159,6 +162,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage,
     clock,
   });
+  const moduleLibraryService = createModuleLibraryService({
+    modules: createModuleLibraryRepository(db),
+    cases: casesService,
+    clock,
+  });
   imports.registerRunner('PARTICIPANTS', (context) => participantsService.runImport(context));
   imports.registerRunner('NEW_USERS', (context) => participantsService.runNewUsersImport(context));
 
@@ -185,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerCmesRoutes(api, cmesService);
       registerParticipantsRoutes(api, participantsService, storage);
       registerCasesRoutes(api, casesService, storage);
+      registerModuleLibraryRoutes(api, moduleLibraryService);
     },
     { prefix: '/api' },
   );

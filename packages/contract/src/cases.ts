@@ -91,11 +91,18 @@ export const caseContentFields = {
 export const updateCaseBody = z.strictObject(caseContentFields);
 export type UpdateCaseBody = z.input<typeof updateCaseBody>;
 
-export const createCaseBody = z.strictObject({
-  project_id: id,
-  name: caseContentFields.name,
-  disease_type_id: id.nullable().optional(),
-});
+/** A new draft in a project (`project_id`) or a module library (`module_id`): exactly one of them. */
+export const createCaseBody = z
+  .strictObject({
+    project_id: id.optional(),
+    module_id: id.optional(),
+    name: caseContentFields.name,
+    disease_type_id: id.nullable().optional(),
+  })
+  .refine((body) => Boolean(body.project_id) !== Boolean(body.module_id), {
+    message: 'Give either project_id or module_id.',
+    path: ['project_id'],
+  });
 export type CreateCaseBody = z.input<typeof createCaseBody>;
 
 const savedChoice = caseChoice.extend({ id });

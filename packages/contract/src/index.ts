@@ -12,3 +12,4 @@ export * from './staff-users.js';
 export * from './participants.js';
 export * from './users.js';
 export * from './cases.js';
+export * from './module-library.js';

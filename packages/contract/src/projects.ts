@@ -64,7 +64,7 @@ export function seasonProblems(seasons: SeasonInput[]): { path: (string | number
   return problems;
 }
 
-const catalogueNames = (required: 'PROJECT_DISEASE_TYPE_REQUIRED' | 'PROJECT_QUESTION_CATEGORY_REQUIRED') =>
+export const catalogueNames = (required: 'PROJECT_DISEASE_TYPE_REQUIRED' | 'PROJECT_QUESTION_CATEGORY_REQUIRED') =>
   z
     .array(z.string().trim().min(1).max(120))
     .max(100)

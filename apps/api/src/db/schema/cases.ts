@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.js';
 import { diseaseTypes, projects, seasons } from './projects.js';
+import { modules } from './modules.js';
 import { users } from './users.js';
 
 /** The parts of a case edited as one document: sections, groupers, questions and choices. */
@@ -37,8 +38,8 @@ export const cases = pgTable(
       .default('CUSTOM'),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'restrict' }),
-    /** The module library holding a MODULE_LIBRARY case (the module-library issue adds its table). */
-    moduleId: uuid('module_id'),
+    /** The module library holding a MODULE_LIBRARY case. */
+    moduleId: uuid('module_id').references(() => modules.id, { onDelete: 'restrict' }),
     status: text('status', { enum: ['DRAFT', 'PUBLISHED'] })
       .notNull()
       .default('DRAFT'),

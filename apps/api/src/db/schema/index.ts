@@ -6,3 +6,4 @@ export * from './sessions.js';
 export * from './users.js';
 export * from './participants.js';
 export * from './cases.js';
+export * from './modules.js';

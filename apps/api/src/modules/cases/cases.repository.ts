@@ -5,6 +5,9 @@ import {
   casePreviews,
   cases,
   diseaseTypes,
+  moduleDiseaseTypes,
+  moduleQuestionCategories,
+  modules,
   participantAssignments,
   rounds,
   seasons,
@@ -13,6 +16,8 @@ import {
 import { countAll, escapeLike, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
 
 export type CaseRecord = typeof cases.$inferSelect;
+/** Where a case lives: a client's project or a module library. */
+export type CaseHome = { projectId: string } | { moduleId: string };
 export type CaseInsert = typeof cases.$inferInsert;
 
 /** A case with what the API shows beside it: the status as it reads today, names of its links. */
@@ -76,23 +81,23 @@ export function createCasesRepository(db: Db) {
     };
   }
 
-  /** Cases of a project matching a list's search and status filter. */
-  function projectCondition(
-    projectId: string,
+  /** Cases of a project or module matching a list's search and status filter. */
+  function homeCondition(
+    home: CaseHome,
     today: string,
     search: string | undefined,
     status: CaseStatusValue | undefined,
   ): SQL | undefined {
     return and(
-      eq(cases.projectId, projectId),
+      'projectId' in home ? eq(cases.projectId, home.projectId) : eq(cases.moduleId, home.moduleId),
       searchCondition(search, [cases.name, cases.patientName]),
       status ? sql`${effectiveStatus(today)} = ${status}` : undefined,
     );
   }
 
   return {
-    listForProject(projectId: string, query: CaseListQuery, today: string) {
-      const where = projectCondition(projectId, today, query.search, query.filter.status);
+    list(home: CaseHome, query: CaseListQuery, today: string) {
+      const where = homeCondition(home, today, query.search, query.filter.status);
       const sortColumns = {
         name: sql`lower(${cases.name})`,
         patient_name: sql`lower(${cases.patientName})`,
@@ -114,9 +119,9 @@ export function createCasesRepository(db: Db) {
       );
     },
 
-    /** Ids of a project's cases matching a select-all (search, status), minus the exceptions. */
+    /** Ids of a project's or module's cases matching a select-all (search, status), minus the exceptions. */
     async idsMatching(
-      projectId: string,
+      home: CaseHome,
       today: string,
       selection: { search?: string; status?: CaseStatusValue; except: string[] },
     ): Promise<string[]> {
@@ -125,7 +130,7 @@ export function createCasesRepository(db: Db) {
         .from(cases)
         .where(
           and(
-            projectCondition(projectId, today, selection.search, selection.status),
+            homeCondition(home, today, selection.search, selection.status),
             selection.except.length ? notInArray(cases.id, selection.except) : undefined,
           ),
         );
@@ -166,6 +171,43 @@ export function createCasesRepository(db: Db) {
           updatedAt: at,
         })
         .where(inArray(cases.id, ids));
+    },
+
+    async insertMany(values: CaseInsert[]): Promise<string[]> {
+      if (!values.length) return [];
+      return (await db.insert(cases).values(values).returning({ id: cases.id })).map((r) => r.id);
+    },
+
+    async moveToModule(id: string, moduleId: string, at: Date): Promise<void> {
+      await db
+        .update(cases)
+        .set({
+          origin: 'MODULE_LIBRARY',
+          moduleId,
+          projectId: null,
+          clientId: null,
+          seasonId: null,
+          roundNumber: null,
+          updatedAt: at,
+        })
+        .where(eq(cases.id, id));
+    },
+
+    /** A module library's catalogues, as a case's home; undefined when there is no such module. */
+    async moduleFacts(moduleId: string) {
+      const [found] = await db.select({ id: modules.id }).from(modules).where(eq(modules.id, moduleId));
+      if (!found) return undefined;
+      const [diseases, categories] = await Promise.all([
+        db
+          .select({ id: moduleDiseaseTypes.diseaseTypeId })
+          .from(moduleDiseaseTypes)
+          .where(eq(moduleDiseaseTypes.moduleId, moduleId)),
+        db
+          .select({ id: moduleQuestionCategories.questionCategoryId })
+          .from(moduleQuestionCategories)
+          .where(eq(moduleQuestionCategories.moduleId, moduleId)),
+      ]);
+      return { disease_type_ids: diseases.map((d) => d.id), question_category_ids: categories.map((c) => c.id) };
     },
 
     async delete(ids: string[]): Promise<void> {

@@ -23,6 +23,7 @@ import {
   MAX_CASE_IMAGE_BYTES,
   MAX_CASE_RTF_BYTES,
   moveCasesBody,
+  moveToModuleBody,
   rtfCaseFields,
   updateCaseBody,
 } from '@pss/contract';
@@ -52,7 +53,7 @@ export function registerCasesRoutes(app: FastifyInstance, service: CasesService,
         response: { 200: caseSummaryPage },
       },
     },
-    async (request) => service.list(caller(request), request.params.id, request.query),
+    async (request) => service.list(caller(request), { projectId: request.params.id }, request.query),
   );
 
   r.post(
@@ -74,7 +75,7 @@ export function registerCasesRoutes(app: FastifyInstance, service: CasesService,
         .send(
           await service.create(
             caller(request),
-            request.body.project_id,
+            request.body.project_id ? { projectId: request.body.project_id } : { moduleId: request.body.module_id! },
             request.body.name,
             request.body.disease_type_id ?? null,
           ),
@@ -232,6 +233,25 @@ export function registerCasesRoutes(app: FastifyInstance, service: CasesService,
       },
     },
     async (request) => service.move(caller(request), request.params.id, request.body.project_id, request.body.cases),
+  );
+
+  r.post(
+    '/cases/:id/move-to-module',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Move a project’s case into a module library',
+        description:
+          'The case becomes a module case (origin MODULE_LIBRARY) and leaves its project and season. Refused as a ' +
+          'move is (CASE_IS_ACTIVE, CASE_ASSIGNED_TO_CURRENT_OR_FUTURE_SEASON), for a case with participants, and ' +
+          'where the module lacks the case’s disease type or question categories.',
+        params: idParams,
+        body: moveToModuleBody,
+        response: { 200: caseDocument },
+      },
+    },
+    async (request) => service.moveToModule(caller(request), request.params.id, request.body.module_id),
   );
 
   r.post(

@@ -30,7 +30,7 @@ import type { AccessClaims } from '../../lib/tokens.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { checkAnswers, feedbackFor, missingRequired, scoreAnswers, type StoredAnswer } from './case-answers.js';
 import { contentColumns, renewIds, toCaseDocument } from './case-content.js';
-import type { CaseRow, CasesRepository } from './cases.repository.js';
+import type { CaseHome, CaseInsert, CaseRow, CasesRepository } from './cases.repository.js';
 
 type Caller = AccessClaims;
 type Projects = Pick<ProjectsService, 'requireVisible' | 'get'>;
@@ -100,10 +100,72 @@ export function createCasesService(deps: {
     };
   }
 
-  /** What the case must answer to: its project's catalogues (a module case: its own, for now none). */
+  async function moduleFacts(moduleId: string): Promise<CaseProject> {
+    const facts = await cases.moduleFacts(moduleId);
+    if (!facts) throw new AppError('NOT_FOUND', { message: 'The module library does not exist.' });
+    return facts;
+  }
+
+  /** What the case must answer to: its project's catalogues, or its module library's. */
   async function homeOf(caller: Caller, row: CaseRow): Promise<CaseProject> {
     if (row.projectId) return projectFacts(caller, row.projectId);
-    return { disease_type_ids: row.diseaseTypeId ? [row.diseaseTypeId] : [], question_category_ids: [] };
+    return moduleFacts(row.moduleId!);
+  }
+
+  function homeKey(row: CaseRow): CaseHome {
+    return row.projectId ? { projectId: row.projectId } : { moduleId: row.moduleId! };
+  }
+
+  function requireSuperadmin(caller: Caller): void {
+    if (caller.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN');
+  }
+
+  /** Copies of cases, as new drafts wherever they go, remembering their original. */
+  function copyValues(row: CaseRow, name: string, detach: boolean): CaseInsert {
+    return {
+      origin: detach ? 'CUSTOM' : row.origin,
+      clientId: row.clientId,
+      projectId: row.projectId,
+      moduleId: row.moduleId,
+      status: 'DRAFT',
+      name,
+      diseaseTypeId: row.diseaseTypeId,
+      patientName: row.patientName,
+      patientAge: row.patientAge,
+      imageKey: null,
+      imageType: row.imageType,
+      reasonForEncounter: row.reasonForEncounter,
+      feedbackType: row.feedbackType,
+      references: row.references,
+      testResults: row.testResults,
+      explanation: row.explanation,
+      body: renewIds(row.body),
+      questionCount: row.questionCount,
+      sourceCaseId: detach ? null : row.id,
+    };
+  }
+
+  /** Module cases by id, all of one module, for copying out of it. */
+  async function requireModuleCases(caller: Caller, ids: string[]): Promise<CaseRow[]> {
+    requireSuperadmin(caller);
+    const rows = await cases.findMany([...new Set(ids)], today());
+    const missing = ids.filter((id) => !rows.some((r) => r.id === id && r.moduleId && !r.projectId));
+    if (missing.length) throw new AppError('CASE_NOT_FOUND', { details: { case_ids: missing } });
+    if (new Set(rows.map((r) => r.moduleId)).size > 1) throw new AppError('CASES_FROM_DIFFERENT_PROJECTS');
+    return rows;
+  }
+
+  async function insertCopies(rows: CaseRow[], place: Partial<CaseInsert>): Promise<string[]> {
+    const values: CaseInsert[] = [];
+    for (const row of rows) {
+      values.push({
+        ...copyValues(row, row.name, false),
+        origin: 'MODULE_LIBRARY',
+        imageKey: await copyImage(row.imageKey),
+        ...place,
+      });
+    }
+    return cases.insertMany(values);
   }
 
   function problemsOf(row: CaseRow, home: CaseProject) {
@@ -123,8 +185,7 @@ export function createCasesService(deps: {
     if ('ids' in selection) {
       ids = selection.ids;
     } else {
-      if (!first.projectId) throw new AppError(mismatch);
-      ids = await cases.idsMatching(first.projectId, today(), {
+      ids = await cases.idsMatching(homeKey(first), today(), {
         search: selection.search,
         status: selection.filter?.status,
         except: selection.except,
@@ -147,7 +208,17 @@ export function createCasesService(deps: {
   }
 
   async function validateLinks(caller: Caller, row: CaseRow, input: UpdateCaseBody): Promise<void> {
-    if (!row.projectId) return;
+    if (!row.projectId) {
+      // A module case has no seasons; its catalogues are the module's.
+      if (input.season_id || input.round_number) {
+        throw validationError([
+          { field: 'body.season_id', message: 'Module library cases are not placed in seasons.' },
+        ]);
+      }
+      const fit = projectFitProblem(input, await moduleFacts(row.moduleId!));
+      if (fit) throw new AppError(fit);
+      return;
+    }
     const home = await projectFacts(caller, row.projectId);
     const fit = projectFitProblem(input, home);
     if (fit) throw new AppError(fit);
@@ -183,26 +254,8 @@ export function createCasesService(deps: {
   async function duplicate(caller: Caller, id: string, name: string | undefined, detach: boolean) {
     const row = await requireCase(caller, id);
     const copyId = await cases.insert({
-      origin: detach ? 'CUSTOM' : row.origin,
-      clientId: row.clientId,
-      projectId: row.projectId,
-      moduleId: row.moduleId,
-      status: 'DRAFT',
-      name: name ?? copyName(row.name),
-      diseaseTypeId: row.diseaseTypeId,
-      patientName: row.patientName,
-      patientAge: row.patientAge,
+      ...copyValues(row, name ?? copyName(row.name), detach),
       imageKey: await copyImage(row.imageKey),
-      imageType: row.imageType,
-      reasonForEncounter: row.reasonForEncounter,
-      feedbackType: row.feedbackType,
-      references: row.references,
-      testResults: row.testResults,
-      explanation: row.explanation,
-      body: renewIds(row.body),
-      questionCount: row.questionCount,
-      // A plain duplicate remembers its original; a detached one stands alone.
-      sourceCaseId: detach ? null : row.id,
     });
     return read(copyId);
   }
@@ -234,9 +287,13 @@ export function createCasesService(deps: {
   return {
     requireCase,
 
-    async list(caller: Caller, projectId: string, query: CaseListQuery): Promise<Paged<CaseSummary>> {
-      await deps.projects.requireVisible(caller, projectId);
-      const page = await cases.listForProject(projectId, query, today());
+    async list(caller: Caller, home: CaseHome, query: CaseListQuery): Promise<Paged<CaseSummary>> {
+      if ('projectId' in home) await deps.projects.requireVisible(caller, home.projectId);
+      else {
+        requireSuperadmin(caller);
+        await moduleFacts(home.moduleId);
+      }
+      const page = await cases.list(home, query, today());
       return {
         ...page,
         items: page.items.map((row) => ({
@@ -260,13 +317,21 @@ export function createCasesService(deps: {
       return toCaseDocument(await requireCase(caller, id));
     },
 
-    async create(caller: Caller, projectId: string, name: string, diseaseTypeId: string | null): Promise<CaseDocument> {
-      const project = await projectFacts(caller, projectId);
-      if (diseaseTypeId && !project.disease_type_ids.includes(diseaseTypeId)) throw new AppError('WRONG_DISEASE_TYPE');
+    async create(caller: Caller, home: CaseHome, name: string, diseaseTypeId: string | null): Promise<CaseDocument> {
+      let place: Pick<CaseInsert, 'origin' | 'clientId' | 'projectId' | 'moduleId'>;
+      let facts: CaseProject;
+      if ('projectId' in home) {
+        const project = await projectFacts(caller, home.projectId);
+        facts = project;
+        place = { origin: 'CUSTOM', clientId: project.clientId, projectId: home.projectId };
+      } else {
+        requireSuperadmin(caller);
+        facts = await moduleFacts(home.moduleId);
+        place = { origin: 'MODULE_LIBRARY', moduleId: home.moduleId };
+      }
+      if (diseaseTypeId && !facts.disease_type_ids.includes(diseaseTypeId)) throw new AppError('WRONG_DISEASE_TYPE');
       const id = await cases.insert({
-        origin: 'CUSTOM',
-        clientId: project.clientId,
-        projectId,
+        ...place,
         name: name.trim(),
         diseaseTypeId,
         body: { details_sections: [], groupers: [], questions: [] },
@@ -349,6 +414,65 @@ export function createCasesService(deps: {
         { projectId: targetProjectId, clientId: target.clientId },
         deps.clock.now(),
       );
+      return { ids: rows.map((r) => r.id) };
+    },
+
+    /** Moves a project's case into a module library (the move rules apply; it leaves its season). */
+    async moveToModule(caller: Caller, id: string, moduleId: string): Promise<CaseDocument> {
+      requireSuperadmin(caller);
+      const row = await requireCase(caller, id);
+      if (!row.projectId) throw new AppError('CASES_FROM_WRONG_PROJECT');
+      const target = await moduleFacts(moduleId);
+      if (row.effectiveStatus === 'ACTIVE') throw new AppError('CASE_IS_ACTIVE');
+      const [facts] = await cases.moveFacts([row.id], today());
+      if (facts?.seasonCurrentOrFuture) throw new AppError('CASE_ASSIGNED_TO_CURRENT_OR_FUTURE_SEASON');
+      if ((facts?.participants ?? 0) > 0) throw new AppError('CASE_HAS_PARTICIPANTS_DELETE_FORBIDDEN');
+      const fit = projectFitProblem({ disease_type_id: row.diseaseTypeId, questions: row.body.questions }, target);
+      if (fit) throw new AppError(fit);
+      await cases.moveToModule(id, moduleId, deps.clock.now());
+      return read(id);
+    },
+
+    /** Copies module cases into a client's project: all or nothing, each must fit the project. */
+    async copyToProject(caller: Caller, caseIds: string[], projectId: string): Promise<{ ids: string[] }> {
+      const rows = await requireModuleCases(caller, caseIds);
+      const target = await projectFacts(caller, projectId);
+      for (const row of rows) {
+        const fit = projectFitProblem({ disease_type_id: row.diseaseTypeId, questions: row.body.questions }, target);
+        if (fit) throw new AppError(fit, { details: { case_ids: [row.id] } });
+      }
+      return { ids: await insertCopies(rows, { projectId, clientId: target.clientId, moduleId: null }) };
+    },
+
+    /** Copies module cases into another module library. */
+    async copyToModule(caller: Caller, caseIds: string[], moduleId: string): Promise<{ ids: string[] }> {
+      const rows = await requireModuleCases(caller, caseIds);
+      const target = await moduleFacts(moduleId);
+      for (const row of rows) {
+        const fit = projectFitProblem({ disease_type_id: row.diseaseTypeId, questions: row.body.questions }, target);
+        if (fit) throw new AppError(fit, { details: { case_ids: [row.id] } });
+      }
+      return { ids: await insertCopies(rows, { moduleId, projectId: null, clientId: null }) };
+    },
+
+    /** Removes a selection of a module's cases (copies already in projects stay). */
+    async removeFromModule(caller: Caller, moduleId: string, selection: CaseSelection): Promise<{ ids: string[] }> {
+      requireSuperadmin(caller);
+      await moduleFacts(moduleId);
+      const ids =
+        'ids' in selection
+          ? selection.ids
+          : await cases.idsMatching({ moduleId }, today(), {
+              search: selection.search,
+              status: selection.filter?.status,
+              except: selection.except,
+            });
+      const rows = await cases.findMany([...new Set(ids)], today());
+      if (rows.length !== new Set(ids).size || rows.some((r) => r.moduleId !== moduleId || r.projectId)) {
+        throw new AppError('CASES_FROM_WRONG_PROJECT');
+      }
+      await cases.delete(rows.map((r) => r.id));
+      for (const row of rows) if (row.imageKey) await storage.remove(row.imageKey);
       return { ids: rows.map((r) => r.id) };
     },
 

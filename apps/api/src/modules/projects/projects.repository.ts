@@ -1,9 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ActiveSeason, CatalogueListQuery, ProjectListQuery, SeasonInput } from '@pss/contract';
+import { ensureCatalogueEntries, type CatalogueKind } from '../../db/catalogues.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
   clients,
   diseaseTypes,
+  moduleDiseaseTypes,
+  moduleQuestionCategories,
   projectDiseaseTypes,
   projectQuestionCategories,
   projects,
@@ -14,7 +17,7 @@ import {
 import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
 
 export type ProjectRow = typeof projects.$inferSelect & { clientName: string; seasonCount: number };
-export type CatalogueKind = 'disease_types' | 'question_categories';
+export type { CatalogueKind };
 export interface SeasonWithRounds {
   id: string;
   name: string;
@@ -55,20 +58,8 @@ function flatten(row: { project: typeof projects.$inferSelect; clientName: strin
 
 export function createProjectsRepository(db: Db) {
   async function linkCatalogue(tx: Tx, kind: CatalogueKind, projectId: string, names: string[]): Promise<void> {
-    const { table, link } = catalogueTables[kind];
-    // Found by name (any case) or created: a project can be made in one step.
-    for (const name of names) {
-      await tx.execute(sql`insert into ${table} (name) values (${name}) on conflict (lower(name)) do nothing`);
-    }
-    const found = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(
-        inArray(
-          sql`lower(${table.name})`,
-          names.map((n) => n.toLowerCase()),
-        ),
-      );
+    const { link } = catalogueTables[kind];
+    const found = (await ensureCatalogueEntries(tx, kind, names)).map((id) => ({ id }));
     await tx.delete(link).where(eq(link.projectId, projectId));
     if (kind === 'disease_types') {
       await tx.insert(projectDiseaseTypes).values(found.map((f) => ({ projectId, diseaseTypeId: f.id })));
@@ -195,12 +186,21 @@ export function createProjectsRepository(db: Db) {
       );
     },
 
+    /** How many projects and module libraries use a catalogue entry (in use: not deletable). */
     async catalogueEntryUse(kind: CatalogueKind, id: string): Promise<{ exists: boolean; projects: number }> {
       const { table, link, linkColumn } = catalogueTables[kind];
       const [entry] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
       if (!entry) return { exists: false, projects: 0 };
       const [row] = await db.select({ n: countAll }).from(link).where(eq(linkColumn, id));
-      return { exists: true, projects: row?.n ?? 0 };
+      const moduleLinks =
+        kind === 'disease_types'
+          ? db.select({ n: countAll }).from(moduleDiseaseTypes).where(eq(moduleDiseaseTypes.diseaseTypeId, id))
+          : db
+              .select({ n: countAll })
+              .from(moduleQuestionCategories)
+              .where(eq(moduleQuestionCategories.questionCategoryId, id));
+      const [inModules] = await moduleLinks;
+      return { exists: true, projects: (row?.n ?? 0) + (inModules?.n ?? 0) };
     },
 
     async deleteCatalogueEntry(kind: CatalogueKind, id: string): Promise<void> {

@@ -1,0 +1,116 @@
+import type {
+  AssociatedProjectQuery,
+  CaseListQuery,
+  CaseSelection,
+  CatalogueListQuery,
+  ModuleBody,
+  ModuleLibrary,
+  ModuleListQuery,
+  ModuleSummary,
+  Paged,
+} from '@pss/contract';
+import type { CatalogueKind } from '../../db/catalogues.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { AccessClaims } from '../../lib/tokens.js';
+import type { CasesService } from '../cases/cases.service.js';
+import type { ModuleLibraryRepository, ModuleRow } from './module-library.repository.js';
+
+type Caller = AccessClaims;
+type Cases = Pick<CasesService, 'list' | 'copyToProject' | 'copyToModule' | 'removeFromModule'>;
+
+function toSummary(row: ModuleRow): ModuleSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    case_count: row.caseCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Module libraries belong to the provider: every call is for superadmins (the routes say so;
+ * the service keeps to it too). Their cases are handled by the cases service.
+ */
+export function createModuleLibraryService(deps: { modules: ModuleLibraryRepository; cases: Cases; clock: Clock }) {
+  const { modules } = deps;
+
+  async function requireModule(id: string): Promise<ModuleRow> {
+    const row = await modules.findById(id);
+    if (!row) throw new AppError('NOT_FOUND', { message: 'The module library does not exist.' });
+    return row;
+  }
+
+  async function toModule(row: ModuleRow): Promise<ModuleLibrary> {
+    const [diseaseTypes, questionCategories] = await Promise.all([
+      modules.catalogueOf('disease_types', row.id),
+      modules.catalogueOf('question_categories', row.id),
+    ]);
+    return { ...toSummary(row), disease_types: diseaseTypes, question_categories: questionCategories };
+  }
+
+  async function refuseDuplicateName(name: string, except?: string): Promise<void> {
+    const existing = await modules.findByName(name);
+    if (existing && existing.id !== except) {
+      throw new AppError('VALIDATION_ERROR', {
+        details: { fields: [{ field: 'body.name', message: 'A module library with this name already exists.' }] },
+      });
+    }
+  }
+
+  const input = (body: ModuleBody) => ({
+    name: body.name.trim(),
+    description: body.description?.trim() || null,
+    diseaseTypes: body.disease_types,
+    questionCategories: body.question_categories,
+  });
+
+  return {
+    async list(query: ModuleListQuery): Promise<Paged<ModuleSummary>> {
+      const page = await modules.list(query);
+      return { ...page, items: page.items.map(toSummary) };
+    },
+    async get(id: string): Promise<ModuleLibrary> {
+      return toModule(await requireModule(id));
+    },
+    async create(body: ModuleBody): Promise<ModuleLibrary> {
+      await refuseDuplicateName(body.name);
+      const id = await modules.create(input(body));
+      return toModule((await modules.findById(id))!);
+    },
+    async update(id: string, body: ModuleBody): Promise<ModuleLibrary> {
+      await requireModule(id);
+      await refuseDuplicateName(body.name, id);
+      await modules.update(id, input(body), deps.clock.now());
+      return toModule((await modules.findById(id))!);
+    },
+    /** A module with cases is emptied first (its copies in projects stay where they are). */
+    async remove(id: string): Promise<void> {
+      const row = await requireModule(id);
+      if (row.caseCount > 0) {
+        throw new AppError('ASSOCIATED_ITEMS_DELETE_FORBIDDEN', {
+          message: 'This module library still has cases: remove them first.',
+        });
+      }
+      await modules.delete(id);
+    },
+    async catalogue(id: string, kind: CatalogueKind, query: CatalogueListQuery) {
+      await requireModule(id);
+      return modules.pageCatalogue(kind, id, query);
+    },
+    async associatedProjects(id: string, query: AssociatedProjectQuery) {
+      await requireModule(id);
+      return modules.associatedProjects(id, query);
+    },
+    cases: (caller: Caller, id: string, query: CaseListQuery) => deps.cases.list(caller, { moduleId: id }, query),
+    removeCases: (caller: Caller, id: string, selection: CaseSelection) =>
+      deps.cases.removeFromModule(caller, id, selection),
+    copyToProject: (caller: Caller, caseIds: string[], projectId: string) =>
+      deps.cases.copyToProject(caller, caseIds, projectId),
+    copyToModule: (caller: Caller, caseIds: string[], moduleId: string) =>
+      deps.cases.copyToModule(caller, caseIds, moduleId),
+  };
+}
+export type ModuleLibraryService = ReturnType<typeof createModuleLibraryService>;
