@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { ClientsListPage } from '../features/clients/clients-list-page';
 import { KeycloakLandingPage } from '../features/auth/keycloak-landing-page';
 import { LoggedOutPage } from '../features/auth/logged-out-page';
@@ -10,6 +10,8 @@ import { CasesPage } from '../features/cases/cases-page';
 import { NewCasePage } from '../features/cases/new-case-page';
 import { PreviewPage } from '../features/cases/preview-page';
 import { TakePreviewPage } from '../features/cases/take-preview-page';
+import { ModuleLayout } from '../features/module-library/module-layout';
+import { ModuleLibraryPage } from '../features/module-library/module-library-page';
 import { CmesPage } from '../features/cmes/cmes-page';
 import { ParticipantsPage } from '../features/participants/participants-page';
 import { UserDetailsPage } from '../features/users/user-details-page';
@@ -34,6 +36,16 @@ function Root() {
 /** Sections of a project that later features fill; until then they say so. */
 const pendingSections = ['surveys', 'progress', 'elements', 'emails'] as const;
 
+/** The case screens, under a project or a module library (they read which from the layout). */
+const caseRoutes = [
+  { path: 'cases', element: <CasesPage /> },
+  { path: 'cases/new', element: <NewCasePage /> },
+  { path: 'cases/case-details/:caseId', element: <CaseEditorPage /> },
+  { path: 'cases/case-details/:caseId/previews', element: <CasePreviewsPage /> },
+  { path: 'cases/case-details/:caseId/previews/new', element: <TakePreviewPage /> },
+  { path: 'cases/case-details/:caseId/previews/:previewId', element: <PreviewPage /> },
+];
+
 export const routes = [
   {
     element: <Root />,
@@ -54,6 +66,16 @@ export const routes = [
           { path: '/user-management', element: <RequireSuperadmin>{() => <UsersListPage />}</RequireSuperadmin> },
           { path: '/user-management/:id', element: <RequireSuperadmin>{() => <UserDetailsPage />}</RequireSuperadmin> },
           { path: '/project-management/clients/:clientId', element: <ClientOptionsPage /> },
+          { path: '/module-library', element: <RequireSuperadmin>{() => <ModuleLibraryPage />}</RequireSuperadmin> },
+          {
+            path: '/module-library/:id',
+            element: <RequireSuperadmin>{() => <ModuleLayout />}</RequireSuperadmin>,
+            children: [
+              { index: true, element: <Navigate to="cases" replace /> },
+              ...caseRoutes,
+              { path: 'elements', element: <ProjectSectionPending sectionKey="elements" /> },
+            ],
+          },
           {
             path: '/project-management/clients/:clientId/projects/:projectId',
             element: <ProjectLayout />,
@@ -61,12 +83,7 @@ export const routes = [
               { index: true, element: <ProjectOverview /> },
               { path: 'cmes', element: <CmesPage /> },
               { path: 'participants', element: <ParticipantsPage /> },
-              { path: 'cases', element: <CasesPage /> },
-              { path: 'cases/new', element: <NewCasePage /> },
-              { path: 'cases/case-details/:caseId', element: <CaseEditorPage /> },
-              { path: 'cases/case-details/:caseId/previews', element: <CasePreviewsPage /> },
-              { path: 'cases/case-details/:caseId/previews/new', element: <TakePreviewPage /> },
-              { path: 'cases/case-details/:caseId/previews/:previewId', element: <PreviewPage /> },
+              ...caseRoutes,
               ...pendingSections.map((section) => ({
                 path: section,
                 element: <ProjectSectionPending sectionKey={section} />,

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Anchor, Button, FileButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCaseHome } from './case-home';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { caseProblems, type CaseDocument, type FieldIssue, type Project } from '@pss/contract';
+import { caseProblems, type CaseDocument, type FieldIssue } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { toastError, toastInfo, toastSuccess } from '../../lib/toasts';
@@ -36,9 +37,8 @@ export function CaseEditorPage() {
 
 function CaseEditor({ saved }: { saved: CaseDocument }) {
   const { t } = useTranslation();
-  const { clientId = '', projectId = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const { project } = useOutletContext<{ project: Project }>();
+  const home = useCaseHome();
   const [form, setForm] = useState<CaseForm>(() => toForm(saved));
   const [dirty, setDirty] = useState(false);
   // Problems are shown once publishing was refused (or asked for), then follow the edits.
@@ -50,15 +50,15 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
   const duplicate = useDuplicateCase();
   const navigate = useNavigate();
   const readOnly = saved.status !== 'DRAFT';
-  const base = `/project-management/clients/${clientId}/projects/${projectId}/cases`;
+  const base = home.casesPath;
 
   const projectFacts = useMemo(
     () => ({
-      disease_type_ids: project.disease_types.map((d) => d.id),
-      question_category_ids: project.question_categories.map((c) => c.id),
-      season_rounds: Object.fromEntries(project.seasons.map((s) => [s.id, s.rounds.map((r) => r.number)])),
+      disease_type_ids: home.disease_types.map((d) => d.id),
+      question_category_ids: home.question_categories.map((c) => c.id),
+      season_rounds: Object.fromEntries(home.seasons.map((s) => [s.id, s.rounds.map((r) => r.number)])),
     }),
-    [project],
+    [home],
   );
   const problems = useMemo(() => (checking ? caseProblems(form, projectFacts) : []), [checking, form, projectFacts]);
   const errors: EditorErrors = useMemo(() => {
@@ -239,14 +239,14 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
           <BackgroundSection
             form={form}
             saved={saved}
-            project={project}
+            home={home}
             errors={errors}
             readOnly={readOnly}
             onChange={change}
           />
           <DetailsSectionsEditor form={form} errors={errors} readOnly={readOnly} onChange={change} />
           <GroupersEditor form={form} errors={errors} readOnly={readOnly} onChange={change} />
-          <QuestionsEditor form={form} project={project} errors={errors} readOnly={readOnly} onChange={change} />
+          <QuestionsEditor form={form} home={home} errors={errors} readOnly={readOnly} onChange={change} />
           <FeedbackSection form={form} errors={errors} readOnly={readOnly} onChange={change} />
         </Stack>
       </fieldset>

@@ -15,7 +15,8 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_CASE_IMAGE_BYTES, type CaseDocument, type Project } from '@pss/contract';
+import { MAX_CASE_IMAGE_BYTES, type CaseDocument } from '@pss/contract';
+import type { CaseHome } from './case-home';
 import { RichTextField } from '../../components/rich-text-field';
 import { errorMessage } from '../../lib/api-error';
 import { toastError } from '../../lib/toasts';
@@ -23,10 +24,10 @@ import { EditorSection, fieldId, type SectionProps } from './case-editor-fields'
 import { moveItem, newId, removeGrouper } from './case-form';
 import { caseImageQueryOptions, useCaseImage } from './cases-api';
 
-export function BackgroundSection(props: SectionProps & { saved: CaseDocument; project: Project }) {
+export function BackgroundSection(props: SectionProps & { saved: CaseDocument; home: CaseHome }) {
   const { t } = useTranslation();
-  const { form, errors, readOnly, onChange, project } = props;
-  const season = project.seasons.find((s) => s.id === form.season_id);
+  const { form, errors, readOnly, onChange, home } = props;
+  const season = home.seasons.find((s) => s.id === form.season_id);
   return (
     <EditorSection id="case-background" title={t('cases.sections.background')} help={t('cases.backgroundHelp')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -45,7 +46,7 @@ export function BackgroundSection(props: SectionProps & { saved: CaseDocument; p
           id={fieldId('disease_type_id')}
           label={t('cases.diseaseType')}
           required
-          data={project.disease_types.map((d) => ({ value: d.id, label: d.name }))}
+          data={home.disease_types.map((d) => ({ value: d.id, label: d.name }))}
           value={form.disease_type_id}
           error={errors.disease_type_id}
           onChange={(value) => onChange((f) => ({ ...f, disease_type_id: value }))}
@@ -78,31 +79,39 @@ export function BackgroundSection(props: SectionProps & { saved: CaseDocument; p
             }))
           }
         />
-        <Select
-          id={fieldId('season_id')}
-          label={t('cases.season')}
-          description={t('cases.seasonHelp')}
-          clearable
-          data={project.seasons.map((s) => ({ value: s.id, label: s.name }))}
-          value={form.season_id}
-          error={errors.season_id}
-          onChange={(value) =>
-            onChange((f) => ({ ...f, season_id: value, round_number: value === f.season_id ? f.round_number : null }))
-          }
-        />
-        <Select
-          id={fieldId('round_number')}
-          label={t('cases.round')}
-          clearable
-          disabled={!form.season_id}
-          data={(season?.rounds ?? []).map((r) => ({
-            value: String(r.number),
-            label: t('cases.roundOption', { number: r.number, start: r.start_date, end: r.end_date }),
-          }))}
-          value={form.round_number ? String(form.round_number) : null}
-          error={errors.round_number}
-          onChange={(value) => onChange((f) => ({ ...f, round_number: value ? Number(value) : null }))}
-        />
+        {home.kind === 'project' && (
+          <>
+            <Select
+              id={fieldId('season_id')}
+              label={t('cases.season')}
+              description={t('cases.seasonHelp')}
+              clearable
+              data={home.seasons.map((s) => ({ value: s.id, label: s.name }))}
+              value={form.season_id}
+              error={errors.season_id}
+              onChange={(value) =>
+                onChange((f) => ({
+                  ...f,
+                  season_id: value,
+                  round_number: value === f.season_id ? f.round_number : null,
+                }))
+              }
+            />
+            <Select
+              id={fieldId('round_number')}
+              label={t('cases.round')}
+              clearable
+              disabled={!form.season_id}
+              data={(season?.rounds ?? []).map((r) => ({
+                value: String(r.number),
+                label: t('cases.roundOption', { number: r.number, start: r.start_date, end: r.end_date }),
+              }))}
+              value={form.round_number ? String(form.round_number) : null}
+              error={errors.round_number}
+              onChange={(value) => onChange((f) => ({ ...f, round_number: value ? Number(value) : null }))}
+            />
+          </>
+        )}
       </SimpleGrid>
       <RichTextField
         id={fieldId('reason_for_encounter')}

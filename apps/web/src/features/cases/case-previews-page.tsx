@@ -6,6 +6,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useListState } from '../../lib/use-list-state';
+import { useCaseHome } from './case-home';
 import { caseQueryOptions, previewListQueryOptions } from './cases-api';
 
 type Row = { id: string; name: string; completed_at: string; score: number };
@@ -13,11 +14,12 @@ type Row = { id: string; name: string; completed_at: string; score: number };
 /** Case Previews: the previews taken of a case, and the way to take a new one. */
 export function CasePreviewsPage() {
   const { t } = useTranslation();
-  const { clientId = '', projectId = '', caseId = '' } = useParams();
+  const { caseId = '' } = useParams();
+  const home = useCaseHome();
   const list = useListState({ sortable: ['completed_at', 'score', 'name'] });
   const theCase = useQuery(caseQueryOptions(caseId));
   const previews = useQuery(previewListQueryOptions(caseId, list.query));
-  const base = `/project-management/clients/${clientId}/projects/${projectId}/cases/case-details/${caseId}`;
+  const base = `${home.casesPath}/case-details/${caseId}`;
   const columns: Column<Row>[] = [
     {
       key: 'name',

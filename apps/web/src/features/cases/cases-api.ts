@@ -7,6 +7,7 @@ import type {
   CaseSelection,
   CaseStatusValue,
   CaseSummary,
+  CreateCaseBody,
   Paged,
   RtfCaseFields,
   UpdateCaseBody,
@@ -32,12 +33,13 @@ export const caseKeys = {
   preview: (previewId: string) => ['previews', previewId] as const,
 };
 
-export function caseListQueryOptions(projectId: string, params: CaseListParams) {
+/** A page of a project's or module's cases; `listPath` is the home's list call. */
+export function caseListQueryOptions(listPath: string, params: CaseListParams) {
   const { status, ...rest } = params;
   return queryOptions({
-    queryKey: caseKeys.list(projectId, params),
+    queryKey: caseKeys.list(listPath, params),
     queryFn: ({ signal }) =>
-      apiRequest<Paged<CaseSummary>>(buildPath('/projects/{id}/cases', { id: projectId }), {
+      apiRequest<Paged<CaseSummary>>(listPath, {
         query: { ...rest, filter: status ? JSON.stringify({ status }) : undefined },
         signal,
       }),
@@ -106,7 +108,7 @@ function useCaseMutation<Input, Output>(run: (input: Input) => Promise<Output>, 
 }
 
 export function useCreateCase() {
-  return useCaseMutation((input: { project_id: string; name: string; disease_type_id: string | null }) =>
+  return useCaseMutation((input: CreateCaseBody) =>
     apiRequest<CaseDocument>('/cases', { method: 'POST', body: input }),
   );
 }
@@ -177,6 +179,65 @@ export function useCreatePreview() {
 export function useDeletePreview() {
   return useCaseMutation((previewId: string) =>
     apiRequest<void>(buildPath('/previews/{id}', { id: previewId }), { method: 'DELETE' }),
+  );
+}
+
+/** Every case id a select-all stands for (module libraries hold tens of cases, not thousands). */
+export async function allCaseIds(
+  listPath: string,
+  params: { search?: string; status?: CaseStatusValue; except: readonly string[] },
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = await apiRequest<Paged<CaseSummary>>(listPath, {
+      query: {
+        page,
+        limit: 200,
+        search: params.search,
+        filter: params.status ? JSON.stringify({ status: params.status }) : undefined,
+      },
+    });
+    ids.push(...result.items.map((c) => c.id).filter((id) => !params.except.includes(id)));
+    if (page * 200 >= result.total) return ids;
+  }
+}
+
+/** Projects of every client, found by name, for copying module cases into one. */
+export function projectSearchQueryOptions(search: string) {
+  return queryOptions({
+    queryKey: ['cases', 'copy-targets', search] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<Paged<{ id: string; name: string; client_name: string }>>('/projects', {
+        query: { limit: 50, sort: 'client_name:ASC,name:ASC', search: search || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function moduleSearchQueryOptions() {
+  return queryOptions({
+    queryKey: ['cases', 'module-targets'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<Paged<{ id: string; name: string }>>('/module-library', { query: { limit: 200 }, signal }),
+  });
+}
+
+export function useCopyModuleCases() {
+  return useCaseMutation((input: { caseIds: string[]; target: { project_id: string } | { module_id: string } }) =>
+    apiRequest<{ ids: string[] }>(
+      'project_id' in input.target ? '/module-library/cases/to-project' : '/module-library/cases/modules',
+      { method: 'POST', body: { ...input.target, case_ids: input.caseIds } },
+    ),
+  );
+}
+
+export function useRemoveModuleCases(moduleId: string) {
+  return useCaseMutation((selection: CaseSelection) =>
+    apiRequest<{ ids: string[] }>(buildPath('/module-library/{id}/remove-cases', { id: moduleId }), {
+      method: 'DELETE',
+      query: { filter: JSON.stringify(selection) },
+    }),
   );
 }
 

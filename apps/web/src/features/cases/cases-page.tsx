@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useOutletContext, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CaseSelection, CaseStatusValue, CaseSummary, Project } from '@pss/contract';
+import type { CaseSelection, CaseStatusValue, CaseSummary } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-error';
@@ -13,7 +13,18 @@ import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
 import { useUrlParam } from '../../lib/use-url-param';
 import { CaseStatusBadge } from './case-status-badge';
-import { caseListQueryOptions, clientProjectsQueryOptions, useDeleteCases, useMoveCases } from './cases-api';
+import { useCaseHome } from './case-home';
+import {
+  allCaseIds,
+  caseListQueryOptions,
+  clientProjectsQueryOptions,
+  moduleSearchQueryOptions,
+  projectSearchQueryOptions,
+  useCopyModuleCases,
+  useDeleteCases,
+  useMoveCases,
+  useRemoveModuleCases,
+} from './cases-api';
 
 const sortable = ['name', 'patient_name', 'status', 'updated_at', 'created_at'] as const;
 const statuses: CaseStatusValue[] = ['DRAFT', 'PUBLISHED', 'ACTIVE'];
@@ -21,17 +32,16 @@ const statuses: CaseStatusValue[] = ['DRAFT', 'PUBLISHED', 'ACTIVE'];
 /** The project's cases: search, sort, status filter, and bulk move or delete of a selection. */
 export function CasesPage() {
   const { t } = useTranslation();
-  const { clientId = '', projectId = '' } = useParams();
-  const { project } = useOutletContext<{ project: Project }>();
+  const home = useCaseHome();
   const list = useListState({ sortable });
   const [statusParam, setStatusParam] = useUrlParam('status');
   const status = statuses.includes(statusParam as CaseStatusValue) ? (statusParam as CaseStatusValue) : undefined;
-  const cases = useQuery(caseListQueryOptions(projectId, { ...list.query, status }));
+  const cases = useQuery(caseListQueryOptions(home.listPath, { ...list.query, status }));
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
-  const [action, setAction] = useState<'move' | 'delete' | null>(null);
+  const [action, setAction] = useState<'move' | 'delete' | 'copy' | null>(null);
   const total = cases.data?.total ?? 0;
   const count = selectedCount(selection, total);
-  const base = `/project-management/clients/${clientId}/projects/${projectId}/cases`;
+  const base = home.casesPath;
 
   /** A bulk call names one case in its path and the rest of the selection in its body. */
   function bulkTarget(): BulkTarget | null {
@@ -107,9 +117,15 @@ export function CasesPage() {
         />
         {count > 0 && (
           <Group gap="xs">
-            <Button variant="default" onClick={() => setAction('move')}>
-              {t('cases.moveSelected', { count })}
-            </Button>
+            {home.kind === 'project' ? (
+              <Button variant="default" onClick={() => setAction('move')}>
+                {t('cases.moveSelected', { count })}
+              </Button>
+            ) : (
+              <Button variant="default" onClick={() => setAction('copy')}>
+                {t('cases.copySelected', { count })}
+              </Button>
+            )}
             <Button color="red" variant="outline" onClick={() => setAction('delete')}>
               {t('cases.deleteSelected', { count })}
             </Button>
@@ -134,9 +150,25 @@ export function CasesPage() {
         selection={selection}
         onSelectionChange={setSelection}
       />
+      {action === 'copy' && (
+        <CopyModuleCasesDialog
+          count={count}
+          moduleId={home.id}
+          caseIds={() =>
+            selection.mode === 'some'
+              ? Promise.resolve([...selection.ids])
+              : allCaseIds(home.listPath, { search: list.search || undefined, status, except: [...selection.except] })
+          }
+          onClose={(done) => {
+            setAction(null);
+            if (done) setSelection(emptySelection);
+          }}
+        />
+      )}
       {action === 'delete' && (
         <DeleteCasesDialog
           count={count}
+          moduleId={home.kind === 'module' ? home.id : null}
           target={bulkTarget()}
           onClose={(done) => {
             setAction(null);
@@ -147,8 +179,8 @@ export function CasesPage() {
       {action === 'move' && (
         <MoveCasesDialog
           count={count}
-          clientId={project.client_id}
-          currentProjectId={projectId}
+          clientId={home.clientId!}
+          currentProjectId={home.id}
           target={bulkTarget()}
           onClose={(done) => {
             setAction(null);
@@ -162,13 +194,22 @@ export function CasesPage() {
 
 type BulkTarget = { caseId: string; selection: CaseSelection };
 
-function DeleteCasesDialog(props: { count: number; target: BulkTarget | null; onClose(done: boolean): void }) {
+function DeleteCasesDialog(props: {
+  count: number;
+  /** In a module library, cases are removed from it; in a project, deleted. */
+  moduleId: string | null;
+  target: BulkTarget | null;
+  onClose(done: boolean): void;
+}) {
   const { t } = useTranslation();
   const remove = useDeleteCases();
+  const removeFromModule = useRemoveModuleCases(props.moduleId ?? '');
   async function confirm() {
     if (!props.target) return props.onClose(false);
     try {
-      const result = await remove.mutateAsync(props.target);
+      const result = props.moduleId
+        ? await removeFromModule.mutateAsync(props.target.selection)
+        : await remove.mutateAsync(props.target);
       toastSuccess(t('cases.deleted', { count: result.ids.length }));
       props.onClose(true);
     } catch (error) {
@@ -182,7 +223,7 @@ function DeleteCasesDialog(props: { count: number; target: BulkTarget | null; on
       title={t('cases.deleteTitle')}
       message={t('cases.deleteMessage', { count: props.count })}
       confirmLabel={t('common.delete')}
-      busy={remove.isPending}
+      busy={remove.isPending || removeFromModule.isPending}
       onConfirm={() => void confirm()}
       onClose={() => props.onClose(false)}
     />
@@ -240,6 +281,93 @@ function MoveCasesDialog(props: {
           </Button>
           <Button onClick={() => void confirm()} loading={move.isPending} disabled={!projectId}>
             {t('cases.move')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * Copies module cases into a project (or another module). A refusal says why in the dialog:
+ * the project lacks the case's disease type or question categories.
+ */
+function CopyModuleCasesDialog(props: {
+  count: number;
+  moduleId: string;
+  caseIds(): Promise<string[]>;
+  onClose(done: boolean): void;
+}) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<'project' | 'module'>('project');
+  const [search, setSearch] = useState('');
+  const [target, setTarget] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const projects = useQuery(projectSearchQueryOptions(search));
+  const modules = useQuery(moduleSearchQueryOptions());
+  const copy = useCopyModuleCases();
+  const options =
+    kind === 'project'
+      ? (projects.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.client_name} › ${p.name}` }))
+      : (modules.data?.items ?? []).filter((m) => m.id !== props.moduleId).map((m) => ({ value: m.id, label: m.name }));
+
+  async function confirm() {
+    if (!target) return;
+    setError(null);
+    try {
+      const result = await copy.mutateAsync({
+        caseIds: await props.caseIds(),
+        target: kind === 'project' ? { project_id: target } : { module_id: target },
+      });
+      toastSuccess(t('cases.copied', { count: result.ids.length }));
+      props.onClose(true);
+    } catch (failure) {
+      setError(errorMessage(failure, t));
+    }
+  }
+
+  return (
+    <Modal opened onClose={() => props.onClose(false)} title={t('cases.copyTitle', { count: props.count })} centered>
+      <Stack>
+        <SegmentedControl
+          aria-label={t('cases.copyInto')}
+          value={kind}
+          onChange={(value) => {
+            setKind(value as 'project' | 'module');
+            setTarget(null);
+            setError(null);
+          }}
+          data={[
+            { value: 'project', label: t('cases.copyIntoProject') },
+            { value: 'module', label: t('cases.copyIntoModule') },
+          ]}
+        />
+        <Text size="sm">{t('cases.copyHelp')}</Text>
+        <Select
+          label={kind === 'project' ? t('cases.copyToProject') : t('cases.copyToModule')}
+          data={options}
+          value={target}
+          onChange={(value) => {
+            setTarget(value);
+            setError(null);
+          }}
+          searchable
+          nothingFoundMessage={t('cases.noTargets')}
+          // Projects are searched on the server; picking one writes its label, which is not a search.
+          onSearchChange={(value) => kind === 'project' && !value.includes(' › ') && setSearch(value)}
+          data-autofocus
+        />
+        {error && (
+          <Text c="red.8" size="sm" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => props.onClose(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => void confirm()} loading={copy.isPending} disabled={!target}>
+            {t('cases.copy')}
           </Button>
         </Group>
       </Stack>

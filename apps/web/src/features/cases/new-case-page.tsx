@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
-import { Link, useNavigate, useOutletContext, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useCaseHome } from './case-home';
 import { useTranslation } from 'react-i18next';
-import type { Project } from '@pss/contract';
 import { FormError } from '../../components/form-parts';
 import { saveErrors, type FieldErrors } from '../../lib/form-errors';
 import { useCreateCase } from './cases-api';
@@ -11,22 +11,25 @@ import { useCreateCase } from './cases-api';
 export function NewCasePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { clientId = '', projectId = '' } = useParams();
-  const { project } = useOutletContext<{ project: Project }>();
+  const home = useCaseHome();
   const create = useCreateCase();
   const [name, setName] = useState('');
   const [diseaseTypeId, setDiseaseTypeId] = useState<string | null>(
-    project.disease_types.length === 1 ? project.disease_types[0]!.id : null,
+    home.disease_types.length === 1 ? home.disease_types[0]!.id : null,
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const base = `/project-management/clients/${clientId}/projects/${projectId}/cases`;
+  const base = home.casesPath;
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!name.trim()) return setErrors({ name: t('errors.FIELD_REQUIRED') });
     try {
-      const created = await create.mutateAsync({ project_id: projectId, name, disease_type_id: diseaseTypeId });
+      const created = await create.mutateAsync({
+        ...(home.kind === 'project' ? { project_id: home.id } : { module_id: home.id }),
+        name,
+        disease_type_id: diseaseTypeId,
+      });
       navigate(`${base}/case-details/${created.id}?newCase=true`);
     } catch (error) {
       const result = saveErrors(error, t, { WRONG_DISEASE_TYPE: 'disease_type_id' });
@@ -50,7 +53,7 @@ export function NewCasePage() {
           />
           <Select
             label={t('cases.diseaseType')}
-            data={project.disease_types.map((d) => ({ value: d.id, label: d.name }))}
+            data={home.disease_types.map((d) => ({ value: d.id, label: d.name }))}
             value={diseaseTypeId}
             onChange={setDiseaseTypeId}
             error={errors.disease_type_id}

@@ -22,17 +22,19 @@ import { RichTextView } from '../../components/rich-text-view';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { toastError, toastSuccess } from '../../lib/toasts';
+import { useCaseHome } from './case-home';
 import { previewQueryOptions, useDeletePreview } from './cases-api';
 
 /** A preview's result: the score, each answer, and the feedback a participant would get. */
 export function PreviewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { clientId = '', projectId = '', caseId = '', previewId = '' } = useParams();
+  const { caseId = '', previewId = '' } = useParams();
+  const home = useCaseHome();
   const preview = useQuery(previewQueryOptions(previewId));
   const remove = useDeletePreview();
   const [deleting, setDeleting] = useState(false);
-  const base = `/project-management/clients/${clientId}/projects/${projectId}/cases/case-details/${caseId}`;
+  const base = `${home.casesPath}/case-details/${caseId}`;
 
   if (preview.error) return <Alert color="red" role="alert" title={errorMessage(preview.error, t)} />;
   if (!preview.data) return <Skeleton h={400} />;

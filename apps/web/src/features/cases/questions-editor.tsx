@@ -1,12 +1,7 @@
 import { Button, Checkbox, Group, Menu, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  isChoiceQuestion,
-  QuestionType,
-  type MarkedAsValue,
-  type Project,
-  type QuestionTypeValue,
-} from '@pss/contract';
+import { isChoiceQuestion, QuestionType, type MarkedAsValue, type QuestionTypeValue } from '@pss/contract';
+import type { CaseHome } from './case-home';
 import { RichTextField } from '../../components/rich-text-field';
 import { EditorSection, fieldId, type SectionProps } from './case-editor-fields';
 import { ItemControls } from './case-editor-sections';
@@ -16,10 +11,10 @@ const questionTypes = QuestionType.options;
 const marks: MarkedAsValue[] = ['NECESSARY', 'APPROPRIATE', 'UNNECESSARY'];
 
 /** The questions of a case, in order: type, text, category, grouper, choices and their marks. */
-export function QuestionsEditor(props: SectionProps & { project: Project }) {
+export function QuestionsEditor(props: SectionProps & { home: CaseHome }) {
   const { t } = useTranslation();
-  const { form, errors, readOnly, onChange, project } = props;
-  const defaultCategory = project.question_categories.length === 1 ? project.question_categories[0]!.id : null;
+  const { form, errors, readOnly, onChange, home } = props;
+  const defaultCategory = home.question_categories.length === 1 ? home.question_categories[0]!.id : null;
 
   function update(index: number, patch: (q: FormQuestion) => FormQuestion) {
     onChange((f) => ({ ...f, questions: f.questions.map((q, i) => (i === index ? patch(q) : q)) }));
@@ -70,7 +65,7 @@ export function QuestionsEditor(props: SectionProps & { project: Project }) {
           index={i}
           count={form.questions.length}
           question={question}
-          project={project}
+          home={home}
           groupers={form.groupers}
           errors={errors}
           readOnly={readOnly}
@@ -87,7 +82,7 @@ function QuestionCard(props: {
   index: number;
   count: number;
   question: FormQuestion;
-  project: Project;
+  home: CaseHome;
   groupers: { id: string; name: string }[];
   errors: Record<string, string>;
   readOnly: boolean;
@@ -129,7 +124,7 @@ function QuestionCard(props: {
             id={fieldId(`${at}.category_id`)}
             label={t('cases.questionCategory', { n: i + 1 })}
             required
-            data={props.project.question_categories.map((c) => ({ value: c.id, label: c.name }))}
+            data={props.home.question_categories.map((c) => ({ value: c.id, label: c.name }))}
             value={q.category_id}
             error={errors[`${at}.category_id`]}
             onChange={(value) => onUpdate((current) => ({ ...current, category_id: value }))}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldIssue } from '@pss/contract';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { toastError } from '../../lib/toasts';
+import { useCaseHome } from './case-home';
 import { CaseQuestions, CaseVignette, toAnswers, type AnswersState } from './case-answer-form';
 import { caseImageQueryOptions, participantViewQueryOptions, useCreatePreview } from './cases-api';
 
@@ -13,13 +14,14 @@ import { caseImageQueryOptions, participantViewQueryOptions, useCreatePreview } 
 export function TakePreviewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { clientId = '', projectId = '', caseId = '' } = useParams();
+  const { caseId = '' } = useParams();
+  const home = useCaseHome();
   const view = useQuery(participantViewQueryOptions(caseId));
   const image = useQuery(caseImageQueryOptions(caseId, 'preview', Boolean(view.data?.has_image)));
   const create = useCreatePreview();
   const [answers, setAnswers] = useState<AnswersState>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const base = `/project-management/clients/${clientId}/projects/${projectId}/cases/case-details/${caseId}`;
+  const base = `${home.casesPath}/case-details/${caseId}`;
 
   if (view.error) {
     const problems =

@@ -5,7 +5,7 @@ import { FormActions, FormError } from '../../components/form-parts';
 import { createProjectBody, updateProjectBody, type Project } from '@pss/contract';
 import { saveErrors, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { toastSuccess } from '../../lib/toasts';
-import { CataloguePicker } from './catalogue-picker';
+import { CataloguePicker } from '../../components/catalogue-picker';
 import { SeasonsEditor, type SeasonDraft } from './seasons-editor';
 import { useSaveProject } from './projects-api';
 

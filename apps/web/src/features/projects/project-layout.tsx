@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Group, ScrollArea, Skeleton, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { NavLink, Outlet, useNavigate, useParams } from 'react-router';
+import { Outlet, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../components/status-badge';
 import type { Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
+import { SectionNav } from '../../components/section-nav';
 import { errorMessage } from '../../lib/api-error';
 import { useSession } from '../../lib/session/session-provider';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { ProjectFormModal } from './project-form-modal';
 import { projectQueryOptions, useDeleteProject, useProjectStatus } from './projects-api';
-import classes from './project-layout.module.css';
 
 /** The project's sections (spec §2); later features fill the ones not set up yet. */
 export const projectSections = [
@@ -104,21 +104,14 @@ export function ProjectLayout() {
           )
         }
       />
-      <ScrollArea type="never" mb="lg">
-        <Box component="nav" aria-label={t('projects.sectionsNav')} className={classes.subnav}>
-          {projectSections.map((section) => (
-            <UnstyledButton
-              key={section.path}
-              component={NavLink}
-              to={section.path ? `${base}/${section.path}` : base}
-              end={section.path === ''}
-              className={classes.link}
-            >
-              {t(section.labelKey)}
-            </UnstyledButton>
-          ))}
-        </Box>
-      </ScrollArea>
+      <SectionNav
+        label={t('projects.sectionsNav')}
+        items={projectSections.map((section) => ({
+          to: section.path ? `${base}/${section.path}` : base,
+          label: t(section.labelKey),
+          end: section.path === '',
+        }))}
+      />
       {data ? <Outlet context={{ project: data } satisfies ProjectOutletContext} /> : <Skeleton h={200} />}
       {editing && data && (
         <ProjectFormModal opened clientId={data.client_id} project={data} onClose={() => setEditing(false)} />

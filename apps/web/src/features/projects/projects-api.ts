@@ -1,12 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CatalogueEntry,
-  CreateProjectBody,
-  Paged,
-  Project,
-  ProjectSummary,
-  UpdateProjectBody,
-} from '@pss/contract';
+import type { CreateProjectBody, Paged, Project, ProjectSummary, UpdateProjectBody } from '@pss/contract';
 import { apiRequest, buildPath } from '../../lib/api-client';
 
 export interface ProjectListParams {
@@ -21,10 +14,7 @@ export const projectKeys = {
   all: ['projects'] as const,
   forClient: (clientId: string, params: ProjectListParams) => ['projects', 'client', clientId, params] as const,
   detail: (id: string) => ['projects', 'detail', id] as const,
-  catalogue: (kind: CatalogueKind, search: string) => ['catalogue', kind, search] as const,
 };
-
-export type CatalogueKind = 'disease-types' | 'question-categories';
 
 export function clientProjectsQueryOptions(clientId: string | undefined, params: ProjectListParams) {
   return queryOptions({
@@ -48,16 +38,6 @@ export function projectQueryOptions(id: string | undefined) {
 }
 
 /** Existing catalogue entries for the pickers (found by name, or created on save). */
-export function catalogueQueryOptions(kind: CatalogueKind, search: string) {
-  return queryOptions({
-    queryKey: projectKeys.catalogue(kind, search),
-    queryFn: ({ signal }) =>
-      apiRequest<Paged<CatalogueEntry>>(`/${kind}`, { query: { search: search || undefined, limit: 50 }, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
-
 export function useSaveProject() {
   const queryClient = useQueryClient();
   return useMutation({

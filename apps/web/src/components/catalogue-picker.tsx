@@ -1,12 +1,25 @@
 import { useState } from 'react';
 import { TagsInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { catalogueQueryOptions, type CatalogueKind } from './projects-api';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CatalogueEntry, Paged } from '@pss/contract';
+import { apiRequest } from '../lib/api-client';
+
+export type CatalogueKind = 'disease-types' | 'question-categories';
+
+function catalogueQueryOptions(kind: CatalogueKind, search: string) {
+  return queryOptions({
+    queryKey: ['catalogue', kind, search] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<Paged<CatalogueEntry>>(`/${kind}`, { query: { search: search || undefined, limit: 50 }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
 
 /**
  * Picks catalogue entries by name: suggestions come from the shared catalogue, and a new
- * name typed here is created when the project is saved.
+ * name typed here is created when the project (or module library) is saved.
  */
 export function CataloguePicker(props: {
   kind: CatalogueKind;
