@@ -123,7 +123,8 @@ export function createCasesService(deps: {
   /** Copies of cases, as new drafts wherever they go, remembering their original. */
   function copyValues(row: CaseRow, name: string, detach: boolean): CaseInsert {
     return {
-      origin: detach ? 'CUSTOM' : row.origin,
+      // A module library holds module cases only: a detached copy made there stays one.
+      origin: detach && row.projectId ? 'CUSTOM' : row.origin,
       clientId: row.clientId,
       projectId: row.projectId,
       moduleId: row.moduleId,

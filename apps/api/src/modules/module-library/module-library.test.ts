@@ -340,7 +340,9 @@ describe('module libraries', () => {
     expectError(blankName, 400, 'VALIDATION_ERROR');
     expect(fieldIssues(blankName).map((i) => i.field)).toEqual(['body.name']);
 
-    const unknownField = await call('POST', '/module-library', { payload: { ...moduleBody(), client_id: randomUUID() } });
+    const unknownField = await call('POST', '/module-library', {
+      payload: { ...moduleBody(), client_id: randomUUID() },
+    });
     expectError(unknownField, 400, 'VALIDATION_ERROR');
 
     const m = await newModule();
@@ -431,7 +433,11 @@ describe('module libraries', () => {
     expect(second).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(names(second.items)).toEqual(['Listed gamma']);
     expect(names((await list('&sort=name&limit=2')).items)).toEqual(['listed Alpha', 'Listed beta']);
-    expect(names((await call('GET', '/module-library?search=d%20gam').then((r) => r.json<{ items: ModuleSummary[] }>())).items)).toEqual(['Listed gamma']);
+    expect(
+      names(
+        (await call('GET', '/module-library?search=d%20gam').then((r) => r.json<{ items: ModuleSummary[] }>())).items,
+      ),
+    ).toEqual(['Listed gamma']);
 
     expectError(await call('GET', '/module-library?sort=client_name'), 400, 'VALIDATION_ERROR');
     expectError(await call('GET', '/module-library?limit=0'), 400, 'VALIDATION_ERROR');
@@ -641,7 +647,9 @@ describe('module cases', () => {
       'PROJECT_MISSING_QUESTION_CATEGORIES',
     );
     expectError(
-      await call('PUT', `/cases/${doc.id}`, { payload: validCase({ ...m, ...{ diseaseTypeId: p.diseaseTypeId, categoryId: p.categoryId } }) }),
+      await call('PUT', `/cases/${doc.id}`, {
+        payload: validCase({ ...m, ...{ diseaseTypeId: p.diseaseTypeId, categoryId: p.categoryId } }),
+      }),
       422,
       'PROJECT_MISSING_QUESTION_CATEGORIES_AND_DISEASE_TYPES',
     );
@@ -720,6 +728,34 @@ describe('module cases', () => {
       400,
       'VALIDATION_ERROR',
     );
+  });
+
+  it('duplicates a module case within its module, a detached duplicate too, both module cases', async () => {
+    const m = await newModule();
+    const original = await createModuleCase(m, { name: 'Original' });
+    const linked = await call('POST', `/cases/${original.id}/duplicate`, { payload: {} });
+    expect(linked.statusCode).toBe(201);
+    expect(linked.json()).toMatchObject({
+      name: 'Original (copy)',
+      origin: 'MODULE_LIBRARY',
+      project_id: null,
+      client_id: null,
+      source_case_id: original.id,
+    });
+    const detached = await call('POST', `/cases/${original.id}/duplicate-detach`, { payload: { name: 'Detached' } });
+    expect(detached.statusCode).toBe(201);
+    expect(detached.json()).toMatchObject({
+      name: 'Detached',
+      origin: 'MODULE_LIBRARY',
+      project_id: null,
+      client_id: null,
+      source_case_id: null,
+    });
+    expect((await moduleCases(m.id)).map((c) => [c.name, c.origin])).toEqual([
+      ['Detached', 'MODULE_LIBRARY'],
+      ['Original', 'MODULE_LIBRARY'],
+      ['Original (copy)', 'MODULE_LIBRARY'],
+    ]);
   });
 
   it('lets a superadmin preview a module case', async () => {
@@ -987,7 +1023,10 @@ describe('removing cases from a module', () => {
     expect(names(await moduleCases(m.id))).toEqual(['B', 'C', 'D searched']);
     expectError(await call('GET', `/cases/${a.id}`), 404, 'CASE_NOT_FOUND');
 
-    const searched = await call('DELETE', `/module-library/${m.id}/remove-cases?${filterQuery({ all: true, search: 'SEARCHED' })}`);
+    const searched = await call(
+      'DELETE',
+      `/module-library/${m.id}/remove-cases?${filterQuery({ all: true, search: 'SEARCHED' })}`,
+    );
     expect(searched.statusCode).toBe(200);
     expect(searched.json()).toEqual({ ids: [d.id] });
 
@@ -1118,7 +1157,13 @@ describe('moving a project case into a module', () => {
     const participant = await createUser(ctx.db, { role: 'USER', clientId: f.clientA.id });
     await ctx.db
       .insert(projectParticipants)
-      .values({ projectId: p.id, userId: participant.id, sortName: 'user test', email: participant.email, dataStatus: 'READY' });
+      .values({
+        projectId: p.id,
+        userId: participant.id,
+        sortName: 'user test',
+        email: participant.email,
+        dataStatus: 'READY',
+      });
     await ctx.db.insert(participantAssignments).values({
       userId: participant.id,
       seasonId: p.seasons['Autumn 2025']!,
@@ -1172,27 +1217,5 @@ describe('catalogue entries used by a module', () => {
     expect((await call('DELETE', `/disease-types/${diseaseTypeId}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/question-categories/${categoryId}`)).statusCode).toBe(204);
     expect((await call('GET', '/disease-types?search=only%20in%20a%20module')).json()).toMatchObject({ total: 0 });
-  });
-});
-
-describe('TEMP explore', () => {
-  it('explores', async () => {
-    const m = await newModule({ disease_types: ['Zz dropped', 'Diabetes'], question_categories: ['Zz cat', 'Diagnosis'] });
-    const doc = await createModuleCase(m);
-    const upd = await call('PUT', `/module-library/${m.id}`, { payload: moduleBody({ disease_types: ['Diabetes'], question_categories: ['Diagnosis'] }) });
-    console.log('update', upd.statusCode, JSON.stringify(upd.json()).slice(0, 200));
-    console.log('status', JSON.stringify((await call('GET', `/cases/${doc.id}/status`)).json()));
-    const del = await call('DELETE', `/disease-types/${m.diseaseTypeId}`);
-    console.log('delete dt', del.statusCode, JSON.stringify(del.json()));
-    const del2 = await call('DELETE', `/question-categories/${m.categoryId}`);
-    console.log('delete qc', del2.statusCode);
-    console.log('case after', JSON.stringify((await getCase(doc.id)).questions.map((q) => q.category_id)), m.categoryId);
-    const det = await call('POST', `/cases/${doc.id}/duplicate-detach`, { payload: {} });
-    console.log('detach', det.statusCode, JSON.stringify(det.json()).slice(0, 300));
-    const dup = await call('POST', `/cases/${doc.id}/duplicate`, { payload: {} });
-    console.log('dup', dup.statusCode, JSON.stringify(dup.json()).slice(0, 300));
-    console.log(JSON.stringify((await moduleCases(m.id)).map((c) => [c.name, c.origin])));
-    const dupIds = await call('POST', '/module-library/cases/to-project', { payload: { project_id: (await projectA()).id, case_ids: [doc.id, doc.id] } });
-    console.log('dupids', dupIds.statusCode, JSON.stringify(dupIds.json()));
   });
 });
