@@ -13,3 +13,4 @@ export * from './participants.js';
 export * from './users.js';
 export * from './cases.js';
 export * from './module-library.js';
+export * from './elements.js';

@@ -50,6 +50,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const folder = options.migrationsFolder ?? migrationsFolder;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle connection the server drops (a restart, a forced drop in tests) must not take
+    // the process down: the pool replaces it; the next query reports any lasting failure.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -7,3 +7,4 @@ export * from './users.js';
 export * from './participants.js';
 export * from './cases.js';
 export * from './modules.js';
+export * from './elements.js';

@@ -1155,15 +1155,13 @@ describe('moving a project case into a module', () => {
     const current = await createProjectCase(p, { name: 'Current', season_id: spring, round_number: 2 });
     const taken = await createProjectCase(p, { name: 'Taken', season_id: p.seasons['Autumn 2025']!, round_number: 1 });
     const participant = await createUser(ctx.db, { role: 'USER', clientId: f.clientA.id });
-    await ctx.db
-      .insert(projectParticipants)
-      .values({
-        projectId: p.id,
-        userId: participant.id,
-        sortName: 'user test',
-        email: participant.email,
-        dataStatus: 'READY',
-      });
+    await ctx.db.insert(projectParticipants).values({
+      projectId: p.id,
+      userId: participant.id,
+      sortName: 'user test',
+      email: participant.email,
+      dataStatus: 'READY',
+    });
     await ctx.db.insert(participantAssignments).values({
       userId: participant.id,
       seasonId: p.seasons['Autumn 2025']!,
@@ -1217,5 +1215,19 @@ describe('catalogue entries used by a module', () => {
     expect((await call('DELETE', `/disease-types/${diseaseTypeId}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/question-categories/${categoryId}`)).statusCode).toBe(204);
     expect((await call('GET', '/disease-types?search=only%20in%20a%20module')).json()).toMatchObject({ total: 0 });
+  });
+  it('refuses to delete a disease type or question category a case still uses after its module dropped them', async () => {
+    const m = await newModule({ disease_types: ['Dropped disease'], question_categories: ['Dropped category'] });
+    await createModuleCase(m);
+    const edited = await call('PUT', `/module-library/${m.id}`, {
+      payload: moduleBody({
+        name: m.module.name,
+        disease_types: ['Kept disease'],
+        question_categories: ['Kept category'],
+      }),
+    });
+    expect(edited.statusCode).toBe(200);
+    expectError(await call('DELETE', `/disease-types/${m.diseaseTypeId}`), 409, 'DISEASE_TYPE_DELETE_FORBIDDEN');
+    expectError(await call('DELETE', `/question-categories/${m.categoryId}`), 409, 'ASSOCIATED_ITEMS_DELETE_FORBIDDEN');
   });
 });

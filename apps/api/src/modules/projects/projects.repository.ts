@@ -3,6 +3,7 @@ import type { ActiveSeason, CatalogueListQuery, ProjectListQuery, SeasonInput } 
 import { ensureCatalogueEntries, type CatalogueKind } from '../../db/catalogues.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
+  cases,
   clients,
   diseaseTypes,
   moduleDiseaseTypes,
@@ -186,7 +187,7 @@ export function createProjectsRepository(db: Db) {
       );
     },
 
-    /** How many projects and module libraries use a catalogue entry (in use: not deletable). */
+    /** How many projects, module libraries and cases use a catalogue entry (in use: not deletable). */
     async catalogueEntryUse(kind: CatalogueKind, id: string): Promise<{ exists: boolean; projects: number }> {
       const { table, link, linkColumn } = catalogueTables[kind];
       const [entry] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
@@ -200,7 +201,13 @@ export function createProjectsRepository(db: Db) {
               .from(moduleQuestionCategories)
               .where(eq(moduleQuestionCategories.questionCategoryId, id));
       const [inModules] = await moduleLinks;
-      return { exists: true, projects: (row?.n ?? 0) + (inModules?.n ?? 0) };
+      // Cases name disease types by column and question categories inside their questions.
+      const caseUse =
+        kind === 'disease_types'
+          ? sql`${cases.diseaseTypeId} = ${id}`
+          : sql`${cases.body}->'questions' @> ${JSON.stringify([{ category_id: id }])}::jsonb`;
+      const [inCases] = await db.select({ n: countAll }).from(cases).where(caseUse);
+      return { exists: true, projects: (row?.n ?? 0) + (inModules?.n ?? 0) + (inCases?.n ?? 0) };
     },
 
     async deleteCatalogueEntry(kind: CatalogueKind, id: string): Promise<void> {
