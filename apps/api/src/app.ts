@@ -13,6 +13,9 @@ import { createCasesService } from './modules/cases/cases.service.js';
 import { createModuleLibraryRepository } from './modules/module-library/module-library.repository.js';
 import { registerModuleLibraryRoutes } from './modules/module-library/module-library.routes.js';
 import { createModuleLibraryService } from './modules/module-library/module-library.service.js';
+import { createElementsRepository } from './modules/elements/elements.repository.js';
+import { registerElementsRoutes } from './modules/elements/elements.routes.js';
+import { createElementsService } from './modules/elements/elements.service.js';
 import { createCmesRepository } from './modules/cmes/cmes.repository.js';
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { createParticipantsService } from './modules/participants/participants.service.js';
@@ -167,6 +170,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cases: casesService,
     clock,
   });
+  const elementsService = createElementsService({
+    elements: createElementsRepository(db),
+    projects: projectsService,
+    imports,
+  });
+  imports.registerRunner('SUMMARY', (context) => elementsService.runKeyTakeawaysImport(context));
+  imports.registerRunner('ANSWER_TAGS', (context) => elementsService.runAnswerTagsImport(context));
   imports.registerRunner('PARTICIPANTS', (context) => participantsService.runImport(context));
   imports.registerRunner('NEW_USERS', (context) => participantsService.runNewUsersImport(context));
 
@@ -194,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerParticipantsRoutes(api, participantsService, storage);
       registerCasesRoutes(api, casesService, storage);
       registerModuleLibraryRoutes(api, moduleLibraryService);
+      registerElementsRoutes(api, elementsService, storage);
     },
     { prefix: '/api' },
   );

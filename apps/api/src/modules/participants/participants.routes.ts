@@ -37,7 +37,9 @@ const exportQuery = z.object({
     }),
 });
 
-const importTypeQuery = z.object({ type: z.literal('PARTICIPANTS').default('PARTICIPANTS') });
+const importTypeQuery = z.object({
+  type: z.enum(['PARTICIPANTS', 'ANSWER_TAGS', 'SUMMARY']).default('PARTICIPANTS'),
+});
 
 export function registerParticipantsRoutes(
   app: FastifyInstance,
@@ -78,12 +80,14 @@ export function registerParticipantsRoutes(
       schema: {
         tags: ['Participants'],
         summary: 'The latest import into a project (its state, counts and rejected rows)',
+        description:
+          '`type`: PARTICIPANTS (the default), ANSWER_TAGS or SUMMARY (key takeaways), the imports of a project.',
         params: idParams,
         querystring: importTypeQuery,
         response: { 200: importJob.nullable() },
       },
     },
-    async (request) => service.latestImport(caller(request), request.params.id),
+    async (request) => service.latestImport(caller(request), request.params.id, request.query.type),
   );
 
   r.get(

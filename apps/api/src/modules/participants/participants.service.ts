@@ -79,9 +79,14 @@ export function createParticipantsService(deps: {
       });
     },
 
-    async latestImport(caller: AccessClaims, projectId: string): Promise<ImportJob | null> {
+    /** The latest import of a kind into a project (participants by default; elements too). */
+    async latestImport(
+      caller: AccessClaims,
+      projectId: string,
+      kind: 'PARTICIPANTS' | 'ANSWER_TAGS' | 'SUMMARY' = 'PARTICIPANTS',
+    ): Promise<ImportJob | null> {
       await deps.projects.requireVisible(caller, projectId);
-      return deps.imports.latest('PARTICIPANTS', projectId);
+      return deps.imports.latest(kind, projectId);
     },
 
     /** New users of a client, in no project yet (import kind NEW_USERS). */
