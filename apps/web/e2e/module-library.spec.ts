@@ -49,6 +49,27 @@ test('a superadmin creates a module with a case and copies it into a project, wh
   await expect(page.getByTestId('unsaved')).toHaveCount(0);
   await page.getByRole('link', { name: '← All cases' }).click();
 
+  // Key takeaways of the module's case, uploaded on its elements page.
+  await page
+    .getByRole('navigation', { name: 'Module library sections' })
+    .getByRole('link', { name: 'Elements' })
+    .click();
+  const takeaways = [
+    'case_name;key_takeaway',
+    `Chest pain on the stairs ${run};Exertional breathlessness is heart failure until shown otherwise.`,
+    `Chest pain on the stairs ${run};Order a BNP before an echocardiogram.`,
+  ].join('\r\n');
+  const section = page.getByRole('region', { name: 'Key takeaways' });
+  await section.locator('input[type=file]').setInputFiles({
+    name: 'takeaways.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(takeaways),
+  });
+  await page.getByRole('button', { name: 'Upload key takeaways' }).click();
+  await expect(page.getByTestId('elements-import-SUMMARY')).toContainText('2 rows imported.');
+  await expect(page.getByText('Order a BNP before an echocardiogram.')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Module library sections' }).getByRole('link', { name: 'Cases' }).click();
+
   // Copying into a project lacking the disease type is refused with the reason.
   await page
     .getByRole('row', { name: /Chest pain on the stairs/ })
@@ -78,4 +99,12 @@ test('a superadmin creates a module with a case and copies it into a project, wh
   await expect(page.getByRole('row', { name: /Chest pain on the stairs/ }).getByTestId('case-status')).toHaveText(
     'Draft',
   );
+
+  // The copy brought its key takeaways to the project's dashboard content.
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Elements' }).click();
+  await expect(page.getByRole('heading', { name: 'Participant Dashboard Content' })).toBeVisible();
+  await expect(page.getByTestId('case-takeaways').filter({ hasText: `Chest pain on the stairs ${run}` })).toContainText(
+    'Exertional breathlessness is heart failure until shown otherwise.',
+  );
+  await page.screenshot({ path: test.info().outputPath('project-elements.png'), fullPage: true });
 });

@@ -10,6 +10,7 @@ import { CasesPage } from '../features/cases/cases-page';
 import { NewCasePage } from '../features/cases/new-case-page';
 import { PreviewPage } from '../features/cases/preview-page';
 import { TakePreviewPage } from '../features/cases/take-preview-page';
+import { ElementsPage } from '../features/elements/elements-page';
 import { ModuleLayout } from '../features/module-library/module-layout';
 import { ModuleLibraryPage } from '../features/module-library/module-library-page';
 import { CmesPage } from '../features/cmes/cmes-page';
@@ -34,7 +35,7 @@ function Root() {
 }
 
 /** Sections of a project that later features fill; until then they say so. */
-const pendingSections = ['surveys', 'progress', 'elements', 'emails'] as const;
+const pendingSections = ['surveys', 'progress', 'emails'] as const;
 
 /** The case screens, under a project or a module library (they read which from the layout). */
 const caseRoutes = [
@@ -73,7 +74,7 @@ export const routes = [
             children: [
               { index: true, element: <Navigate to="cases" replace /> },
               ...caseRoutes,
-              { path: 'elements', element: <ProjectSectionPending sectionKey="elements" /> },
+              { path: 'elements', element: <ElementsPage /> },
             ],
           },
           {
@@ -84,6 +85,7 @@ export const routes = [
               { path: 'cmes', element: <CmesPage /> },
               { path: 'participants', element: <ParticipantsPage /> },
               ...caseRoutes,
+              { path: 'elements', element: <ElementsPage /> },
               ...pendingSections.map((section) => ({
                 path: section,
                 element: <ProjectSectionPending sectionKey={section} />,

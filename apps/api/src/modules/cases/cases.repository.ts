@@ -2,9 +2,11 @@ import { and, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-
 import type { CaseFeedbackQuery, CaseListQuery, CasePreviewListQuery, CaseStatusValue } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import {
+  caseAnswerTags,
   casePreviews,
   cases,
   diseaseTypes,
+  keyTakeaways,
   moduleDiseaseTypes,
   moduleQuestionCategories,
   modules,
@@ -16,6 +18,7 @@ import {
 import { countAll, escapeLike, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
 
 export type CaseRecord = typeof cases.$inferSelect;
+type CaseBody = CaseRecord['body'];
 /** Where a case lives: a client's project or a module library. */
 export type CaseHome = { projectId: string } | { moduleId: string };
 export type CaseInsert = typeof cases.$inferInsert;
@@ -208,6 +211,35 @@ export function createCasesRepository(db: Db) {
           .where(eq(moduleQuestionCategories.moduleId, moduleId)),
       ]);
       return { disease_type_ids: diseases.map((d) => d.id), question_category_ids: categories.map((c) => c.id) };
+    },
+
+    /**
+     * Copies a case's key takeaways and answer tags onto its copy. The copy's questions and
+     * choices are the original's in the same order with new ids, so ids map by position.
+     */
+    async copyElements(from: { id: string; body: CaseBody }, to: { id: string; body: CaseBody }): Promise<void> {
+      const ids = new Map<string, string>();
+      from.body.questions.forEach((q, i) => {
+        const copy = to.body.questions[i];
+        if (!copy) return;
+        ids.set(q.id, copy.id);
+        q.choices.forEach((c, j) => copy.choices[j] && ids.set(c.id, copy.choices[j]!.id));
+      });
+      const [takeaways, tags] = await Promise.all([
+        db.select().from(keyTakeaways).where(eq(keyTakeaways.caseId, from.id)),
+        db.select().from(caseAnswerTags).where(eq(caseAnswerTags.caseId, from.id)),
+      ]);
+      if (takeaways.length) {
+        await db
+          .insert(keyTakeaways)
+          .values(takeaways.map((k) => ({ caseId: to.id, position: k.position, text: k.text, origin: k.origin })));
+      }
+      const mapped = tags.flatMap((a) => {
+        const questionId = ids.get(a.questionId);
+        const choiceId = ids.get(a.choiceId);
+        return questionId && choiceId ? [{ ...a, caseId: to.id, questionId, choiceId }] : [];
+      });
+      if (mapped.length) await db.insert(caseAnswerTags).values(mapped);
     },
 
     async delete(ids: string[]): Promise<void> {

@@ -166,7 +166,10 @@ export function createCasesService(deps: {
         ...place,
       });
     }
-    return cases.insertMany(values);
+    const ids = await cases.insertMany(values);
+    // Copies carry their case's key takeaways and answer tags, still owned as they were.
+    for (const [i, row] of rows.entries()) await cases.copyElements(row, { id: ids[i]!, body: values[i]!.body! });
+    return ids;
   }
 
   function problemsOf(row: CaseRow, home: CaseProject) {
@@ -254,10 +257,9 @@ export function createCasesService(deps: {
 
   async function duplicate(caller: Caller, id: string, name: string | undefined, detach: boolean) {
     const row = await requireCase(caller, id);
-    const copyId = await cases.insert({
-      ...copyValues(row, name ?? copyName(row.name), detach),
-      imageKey: await copyImage(row.imageKey),
-    });
+    const values = { ...copyValues(row, name ?? copyName(row.name), detach), imageKey: await copyImage(row.imageKey) };
+    const copyId = await cases.insert(values);
+    await cases.copyElements(row, { id: copyId, body: values.body! });
     return read(copyId);
   }
 

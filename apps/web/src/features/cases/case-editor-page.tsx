@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Anchor, Button, FileButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useCaseHome } from './case-home';
+import { useCaseHome } from '../../lib/case-home';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { caseProblems, type CaseDocument, type FieldIssue } from '@pss/contract';

@@ -16,7 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_CASE_IMAGE_BYTES, type CaseDocument } from '@pss/contract';
-import type { CaseHome } from './case-home';
+import type { CaseHome } from '../../lib/case-home';
 import { RichTextField } from '../../components/rich-text-field';
 import { errorMessage } from '../../lib/api-error';
 import { toastError } from '../../lib/toasts';

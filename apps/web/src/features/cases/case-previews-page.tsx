@@ -6,7 +6,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useListState } from '../../lib/use-list-state';
-import { useCaseHome } from './case-home';
+import { useCaseHome } from '../../lib/case-home';
 import { caseQueryOptions, previewListQueryOptions } from './cases-api';
 
 type Row = { id: string; name: string; completed_at: string; score: number };

@@ -13,7 +13,7 @@ import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
 import { useUrlParam } from '../../lib/use-url-param';
 import { CaseStatusBadge } from './case-status-badge';
-import { useCaseHome } from './case-home';
+import { useCaseHome } from '../../lib/case-home';
 import {
   allCaseIds,
   caseListQueryOptions,

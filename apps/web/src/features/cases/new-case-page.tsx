@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { useCaseHome } from './case-home';
+import { useCaseHome } from '../../lib/case-home';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-parts';
 import { saveErrors, type FieldErrors } from '../../lib/form-errors';

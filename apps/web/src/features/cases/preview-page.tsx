@@ -22,7 +22,7 @@ import { RichTextView } from '../../components/rich-text-view';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { toastError, toastSuccess } from '../../lib/toasts';
-import { useCaseHome } from './case-home';
+import { useCaseHome } from '../../lib/case-home';
 import { previewQueryOptions, useDeletePreview } from './cases-api';
 
 /** A preview's result: the score, each answer, and the feedback a participant would get. */

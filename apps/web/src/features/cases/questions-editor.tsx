@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Menu, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isChoiceQuestion, QuestionType, type MarkedAsValue, type QuestionTypeValue } from '@pss/contract';
-import type { CaseHome } from './case-home';
+import type { CaseHome } from '../../lib/case-home';
 import { RichTextField } from '../../components/rich-text-field';
 import { EditorSection, fieldId, type SectionProps } from './case-editor-fields';
 import { ItemControls } from './case-editor-sections';

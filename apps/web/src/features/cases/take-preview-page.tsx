@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldIssue } from '@pss/contract';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { toastError } from '../../lib/toasts';
-import { useCaseHome } from './case-home';
+import { useCaseHome } from '../../lib/case-home';
 import { CaseQuestions, CaseVignette, toAnswers, type AnswersState } from './case-answer-form';
 import { caseImageQueryOptions, participantViewQueryOptions, useCreatePreview } from './cases-api';
 

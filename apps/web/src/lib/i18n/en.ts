@@ -453,6 +453,32 @@ export const en = {
     sectionsNav: 'Module library sections',
     sections: { cases: 'Cases', elements: 'Elements' },
   },
+  elements: {
+    title: 'Participant Dashboard Content',
+    helpProject:
+      'What participants see beside this project’s cases. Cases copied from a module library keep the module’s elements; change those in the module.',
+    helpModule: 'Elements of this module’s cases; copies in projects carry them along.',
+    keyTakeaways: 'Key takeaways',
+    keyTakeawaysHelp:
+      'The points a participant takes away from each case, in order, at most {{max}} per case. An upload replaces the key takeaways of the cases it names.',
+    answerTags: 'Answer tags',
+    answerTagsHelp:
+      'Labels on answer choices (question and answer as the case words them). An upload replaces the tags of the cases it names.',
+    format: 'A CSV file with the columns',
+    file: 'CSV file of {{kind}}',
+    upload: 'Upload {{kind}}',
+    kinds: { SUMMARY: 'key takeaways', ANSWER_TAGS: 'answer tags' },
+    latestImport: 'Latest upload ({{file}})',
+    importComplete_one: '{{count}} row imported.',
+    importComplete_other: '{{count}} rows imported.',
+    importRejected: 'The file was rejected; nothing changed. Fix these rows and upload it again:',
+    noKeyTakeaways: 'No key takeaways yet.',
+    noAnswerTags: 'No answer tags yet.',
+    case: 'Case',
+    question: 'Question',
+    answer: 'Answer',
+    tag: 'Tag',
+  },
   previews: {
     title: 'Previews of {{name}}',
     take: 'Take a preview',

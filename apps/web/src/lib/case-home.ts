@@ -2,7 +2,7 @@ import { useOutletContext } from 'react-router';
 import type { CatalogueEntry, ModuleLibrary, Project, Season } from '@pss/contract';
 
 /**
- * Where the cases on screen live: a client's project or a module library. The project and
+ * Where the cases (and their elements) on screen live: a client's project or a module library. The project and
  * module layouts hand theirs down as outlet context; the case screens serve both.
  */
 export interface CaseHome {
@@ -13,6 +13,8 @@ export interface CaseHome {
   casesPath: string;
   /** The API path of the paged cases list. */
   listPath: string;
+  /** The API path of the home itself (`/projects/{id}` or `/module-library/{id}`). */
+  apiPath: string;
   disease_types: CatalogueEntry[];
   question_categories: CatalogueEntry[];
   seasons: Season[];
@@ -27,6 +29,7 @@ export function caseHomeOf(context: { project?: Project; module?: ModuleLibrary 
       clientId: p.client_id,
       casesPath: `/project-management/clients/${p.client_id}/projects/${p.id}/cases`,
       listPath: `/projects/${p.id}/cases`,
+      apiPath: `/projects/${p.id}`,
       disease_types: p.disease_types,
       question_categories: p.question_categories,
       seasons: p.seasons,
@@ -39,6 +42,7 @@ export function caseHomeOf(context: { project?: Project; module?: ModuleLibrary 
     clientId: null,
     casesPath: `/module-library/${m.id}/cases`,
     listPath: `/module-library/${m.id}/cases`,
+    apiPath: `/module-library/${m.id}`,
     disease_types: m.disease_types,
     question_categories: m.question_categories,
     seasons: [],
