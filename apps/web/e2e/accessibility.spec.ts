@@ -105,6 +105,30 @@ test('Case Setup screens pass axe and the CSP', async ({ page }) => {
   expect(cspViolations).toEqual([]);
 });
 
+test('module library and elements screens pass axe and the CSP', async ({ page }) => {
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      cspViolations.push(message.text());
+  });
+  await signIn(page, 'Provider employee', demoSignIns().superadmin);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Module Library' }).click();
+  await expect(page.getByRole('heading', { name: 'Module Library' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'New module library' }).click();
+  await expect(page.getByRole('dialog', { name: 'New module library' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/project-management?search=Northwind');
+  await page.getByRole('link', { name: 'Northwind Health' }).click();
+  await page.getByRole('link', { name: 'Heart Failure Management 2026' }).click();
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Elements' }).click();
+  await expect(page.getByRole('heading', { name: 'Participant Dashboard Content' })).toBeVisible();
+  await expectNoViolations(page);
+  expect(cspViolations).toEqual([]);
+});
+
 test('the sign-in form works by keyboard alone', async ({ page }) => {
   const { admin } = demoSignIns();
   await page.goto('/login-landing');
