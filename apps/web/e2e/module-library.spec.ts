@@ -89,6 +89,11 @@ test('a superadmin creates a module with a case and copies it into a project, wh
   await page.getByRole('option', { name: 'Northwind Health › Heart Failure Management 2026' }).click();
   await dialog.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByText('Case copied.')).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Module library sections' })
+    .getByRole('link', { name: 'Projects using it' })
+    .click();
+  await expect(page.getByRole('row', { name: /Heart Failure Management 2026.*Northwind Health.*1/ })).toBeVisible();
 
   await page.goto('/project-management?search=Northwind');
   await page.getByRole('link', { name: 'Northwind Health' }).click();

@@ -11,6 +11,7 @@ import { NewCasePage } from '../features/cases/new-case-page';
 import { PreviewPage } from '../features/cases/preview-page';
 import { TakePreviewPage } from '../features/cases/take-preview-page';
 import { ElementsPage } from '../features/elements/elements-page';
+import { AssociatedProjectsPage } from '../features/module-library/associated-projects-page';
 import { ModuleLayout } from '../features/module-library/module-layout';
 import { ModuleLibraryPage } from '../features/module-library/module-library-page';
 import { CmesPage } from '../features/cmes/cmes-page';
@@ -75,6 +76,7 @@ export const routes = [
               { index: true, element: <Navigate to="cases" replace /> },
               ...caseRoutes,
               { path: 'elements', element: <ElementsPage /> },
+              { path: 'projects', element: <AssociatedProjectsPage /> },
             ],
           },
           {

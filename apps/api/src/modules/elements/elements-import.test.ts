@@ -126,13 +126,18 @@ describe('checkKeyTakeaways', () => {
   it.each([
     ['a missing column', csv('case_name,takeaway', 'Chest pain,Text'), 'CSV_HEADERS_OR_DELIMITER_INVALID'],
     ['no header row', csv('Chest pain,Text'), 'CSV_HEADERS_OR_DELIMITER_INVALID'],
-    ['an unclosed quote', csv(KT, 'Chest pain,"Text'), 'CSV_HEADERS_OR_DELIMITER_INVALID'],
     ['a header without rows', csv(KT), 'IMPORT_VALIDATION_FAILED'],
     ['an empty file', Buffer.alloc(0), 'IMPORT_VALIDATION_FAILED'],
   ])('refuses %s on line 1', (_label, content, errorCode) => {
     const checked = checkKeyTakeaways(content, project, cases, none);
     expect(checked).toMatchObject({ total: 0, rows: [], caseIds: [] });
     expect(checked.errors).toMatchObject([{ line: 1, errorCode }]);
+  });
+
+  it('refuses a file with an unclosed quote as malformed', () => {
+    const checked = checkKeyTakeaways(csv(KT, 'Chest pain,"Text'), project, cases, none);
+    expect(checked.errors.map((e) => e.errorCode)).toEqual(['CSV_HEADERS_OR_DELIMITER_INVALID']);
+    expect(checked.rows).toEqual([]);
   });
 
   it('reads a BOM, semicolons and CRLF', () => {

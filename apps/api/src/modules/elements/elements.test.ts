@@ -504,6 +504,21 @@ describe('elements of module library cases, and conflicts', () => {
     });
   });
 
+  it('shows a later copy’s module elements in the project, still owned by the library and not replaceable there', async () => {
+    const p3 = await newProject(f.clientA.id);
+    const copied = await call('POST', '/module-library/cases/to-project', {
+      payload: { project_id: p3.id, case_ids: [moduleCase.id] },
+    });
+    expect(copied.statusCode).toBe(201);
+    const before = { takeaways: await takeaways('projects', p3.id), tags: await tags('projects', p3.id) };
+    expect(brief(before.takeaways)).toEqual([['Module case', 1, 'From the library', 'MODULE_LIBRARY']]);
+    expect(tagRows(before.tags)).toEqual(['Module case | Disposition | Discharge home | Library tag | MODULE_LIBRARY']);
+
+    const kt = await importAndRun('projects', p3.id, 'key-takeaways', `${KT}\nModule case,Ours now\n`);
+    expect(kt.errors).toMatchObject([{ line: 2, errorCode: 'ELEMENTS_MODULE_LIBRARY_CONFLICT' }]);
+    expect({ takeaways: await takeaways('projects', p3.id), tags: await tags('projects', p3.id) }).toEqual(before);
+  });
+
   it('refuses, in a module, a row naming a case holding custom elements (both kinds), writing nothing', async () => {
     const p2 = await newProject(f.clientA.id);
     const moving = await createProjectCase(p2, { name: 'Moving case' });

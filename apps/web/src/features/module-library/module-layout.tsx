@@ -15,6 +15,7 @@ import { moduleQueryOptions, useDeleteModule } from './module-library-api';
 const sections = [
   { path: 'cases', labelKey: 'modules.sections.cases' },
   { path: 'elements', labelKey: 'modules.sections.elements' },
+  { path: 'projects', labelKey: 'modules.sections.projects' },
 ] as const;
 
 /** A module library's page: its header, sections, and the module handed to them as context. */

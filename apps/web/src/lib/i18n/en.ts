@@ -451,7 +451,12 @@ export const en = {
     deleteMessage: 'Delete "{{name}}"? It must have no cases left.',
     catalogues: 'Disease types: {{diseases}} · Question categories: {{categories}}',
     sectionsNav: 'Module library sections',
-    sections: { cases: 'Cases', elements: 'Elements' },
+    sections: { cases: 'Cases', elements: 'Elements', projects: 'Projects using it' },
+    project: 'Project',
+    client: 'Client',
+    copiedCases: 'Copied cases',
+    projectsHelp: 'Projects holding copies of this module’s cases.',
+    noProjects: 'No project holds a copy of this module’s cases yet.',
   },
   elements: {
     title: 'Participant Dashboard Content',

@@ -1,0 +1,65 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Paged } from '@pss/contract';
+import { DataTable, type Column } from '../../components/data-table';
+import { errorMessage } from '../../lib/api-error';
+import { apiRequest, buildPath } from '../../lib/api-client';
+import { useListState } from '../../lib/use-list-state';
+
+type Row = { id: string; name: string; client_id: string; client_name: string; copied_cases: number };
+
+/** The projects holding copies of this module library's cases. */
+export function AssociatedProjectsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const list = useListState({ sortable: ['name', 'client_name'] });
+  const projects = useQuery({
+    queryKey: ['module-library', 'associated-projects', id, list.query],
+    queryFn: ({ signal }) =>
+      apiRequest<Paged<Row>>(buildPath('/module-library/{id}/associated-projects', { id }), {
+        query: list.query,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: Column<Row>[] = [
+    {
+      key: 'name',
+      header: t('modules.project'),
+      sortField: 'name',
+      render: (p) => (
+        <Anchor component={Link} to={`/project-management/clients/${p.client_id}/projects/${p.id}/cases`}>
+          {p.name}
+        </Anchor>
+      ),
+    },
+    { key: 'client', header: t('modules.client'), sortField: 'client_name', render: (p) => p.client_name },
+    { key: 'copies', header: t('modules.copiedCases'), render: (p) => p.copied_cases },
+  ];
+  return (
+    <Stack>
+      <Title order={3}>{t('modules.sections.projects')}</Title>
+      <Text size="sm" c="dimmed">
+        {t('modules.projectsHelp')}
+      </Text>
+      <DataTable
+        caption={t('modules.sections.projects')}
+        columns={columns}
+        rows={projects.data?.items}
+        total={projects.data?.total ?? 0}
+        page={list.page}
+        limit={list.query.limit}
+        getRowId={(p) => p.id}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onToggleSort={list.toggleSort}
+        loading={projects.isFetching}
+        error={projects.error ? errorMessage(projects.error, t) : null}
+        onRetry={() => void projects.refetch()}
+        empty={t('modules.noProjects')}
+      />
+    </Stack>
+  );
+}
