@@ -217,7 +217,12 @@ export function createCasesRepository(db: Db) {
      * Copies a case's key takeaways and answer tags onto its copy. The copy's questions and
      * choices are the original's in the same order with new ids, so ids map by position.
      */
-    async copyElements(from: { id: string; body: CaseBody }, to: { id: string; body: CaseBody }): Promise<void> {
+    async copyElements(
+      from: { id: string; body: CaseBody },
+      to: { id: string; body: CaseBody },
+      /** Set when the copy takes its elements over as its own (a detached duplicate). */
+      origin?: 'CUSTOM' | 'MODULE_LIBRARY',
+    ): Promise<void> {
       const ids = new Map<string, string>();
       from.body.questions.forEach((q, i) => {
         const copy = to.body.questions[i];
@@ -232,12 +237,16 @@ export function createCasesRepository(db: Db) {
       if (takeaways.length) {
         await db
           .insert(keyTakeaways)
-          .values(takeaways.map((k) => ({ caseId: to.id, position: k.position, text: k.text, origin: k.origin })));
+          .values(
+            takeaways.map((k) => ({ caseId: to.id, position: k.position, text: k.text, origin: origin ?? k.origin })),
+          );
       }
       const mapped = tags.flatMap((a) => {
         const questionId = ids.get(a.questionId);
         const choiceId = ids.get(a.choiceId);
-        return questionId && choiceId ? [{ ...a, caseId: to.id, questionId, choiceId }] : [];
+        return questionId && choiceId
+          ? [{ ...a, caseId: to.id, questionId, choiceId, origin: origin ?? a.origin }]
+          : [];
       });
       if (mapped.length) await db.insert(caseAnswerTags).values(mapped);
     },

@@ -259,7 +259,12 @@ export function createCasesService(deps: {
     const row = await requireCase(caller, id);
     const values = { ...copyValues(row, name ?? copyName(row.name), detach), imageKey: await copyImage(row.imageKey) };
     const copyId = await cases.insert(values);
-    await cases.copyElements(row, { id: copyId, body: values.body! });
+    // A detached copy owns what it carries: its elements become the project's own.
+    await cases.copyElements(
+      row,
+      { id: copyId, body: values.body! },
+      values.origin === 'CUSTOM' ? 'CUSTOM' : undefined,
+    );
     return read(copyId);
   }
 

@@ -187,7 +187,12 @@ describe('checkAnswerTags', () => {
 
   it('refuses, in a module, a case holding custom elements', () => {
     const moved = scopeCase('Moved case', 'MODULE_LIBRARY');
-    const checked = checkAnswerTags(csv(AT, 'Moved case,First test?,ECG,Cardiac'), module, [moved], new Set([moved.id]));
+    const checked = checkAnswerTags(
+      csv(AT, 'Moved case,First test?,ECG,Cardiac'),
+      module,
+      [moved],
+      new Set([moved.id]),
+    );
     expect(checked.errors).toMatchObject([{ line: 2, errorCode: 'ELEMENTS_CUSTOM_CONFLICT' }]);
     expect(checkAnswerTags(csv(AT, 'Moved case,First test?,ECG,Cardiac'), module, [moved], none).errors).toEqual([]);
   });

@@ -226,9 +226,7 @@ const jobCount = async () => (await ctx.db.select({ n: count() }).from(importJob
 const tagNameCount = async () => (await ctx.db.select({ n: count() }).from(answerTags))[0]!.n;
 const brief = (items: KeyTakeaway[]) => items.map((k) => [k.case_name, k.position, k.text, k.origin]);
 const tagRows = (items: AnswerTag[]) =>
-  items
-    .map((t) => [t.case_name, t.question, t.answer, t.tag, t.origin].join(' | '))
-    .sort((a, b) => a.localeCompare(b));
+  items.map((t) => [t.case_name, t.question, t.answer, t.tag, t.origin].join(' | ')).sort((a, b) => a.localeCompare(b));
 
 /* ---------- 1-3. key takeaways of a project ---------- */
 
@@ -258,9 +256,27 @@ describe('key takeaways of a project', () => {
 
     expect(await takeaways('projects', p.id)).toEqual([
       { case_id: breath.id, case_name: 'Breathless', position: 1, text: 'Check oxygen saturation', origin: 'CUSTOM' },
-      { case_id: chest.id, case_name: 'Chest pain', position: 1, text: 'Rule out ACS; then the rest', origin: 'CUSTOM' },
-      { case_id: chest.id, case_name: 'Chest pain', position: 2, text: 'Repeat troponin after 3 hours', origin: 'CUSTOM' },
-      { case_id: chest.id, case_name: 'Chest pain', position: 3, text: 'Aspirin unless contraindicated', origin: 'CUSTOM' },
+      {
+        case_id: chest.id,
+        case_name: 'Chest pain',
+        position: 1,
+        text: 'Rule out ACS; then the rest',
+        origin: 'CUSTOM',
+      },
+      {
+        case_id: chest.id,
+        case_name: 'Chest pain',
+        position: 2,
+        text: 'Repeat troponin after 3 hours',
+        origin: 'CUSTOM',
+      },
+      {
+        case_id: chest.id,
+        case_name: 'Chest pain',
+        position: 3,
+        text: 'Aspirin unless contraindicated',
+        origin: 'CUSTOM',
+      },
     ]);
     expect(brief(await takeaways('projects', p.id, chest.id))).toEqual([
       ['Chest pain', 1, 'Rule out ACS; then the rest', 'CUSTOM'],
@@ -286,7 +302,12 @@ describe('key takeaways of a project', () => {
   });
 
   it('replaces the list of the cases a second upload names, and leaves the other cases alone', async () => {
-    const job = await importAndRun('projects', p.id, 'key-takeaways', `${KT}\nChest pain,Only this now\nChest pain,And this\n`);
+    const job = await importAndRun(
+      'projects',
+      p.id,
+      'key-takeaways',
+      `${KT}\nChest pain,Only this now\nChest pain,And this\n`,
+    );
     expect(job).toMatchObject({ state: 'COMPLETE', total_rows: 2, processed_rows: 2, errors: [] });
     expect(brief(await takeaways('projects', p.id))).toEqual([
       ['Breathless', 1, 'Check oxygen saturation', 'CUSTOM'],
@@ -408,7 +429,12 @@ describe('answer tags of a project', () => {
     ['a blank tag', 'Chest pain,First test?,ECG,  ', 'BLANK_TEXT'],
   ])('refuses %s on its line and writes nothing, not even the good row', async (_label, badRow, errorCode) => {
     const before = { items: await tags('projects', p.id), names: await tagNameCount() };
-    const job = await importAndRun('projects', p.id, 'answers-tags', `${AT}\nBreathless,Disposition,Discharge home,Home\n${badRow}\n`);
+    const job = await importAndRun(
+      'projects',
+      p.id,
+      'answers-tags',
+      `${AT}\nBreathless,Disposition,Discharge home,Home\n${badRow}\n`,
+    );
     expect(job).toMatchObject({ kind: 'ANSWER_TAGS', state: 'ERROR', total_rows: 2, processed_rows: 0 });
     expect(job.errors).toEqual([{ line: 3, errorCode, message: expect.stringMatching(/^Line 3: /) }]);
     expect({ items: await tags('projects', p.id), names: await tagNameCount() }).toEqual(before);
@@ -416,14 +442,24 @@ describe('answer tags of a project', () => {
 
   it('refuses a file without the answer column (line 1)', async () => {
     const before = await tags('projects', p.id);
-    const job = await importAndRun('projects', p.id, 'answers-tags', 'case_name,question,tag\nChest pain,First test?,X\n');
+    const job = await importAndRun(
+      'projects',
+      p.id,
+      'answers-tags',
+      'case_name,question,tag\nChest pain,First test?,X\n',
+    );
     expect(job).toMatchObject({ state: 'ERROR', processed_rows: 0 });
     expect(job.errors).toMatchObject([{ line: 1, errorCode: 'CSV_HEADERS_OR_DELIMITER_INVALID' }]);
     expect(await tags('projects', p.id)).toEqual(before);
   });
 
   it('replaces the tags of the cases a second upload names only', async () => {
-    const job = await importAndRun('projects', p.id, 'answers-tags', `${AT}\nBreathless,Disposition,Discharge home,Home\n`);
+    const job = await importAndRun(
+      'projects',
+      p.id,
+      'answers-tags',
+      `${AT}\nBreathless,Disposition,Discharge home,Home\n`,
+    );
     expect(job).toMatchObject({ state: 'COMPLETE', total_rows: 1, processed_rows: 1 });
     expect(tagRows(await tags('projects', p.id))).toEqual([
       'Breathless | Disposition | Discharge home | Home | CUSTOM',
@@ -519,6 +555,27 @@ describe('elements of module library cases, and conflicts', () => {
     expect({ takeaways: await takeaways('projects', p3.id), tags: await tags('projects', p3.id) }).toEqual(before);
   });
 
+  it('gives a detached duplicate of a copy its elements as the project’s own, which a project upload may replace', async () => {
+    const p4 = await newProject(f.clientA.id);
+    const copied = await call('POST', '/module-library/cases/to-project', {
+      payload: { project_id: p4.id, case_ids: [moduleCase.id] },
+    });
+    const [copyId] = copied.json<{ ids: string[] }>().ids;
+    const detached = await call('POST', `/cases/${copyId}/duplicate-detach`, { payload: { name: 'Our own case' } });
+    expect(detached.statusCode).toBe(201);
+    expect(detached.json()).toMatchObject({ origin: 'CUSTOM', source_case_id: null });
+    expect(brief(await takeaways('projects', p4.id))).toEqual([
+      ['Module case', 1, 'From the library', 'MODULE_LIBRARY'],
+      ['Our own case', 1, 'From the library', 'CUSTOM'],
+    ]);
+    const kt = await importAndRun('projects', p4.id, 'key-takeaways', `${KT}\nOur own case,Ours now\n`);
+    expect(kt.errors).toEqual([]);
+    expect(brief(await takeaways('projects', p4.id))).toEqual([
+      ['Module case', 1, 'From the library', 'MODULE_LIBRARY'],
+      ['Our own case', 1, 'Ours now', 'CUSTOM'],
+    ]);
+  });
+
   it('refuses, in a module, a row naming a case holding custom elements (both kinds), writing nothing', async () => {
     const p2 = await newProject(f.clientA.id);
     const moving = await createProjectCase(p2, { name: 'Moving case' });
@@ -544,7 +601,12 @@ describe('elements of module library cases, and conflicts', () => {
     expect(await takeaways('module-library', m.id)).toEqual(before);
 
     const tagsBefore = await tags('module-library', m.id);
-    const at = await importAndRun('module-library', m.id, 'answers-tags', `${AT}\nMoving case,First test?,ECG,Cardiac\n`);
+    const at = await importAndRun(
+      'module-library',
+      m.id,
+      'answers-tags',
+      `${AT}\nMoving case,First test?,ECG,Cardiac\n`,
+    );
     expect(at).toMatchObject({ state: 'ERROR', total_rows: 1, processed_rows: 0 });
     expect(at.errors).toMatchObject([{ line: 2, errorCode: 'ELEMENTS_CUSTOM_CONFLICT' }]);
     expect(await tags('module-library', m.id)).toEqual(tagsBefore);
@@ -573,7 +635,12 @@ describe('cases with their counts of elements', () => {
     alpha = await createProjectCase(p, { name: 'Alpha case' });
     bravo = await createProjectCase(p, { name: 'Bravo case' });
     charlie = await createProjectCase(p, { name: 'Charlie case' });
-    const kt = await importAndRun('projects', p.id, 'key-takeaways', `${KT}\nAlpha case,One\nAlpha case,Two\nCharlie case,Three\n`);
+    const kt = await importAndRun(
+      'projects',
+      p.id,
+      'key-takeaways',
+      `${KT}\nAlpha case,One\nAlpha case,Two\nCharlie case,Three\n`,
+    );
     expect(kt.state).toBe('COMPLETE');
     const at = await importAndRun(
       'projects',
@@ -653,7 +720,12 @@ describe('cases with their counts of elements', () => {
     expect(none.statusCode).toBe(200);
     expect(none.json()).toBeNull();
 
-    const first = await importAndRun('module-library', m.id, 'key-takeaways', `${KT}\nLibrary case,One\nLibrary case,Two\n`);
+    const first = await importAndRun(
+      'module-library',
+      m.id,
+      'key-takeaways',
+      `${KT}\nLibrary case,One\nLibrary case,Two\n`,
+    );
     expect(first.state).toBe('COMPLETE');
     const withTakeaways = await call('GET', `/module-library/${m.id}/cases-keys-tags?type=KEY_TAKEAWAYS`);
     expect(withTakeaways.statusCode).toBe(200);
@@ -698,7 +770,10 @@ describe('who may call the elements API', () => {
     const casesQuery = where === 'module-library' ? '?type=KEY_TAKEAWAYS' : '';
     return [
       [`GET ${base}/key-takeaways`, (headers) => call('GET', `${base}/key-takeaways`, { headers })],
-      [`POST ${base}/key-takeaways`, (headers) => postFile(`${base}/key-takeaways`, `${KT}\nGuarded case,Theirs\n`, headers)],
+      [
+        `POST ${base}/key-takeaways`,
+        (headers) => postFile(`${base}/key-takeaways`, `${KT}\nGuarded case,Theirs\n`, headers),
+      ],
       [`GET ${base}/answers-tags`, (headers) => call('GET', `${base}/answers-tags`, { headers })],
       [
         `POST ${base}/answers-tags`,
