@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_IMPORT_FILE_BYTES } from '@pss/contract';
+import { createMailer, type Mailer } from './lib/mailer.js';
 import { localFileStorage, type FileStorage } from './lib/storage.js';
 import { createImportsRepository } from './modules/imports/imports.repository.js';
 import { createImportsService, type ImportsService } from './modules/imports/imports.service.js';
@@ -16,6 +17,9 @@ import { createModuleLibraryService } from './modules/module-library/module-libr
 import { createElementsRepository } from './modules/elements/elements.repository.js';
 import { registerElementsRoutes } from './modules/elements/elements.routes.js';
 import { createElementsService } from './modules/elements/elements.service.js';
+import { createAttemptsRepository } from './modules/attempts/attempts.repository.js';
+import { registerAttemptsRoutes } from './modules/attempts/attempts.routes.js';
+import { createAttemptsService } from './modules/attempts/attempts.service.js';
 import { createCmesRepository } from './modules/cmes/cmes.repository.js';
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { createParticipantsService } from './modules/participants/participants.service.js';
@@ -56,6 +60,8 @@ export interface AppDeps {
   logger?: boolean | Record<string, unknown>;
   /** Where uploads are kept; local disk under DATA_DIR/files by default. */
   storage?: FileStorage;
+  /** Tests may pass their own; otherwise SMTP from the configuration. */
+  mailer?: Mailer;
 }
 
 /** The app, with what main.ts and tests reach into: the route list and the import queue. */
@@ -134,11 +140,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     users: usersRepository,
     clientExists: (id) => clientsService.exists(id),
   });
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
   const authService = createAuthService({
     users: usersService,
     sessions: createSessionsRepository(db),
     tokens,
     clock,
+    mailer,
     settings: config,
   });
   const userManagement = createUserManagementService({
@@ -177,6 +185,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   imports.registerRunner('SUMMARY', (context) => elementsService.runKeyTakeawaysImport(context));
   imports.registerRunner('ANSWER_TAGS', (context) => elementsService.runAnswerTagsImport(context));
+  const attemptsService = createAttemptsService({
+    attempts: createAttemptsRepository(db),
+    cases: casesService,
+    projects: projectsService,
+    users: usersService,
+    clock,
+  });
   imports.registerRunner('PARTICIPANTS', (context) => participantsService.runImport(context));
   imports.registerRunner('NEW_USERS', (context) => participantsService.runNewUsersImport(context));
 
@@ -205,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerCasesRoutes(api, casesService, storage);
       registerModuleLibraryRoutes(api, moduleLibraryService);
       registerElementsRoutes(api, elementsService, storage);
+      registerAttemptsRoutes(api, attemptsService);
     },
     { prefix: '/api' },
   );

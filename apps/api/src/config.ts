@@ -46,6 +46,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Patient Simulation Platform <no-reply@localhost>'),
+  DASHBOARD_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ENABLE_SUPERFAKE_LOGIN: booleanFlag,
@@ -67,6 +69,9 @@ export interface Config {
   loginMaxFailures: number;
   loginFailureWindowMinutes: number;
   smtpUrl: string | undefined;
+  smtpFrom: string;
+  /** How long a participant's emailed dashboard link signs them in. */
+  linkTtlDays: number;
   publicUrl: string;
   logLevel: string;
   enableSuperfakeLogin: boolean;
@@ -113,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    linkTtlDays: e.DASHBOARD_LINK_TTL_DAYS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     enableSuperfakeLogin: e.ENABLE_SUPERFAKE_LOGIN,

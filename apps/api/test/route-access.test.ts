@@ -40,7 +40,7 @@ describe('route access declarations', () => {
     }
   });
 
-  it('only login, refresh, health, settings and docs are public under /api', () => {
+  it('only sign-in (staff and participants), refresh, health, settings and docs are public under /api', () => {
     const publicApi = ctx.app.declaredRoutes
       .filter((r) => r.access === 'public' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`)
@@ -55,6 +55,10 @@ describe('route access declarations', () => {
         'POST /api/auth/login/admin',
         'POST /api/auth/login/superadmin',
         'POST /api/auth/login/superfake',
+        'GET /api/auth/user/refresh',
+        'POST /api/auth/login/user',
+        'POST /api/auth/login/halfuser',
+        'POST /api/auth/verify/email',
       ].sort(),
     );
   });

@@ -14,3 +14,4 @@ export * from './users.js';
 export * from './cases.js';
 export * from './module-library.js';
 export * from './elements.js';
+export * from './participant-side.js';

@@ -15,7 +15,13 @@ const AUDIENCE = 'pss-api';
 export interface TokenService {
   signAccessToken(claims: AccessClaims, now: Date): Promise<string>;
   verifyAccessToken(token: string, now: Date): Promise<AccessClaims | null>;
+  /** A dashboard link's token: signs a participant in, for `ttlDays`; never an access token. */
+  signLinkToken(userId: string, now: Date, ttlDays: number): Promise<string>;
+  verifyLinkToken(token: string, now: Date): Promise<string | null>;
 }
+
+/** Link tokens have their own audience, so neither kind of token passes for the other. */
+const LINK_AUDIENCE = 'pss-dashboard-link';
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
@@ -45,6 +51,30 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
           role: payload.role as UserRole,
           clientId: typeof payload.cid === 'string' ? payload.cid : null,
         };
+      } catch {
+        return null;
+      }
+    },
+    async signLinkToken(userId, now, ttlDays) {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(LINK_AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlDays * 86_400)
+        .sign(key);
+    },
+    async verifyLinkToken(token, now) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: LINK_AUDIENCE,
+          algorithms: ['HS256'],
+          currentDate: now,
+        });
+        return typeof payload.sub === 'string' ? payload.sub : null;
       } catch {
         return null;
       }

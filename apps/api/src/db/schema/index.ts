@@ -8,3 +8,4 @@ export * from './participants.js';
 export * from './cases.js';
 export * from './modules.js';
 export * from './elements.js';
+export * from './attempts.js';

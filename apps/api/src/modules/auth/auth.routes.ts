@@ -1,13 +1,25 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRESENCE_COOKIE, loginBody, loginResponse, verifyResponse } from '@pss/contract';
+import {
+  PRESENCE_COOKIE,
+  createPasswordBody,
+  linkLoginBody,
+  loginBody,
+  loginResponse,
+  participantLoginResponse,
+  participantUser,
+  verifyEmailBody,
+  verifyResponse,
+} from '@pss/contract';
 import { caller } from '../../lib/access-control.js';
 import type { AuthService, IssuedSession, StaffLoginKind } from './auth.service.js';
 import type { UsersService } from '../users/users.service.js';
 
 /** The httpOnly cookie holding the staff refresh token; sent only to the auth calls. */
 export const STAFF_REFRESH_COOKIE = 'pss_admin_refresh';
+/** A participant's refresh token: a separate cookie, so the two kinds of session never mix. */
+export const PARTICIPANT_REFRESH_COOKIE = 'pss_user_refresh';
 const REFRESH_COOKIE_PATH = '/api/auth';
 
 export interface AuthRouteOptions {
@@ -142,6 +154,143 @@ export function registerAuthRoutes(
       await deps.auth.logout(request.cookies[STAFF_REFRESH_COOKIE]);
       clearSessionCookies(reply);
       return reply.status(204).send(null);
+    },
+  );
+
+  /* ---------- participants ---------- */
+
+  function setParticipantCookie(reply: FastifyReply, session: { refreshToken: string; refreshExpiresAt: Date }): void {
+    reply.setCookie(PARTICIPANT_REFRESH_COOKIE, session.refreshToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: options.secureCookies,
+      path: REFRESH_COOKIE_PATH,
+      maxAge: Math.max(1, Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000)),
+    });
+  }
+
+  r.post(
+    '/auth/login/user',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Auth'],
+        summary: 'Sign in as a participant with a password',
+        description:
+          'Answers an access token and sets the participant refresh cookie. A wrong password, an unknown email ' +
+          'and a staff account all answer 401 INCORRECT_PASSWORD; repeated failures 429.',
+        body: loginBody,
+        response: { 200: participantLoginResponse },
+      },
+    },
+    async (request, reply) => {
+      const session = await deps.auth.loginParticipant(request.body.email, request.body.password, request.ip);
+      setParticipantCookie(reply, session);
+      return session.body;
+    },
+  );
+
+  r.post(
+    '/auth/login/halfuser',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Auth'],
+        summary: 'Sign in through a dashboard link (the token of `/participant/link/{token}`)',
+        description: 'Works for any participant; the link is signed and expires. A bad or expired token: 401.',
+        body: linkLoginBody,
+        response: { 200: participantLoginResponse },
+      },
+    },
+    async (request, reply) => {
+      const session = await deps.auth.loginByLink(request.body.token);
+      setParticipantCookie(reply, session);
+      return session.body;
+    },
+  );
+
+  r.get(
+    '/auth/user/refresh',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Auth'],
+        summary: 'Trade the participant refresh cookie for a new access token (the cookie rotates)',
+        response: { 200: participantLoginResponse },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const session = await deps.auth.refreshParticipant(request.cookies[PARTICIPANT_REFRESH_COOKIE]);
+        setParticipantCookie(reply, session);
+        return session.body;
+      } catch (error) {
+        reply.clearCookie(PARTICIPANT_REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+        throw error;
+      }
+    },
+  );
+
+  r.get(
+    '/auth/user/verify',
+    {
+      config: { access: 'participant' },
+      schema: {
+        tags: ['Auth'],
+        summary: 'Check a participant access token',
+        response: { 200: z.object({ valid: z.literal(true), user: participantUser }) },
+      },
+    },
+    async (request) => ({ valid: true as const, user: await deps.users.getParticipant(caller(request).userId) }),
+  );
+
+  r.delete(
+    '/auth/user/logout',
+    {
+      config: { access: 'participant' },
+      schema: { tags: ['Auth'], summary: 'Sign a participant out on the server', response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await deps.auth.logout(request.cookies[PARTICIPANT_REFRESH_COOKIE]);
+      reply.clearCookie(PARTICIPANT_REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/auth/password',
+    {
+      config: { access: 'participant' },
+      schema: {
+        tags: ['Auth'],
+        summary: 'A signed-in participant creates (or changes) their password',
+        description: 'At least 6 characters (PASSWORD_TOO_SHORT). A participant who came in by link becomes a USER.',
+        body: createPasswordBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deps.users.setParticipantPassword(caller(request).userId, request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/auth/verify/email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Auth'],
+        summary: 'Email a sign-in link to a participant',
+        description:
+          'Answers the same whether or not the address belongs to a participant; only a participant gets mail.',
+        body: verifyEmailBody,
+        response: { 202: z.object({ sent: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      await deps.auth.sendSignInLink(request.body.email);
+      return reply.status(202).send({ sent: true as const });
     },
   );
 }

@@ -58,6 +58,34 @@ function copyName(name: string): string {
   return name.slice(0, MAX_CASE_NAME - suffix.length) + suffix;
 }
 
+/** A case as a participant sees it: no marks on its choices. */
+export function participantView(row: CaseRow): CaseForParticipant {
+  return {
+    id: row.id,
+    name: row.name,
+    patient_name: row.patientName,
+    patient_age: row.patientAge,
+    has_image: Boolean(row.imageKey),
+    reason_for_encounter: row.reasonForEncounter,
+    details_sections: row.body.details_sections,
+    groupers: row.body.groupers,
+    questions: row.body.questions.map((q) => ({
+      id: q.id,
+      grouper_id: q.grouper_id,
+      type: q.type,
+      text: q.text,
+      text_before: q.text_before,
+      required: q.required,
+      choices: q.choices.map((c) => ({ id: c.id, text: c.text })),
+      allow_other: q.allow_other,
+      allow_none_of_below: q.allow_none_of_below,
+    })),
+  };
+}
+
+export { checkAnswers, feedbackFor, isAnswered, missingRequired, scoreAnswers } from './case-answers.js';
+export type { StoredAnswer } from './case-answers.js';
+
 export function createCasesService(deps: {
   cases: CasesRepository;
   projects: Projects;
@@ -294,6 +322,13 @@ export function createCasesService(deps: {
 
   return {
     requireCase,
+
+    /** For a participant's attempt (the attempts module checks it is theirs): the case, whole and as seen. */
+    async caseForAttempt(caseId: string): Promise<{ doc: CaseDocument; view: CaseForParticipant }> {
+      const row = await cases.findById(caseId, today());
+      if (!row) throw new AppError('CASE_NOT_FOUND');
+      return { doc: toCaseDocument(row), view: participantView(row) };
+    },
 
     async list(caller: Caller, home: CaseHome, query: CaseListQuery): Promise<Paged<CaseSummary>> {
       if ('projectId' in home) await deps.projects.requireVisible(caller, home.projectId);
@@ -538,27 +573,7 @@ export function createCasesService(deps: {
       const row = await requireCase(caller, id);
       const problems = problemsOf(row, await homeOf(caller, row));
       if (problems.length) throw new AppError('CASE_INVALID_FOR_PREVIEW', { details: { fields: problems } });
-      return {
-        id: row.id,
-        name: row.name,
-        patient_name: row.patientName,
-        patient_age: row.patientAge,
-        has_image: Boolean(row.imageKey),
-        reason_for_encounter: row.reasonForEncounter,
-        details_sections: row.body.details_sections,
-        groupers: row.body.groupers,
-        questions: row.body.questions.map((q) => ({
-          id: q.id,
-          grouper_id: q.grouper_id,
-          type: q.type,
-          text: q.text,
-          text_before: q.text_before,
-          required: q.required,
-          choices: q.choices.map((c) => ({ id: c.id, text: c.text })),
-          allow_other: q.allow_other,
-          allow_none_of_below: q.allow_none_of_below,
-        })),
-      };
+      return participantView(row);
     },
 
     async feedback(caller: Caller, id: string, query: CaseFeedbackQuery) {

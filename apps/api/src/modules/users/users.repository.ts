@@ -29,6 +29,17 @@ export function createUsersRepository(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.role, role)).orderBy(users.createdAt).limit(1);
       return row;
     },
+    /** A participant's own password; one who came in by link (HALFUSER) becomes a USER. */
+    async setParticipantPassword(id: string, passwordHash: string): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          passwordHash,
+          role: sql`case when ${users.role} = 'HALFUSER' then 'USER' else ${users.role} end`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id));
+    },
     async insert(user: NewUserRow): Promise<UserRow> {
       const [row] = await db
         .insert(users)

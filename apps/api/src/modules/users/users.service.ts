@@ -1,4 +1,4 @@
-import type { CreateStaffUserBody, CurrentUser, StaffUser } from '@pss/contract';
+import type { CreateStaffUserBody, CurrentUser, ParticipantUser, StaffUser } from '@pss/contract';
 import { hashPassword } from '../../lib/passwords.js';
 import { validationError } from '../../lib/errors.js';
 import { AppError } from '../../lib/errors.js';
@@ -30,6 +30,23 @@ export function toStaffUser(user: UserRow): StaffUser {
     role: user.role === 'SUPERADMIN' ? 'SUPERADMIN' : 'ADMIN',
     client_id: user.clientId,
     created_at: user.createdAt.toISOString(),
+  };
+}
+
+export function isParticipantRole(role: UserRow['role']): role is 'USER' | 'HALFUSER' | 'TESTUSER' {
+  return role === 'USER' || role === 'HALFUSER' || role === 'TESTUSER';
+}
+
+/** A signed-in participant, as their session answers. */
+export function toParticipantUser(user: UserRow): ParticipantUser {
+  if (!isParticipantRole(user.role)) throw new AppError('USER_NOT_FOUND');
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: user.role,
+    has_password: Boolean(user.passwordHash),
   };
 }
 
@@ -65,6 +82,16 @@ export function createUsersService(deps: {
     findByEmail: (email: string) => deps.users.findByEmail(email),
     findById: (id: string) => deps.users.findById(id),
     findFirstByRole: (role: UserRow['role']) => deps.users.findFirstByRole(role),
+
+    async setParticipantPassword(userId: string, password: string): Promise<void> {
+      await deps.users.setParticipantPassword(userId, await hashPassword(password));
+    },
+
+    async getParticipant(userId: string): Promise<ParticipantUser> {
+      const user = await deps.users.findById(userId);
+      if (!user || !isParticipantRole(user.role)) throw new AppError('USER_NOT_FOUND');
+      return toParticipantUser(user);
+    },
 
     async getCurrentStaffUser(userId: string): Promise<CurrentUser> {
       const user = await deps.users.findById(userId);

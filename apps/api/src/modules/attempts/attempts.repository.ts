@@ -1,0 +1,201 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  caseAnswers,
+  cases,
+  cmes,
+  keyTakeaways,
+  projects,
+  seasons,
+  userSeasonRoundCases,
+} from '../../db/schema/index.js';
+
+export type AttemptRecord = typeof userSeasonRoundCases.$inferSelect;
+export interface AttemptRow extends AttemptRecord {
+  caseName: string;
+  patientName: string;
+  seasonName: string;
+  projectName: string;
+}
+
+export interface AnswerInput {
+  questionId: string;
+  choiceIds: string[];
+  text: string | null;
+  noneOfBelow: boolean;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export function createAttemptsRepository(db: Db) {
+  const attemptColumns = {
+    attempt: userSeasonRoundCases,
+    caseName: cases.name,
+    patientName: cases.patientName,
+    seasonName: seasons.name,
+    projectName: projects.name,
+  };
+  const flatten = (r: {
+    attempt: AttemptRecord;
+    caseName: string;
+    patientName: string;
+    seasonName: string;
+    projectName: string;
+  }) => ({
+    ...r.attempt,
+    caseName: r.caseName,
+    patientName: r.patientName,
+    seasonName: r.seasonName,
+    projectName: r.projectName,
+  });
+  function withNames() {
+    return db
+      .select(attemptColumns)
+      .from(userSeasonRoundCases)
+      .innerJoin(cases, eq(cases.id, userSeasonRoundCases.caseId))
+      .innerJoin(seasons, eq(seasons.id, userSeasonRoundCases.seasonId))
+      .innerJoin(projects, eq(projects.id, userSeasonRoundCases.projectId));
+  }
+
+  return {
+    /**
+     * Makes the UserSeasonRoundCases the assignments call for: every published case placed
+     * in a round a participant (not archived) is assigned to. Set-based and idempotent.
+     */
+    async sync(scope: { userId: string } | { projectId: string }): Promise<void> {
+      const where = 'userId' in scope ? sql`pa.user_id = ${scope.userId}` : sql`pa.project_id = ${scope.projectId}`;
+      await db.execute(sql`
+        insert into user_season_round_cases (user_id, project_id, case_id, season_id, round_number, unlocks_on)
+        select pa.user_id, pa.project_id, c.id, c.season_id, c.round_number, greatest(r.start_date, pa.start_date)
+        from participant_assignments pa
+        join project_participants pp on pp.project_id = pa.project_id and pp.user_id = pa.user_id and not pp.archived
+        join cases c on c.project_id = pa.project_id and c.season_id = pa.season_id and c.status = 'PUBLISHED'
+          and c.round_number between pa.first_round and pa.last_round
+        join rounds r on r.season_id = c.season_id and r.number = c.round_number
+        where ${where}
+        on conflict (user_id, case_id) do nothing`);
+    },
+
+    async listForUser(userId: string, projectId?: string): Promise<AttemptRow[]> {
+      const rows = await withNames()
+        .where(
+          and(
+            eq(userSeasonRoundCases.userId, userId),
+            projectId ? eq(userSeasonRoundCases.projectId, projectId) : undefined,
+          ),
+        )
+        .orderBy(
+          asc(projects.name),
+          asc(userSeasonRoundCases.unlocksOn),
+          asc(userSeasonRoundCases.roundNumber),
+          asc(cases.name),
+        );
+      return rows.map(flatten);
+    },
+
+    async find(id: string): Promise<AttemptRow | undefined> {
+      const [row] = await withNames().where(eq(userSeasonRoundCases.id, id));
+      return row && flatten(row);
+    },
+
+    async answers(attemptId: string) {
+      return db.select().from(caseAnswers).where(eq(caseAnswers.userSeasonRoundCaseId, attemptId));
+    },
+
+    /**
+     * Saves one answer, unless the case is already submitted: the status check and the write
+     * are one statement each inside one transaction, so a submit in between cannot lose it.
+     */
+    async saveAnswer(attemptId: string, answer: AnswerInput, at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const moved = await tx
+          .update(userSeasonRoundCases)
+          .set({
+            status: 'IN_PROGRESS',
+            startedAt: sql`coalesce(${userSeasonRoundCases.startedAt}, ${at})`,
+          })
+          .where(and(eq(userSeasonRoundCases.id, attemptId), ne(userSeasonRoundCases.status, 'COMPLETE')))
+          .returning({ id: userSeasonRoundCases.id });
+        if (!moved.length) return false;
+        await tx
+          .insert(caseAnswers)
+          .values({ userSeasonRoundCaseId: attemptId, ...answer, updatedAt: at })
+          .onConflictDoUpdate({
+            target: [caseAnswers.userSeasonRoundCaseId, caseAnswers.questionId],
+            set: { choiceIds: answer.choiceIds, text: answer.text, noneOfBelow: answer.noneOfBelow, updatedAt: at },
+          });
+        return true;
+      });
+    },
+
+    async start(attemptId: string, at: Date): Promise<void> {
+      await db
+        .update(userSeasonRoundCases)
+        .set({ status: 'STARTED', startedAt: at })
+        .where(and(eq(userSeasonRoundCases.id, attemptId), eq(userSeasonRoundCases.status, 'NOT_STARTED')));
+    },
+
+    /** Records the score once: a second submit finds the case complete and changes nothing. */
+    async complete(attemptId: string, score: number, at: Date): Promise<boolean> {
+      const done = await db
+        .update(userSeasonRoundCases)
+        .set({
+          status: 'COMPLETE',
+          score,
+          submittedAt: at,
+          startedAt: sql`coalesce(${userSeasonRoundCases.startedAt}, ${at})`,
+        })
+        .where(and(eq(userSeasonRoundCases.id, attemptId), ne(userSeasonRoundCases.status, 'COMPLETE')))
+        .returning({ id: userSeasonRoundCases.id });
+      return done.length > 0;
+    },
+
+    async stamp(attemptId: string, field: 'scoreAccessedAt' | 'finishedAt', at: Date): Promise<void> {
+      await db
+        .update(userSeasonRoundCases)
+        .set({ [field]: sql`coalesce(${userSeasonRoundCases[field]}, ${at})` })
+        .where(eq(userSeasonRoundCases.id, attemptId));
+    },
+
+    async takeawaysOf(caseIds: string[]) {
+      if (!caseIds.length) return [];
+      return db
+        .select({ caseId: keyTakeaways.caseId, text: keyTakeaways.text })
+        .from(keyTakeaways)
+        .where(inArray(keyTakeaways.caseId, caseIds))
+        .orderBy(asc(keyTakeaways.caseId), asc(keyTakeaways.position));
+    },
+
+    async cmesOf(projectIds: string[]) {
+      if (!projectIds.length) return [];
+      return db.select().from(cmes).where(inArray(cmes.projectId, projectIds)).orderBy(asc(cmes.minCases));
+    },
+
+    /** The season and round running today in each project, if any. */
+    async runningRounds(projectIds: string[], today: string) {
+      if (!projectIds.length) return [];
+      return rowsOf<{ project_id: string; season_name: string; round_number: number; end_date: string }>(
+        await db.execute(sql`
+          select s.project_id, s.name as season_name, r.number as round_number, r.end_date::text as end_date
+          from rounds r join seasons s on s.id = r.season_id
+          where s.project_id in (${sql.join(
+            projectIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and r.start_date <= ${today}::date and r.end_date >= ${today}::date`),
+      );
+    },
+
+    /** Whether any participant has an attempt at this case (then it may not return to draft). */
+    async caseHasAttempts(caseId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: userSeasonRoundCases.id })
+        .from(userSeasonRoundCases)
+        .where(and(eq(userSeasonRoundCases.caseId, caseId), ne(userSeasonRoundCases.status, 'NOT_STARTED')))
+        .limit(1);
+      return Boolean(row);
+    },
+  };
+}
+export type AttemptsRepository = ReturnType<typeof createAttemptsRepository>;

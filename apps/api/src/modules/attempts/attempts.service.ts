@@ -1,0 +1,255 @@
+import type {
+  Attempt,
+  AttemptResult,
+  CaseAnswer,
+  CaseDocument,
+  Dashboard,
+  DashboardCase,
+  ParticipantProgress,
+} from '@pss/contract';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, validationError } from '../../lib/errors.js';
+import type { AccessClaims } from '../../lib/tokens.js';
+import {
+  checkAnswers,
+  feedbackFor,
+  missingRequired,
+  scoreAnswers,
+  type CasesService,
+  type StoredAnswer,
+} from '../cases/cases.service.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { AttemptRow, AttemptsRepository } from './attempts.repository.js';
+
+type Caller = AccessClaims;
+
+/**
+ * The participants' side of cases: their dashboard, and each UserSeasonRoundCase they take
+ * — start, answer question by question (each answer saved as given), submit once for a
+ * score, read the feedback, finish. A participant reaches only their own attempts; any
+ * other id is "not found".
+ */
+export function createAttemptsService(deps: {
+  attempts: AttemptsRepository;
+  cases: Pick<CasesService, 'caseForAttempt'>;
+  projects: Pick<ProjectsService, 'requireVisible'>;
+  users: Pick<UsersService, 'getParticipant'>;
+  clock: Clock;
+}) {
+  const { attempts } = deps;
+  const today = () => deps.clock.now().toISOString().slice(0, 10);
+
+  function toDashboardCase(row: AttemptRow): DashboardCase {
+    return {
+      id: row.id,
+      case_name: row.caseName,
+      patient_name: row.patientName,
+      season_name: row.seasonName,
+      round_number: row.roundNumber,
+      unlocks_on: row.unlocksOn,
+      unlocked: row.unlocksOn <= today(),
+      status: row.status,
+      score: row.score,
+    };
+  }
+
+  async function requireOwn(caller: Caller, id: string): Promise<AttemptRow> {
+    const row = await attempts.find(id);
+    if (!row || row.userId !== caller.userId) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  function requireUnlocked(row: AttemptRow): void {
+    if (row.unlocksOn > today()) {
+      throw new AppError('CHANGES_FORBIDDEN', { message: `This case unlocks on ${row.unlocksOn}.` });
+    }
+  }
+
+  async function answersOf(attemptId: string): Promise<Map<string, StoredAnswer>> {
+    const rows = await attempts.answers(attemptId);
+    return new Map(
+      rows.map((a) => [
+        a.questionId,
+        { question_id: a.questionId, choice_ids: a.choiceIds, text: a.text, none_of_below: a.noneOfBelow },
+      ]),
+    );
+  }
+
+  async function resultOf(
+    doc: CaseDocument,
+    answers: Map<string, StoredAnswer>,
+    score: number,
+  ): Promise<AttemptResult> {
+    const scored = scoreAnswers(doc.questions, answers);
+    const takeaways = await attempts.takeawaysOf([doc.id]);
+    return {
+      score,
+      feedback_type: doc.feedback_type ?? 'PERSONALIZED_FEEDBACK',
+      questions: feedbackFor(doc, answers, scored),
+      explanation: doc.explanation,
+      references: doc.references,
+      test_results: doc.test_results,
+      key_takeaways: takeaways.map((k) => k.text),
+    };
+  }
+
+  async function nextCaseAfter(row: AttemptRow): Promise<string | null> {
+    const mine = await attempts.listForUser(row.userId, row.projectId);
+    const next = mine.find((a) => a.id !== row.id && a.status !== 'COMPLETE' && a.unlocksOn <= today());
+    return next?.id ?? null;
+  }
+
+  async function view(row: AttemptRow): Promise<Attempt> {
+    const { doc, view: caseView } = await deps.cases.caseForAttempt(row.caseId);
+    const answers = await answersOf(row.id);
+    return {
+      id: row.id,
+      project_id: row.projectId,
+      status: row.status,
+      unlocks_on: row.unlocksOn,
+      case: caseView,
+      answers: [...answers.values()],
+      result: row.status === 'COMPLETE' && row.score !== null ? await resultOf(doc, answers, row.score) : null,
+      next_case_id: await nextCaseAfter(row),
+    };
+  }
+
+  return {
+    async dashboard(caller: Caller): Promise<Dashboard> {
+      const user = await deps.users.getParticipant(caller.userId);
+      await attempts.sync({ userId: caller.userId });
+      const rows = await attempts.listForUser(caller.userId);
+      const projectIds = [...new Set(rows.map((r) => r.projectId))];
+      const [running, cmes, takeaways] = await Promise.all([
+        attempts.runningRounds(projectIds, today()),
+        attempts.cmesOf(projectIds),
+        attempts.takeawaysOf(rows.filter((r) => r.status === 'COMPLETE').map((r) => r.caseId)),
+      ]);
+      return {
+        user,
+        projects: projectIds.map((projectId) => {
+          const mine = rows.filter((r) => r.projectId === projectId).map((r) => ({ row: r, item: toDashboardCase(r) }));
+          const unlocked = mine.filter((m) => m.item.unlocked);
+          const pending = unlocked.filter((m) => m.item.status !== 'COMPLETE');
+          const round = running.find((r) => r.project_id === projectId);
+          const completed = mine.filter((m) => m.item.status === 'COMPLETE');
+          return {
+            project_id: projectId,
+            project_name: mine[0]!.row.projectName,
+            season_name: round?.season_name ?? null,
+            round_number: round?.round_number ?? null,
+            round_end_date: round?.end_date ?? null,
+            cases_unlocked: unlocked.length,
+            pending_case_count: pending.length,
+            next_case: pending[0]?.item ?? null,
+            cases: mine.map((m) => m.item),
+            key_takeaways: completed
+              .map((m) => ({
+                case_name: m.row.caseName,
+                items: takeaways.filter((k) => k.caseId === m.row.caseId).map((k) => k.text),
+              }))
+              .filter((k) => k.items.length > 0),
+            cmes: cmes
+              .filter((c) => c.projectId === projectId)
+              .map((c) => ({
+                id: c.id,
+                min_cases: c.minCases,
+                credits: Number(c.credits),
+                moc: c.moc,
+                completed_cases: completed.length,
+              })),
+          };
+        }),
+      };
+    },
+
+    async get(caller: Caller, id: string): Promise<Attempt> {
+      return view(await requireOwn(caller, id));
+    },
+
+    async start(caller: Caller, id: string): Promise<Attempt> {
+      const row = await requireOwn(caller, id);
+      requireUnlocked(row);
+      await attempts.start(id, deps.clock.now());
+      return view((await attempts.find(id))!);
+    },
+
+    /** Saves one answer as it is given; a submitted case cannot be re-answered. */
+    async answer(caller: Caller, id: string, body: CaseAnswer): Promise<{ saved: true }> {
+      const row = await requireOwn(caller, id);
+      requireUnlocked(row);
+      if (row.status === 'COMPLETE') {
+        throw new AppError('CHANGES_FORBIDDEN', { message: 'This case is submitted: its answers are final.' });
+      }
+      const { doc } = await deps.cases.caseForAttempt(row.caseId);
+      const checked = checkAnswers(doc.questions, [body]);
+      if (checked.problems.length) {
+        throw validationError(
+          checked.problems.map((p) => ({ ...p, field: p.field.replace(/^answers\.0\./, 'body.') })),
+        );
+      }
+      const answer = checked.answers.get(body.question_id)!;
+      const saved = await attempts.saveAnswer(
+        id,
+        {
+          questionId: answer.question_id,
+          choiceIds: answer.choice_ids,
+          text: answer.text,
+          noneOfBelow: answer.none_of_below,
+        },
+        deps.clock.now(),
+      );
+      if (!saved)
+        throw new AppError('CHANGES_FORBIDDEN', { message: 'This case is submitted: its answers are final.' });
+      return { saved: true };
+    },
+
+    /**
+     * Submits the case when every required question is answered (else CASES_NOT_COMPLETED,
+     * listing them). Scores once: submitting again answers the same result.
+     */
+    async submit(caller: Caller, id: string): Promise<Attempt> {
+      const row = await requireOwn(caller, id);
+      requireUnlocked(row);
+      if (row.status !== 'COMPLETE') {
+        const { doc } = await deps.cases.caseForAttempt(row.caseId);
+        const answers = await answersOf(id);
+        const missing = missingRequired(doc.questions, answers);
+        if (missing.length) {
+          throw new AppError('CASES_NOT_COMPLETED', {
+            message: 'Answer every required question before submitting.',
+            details: { fields: missing },
+          });
+        }
+        await attempts.complete(id, scoreAnswers(doc.questions, answers).score, deps.clock.now());
+      }
+      return view((await attempts.find(id))!);
+    },
+
+    async stamp(caller: Caller, id: string, field: 'scoreAccessedAt' | 'finishedAt'): Promise<void> {
+      const row = await requireOwn(caller, id);
+      if (row.status !== 'COMPLETE') {
+        throw new AppError('CASES_NOT_COMPLETED', { message: 'Submit the case first.' });
+      }
+      await attempts.stamp(id, field, deps.clock.now());
+    },
+
+    /** An administrator's view of one participant's cases in a project. */
+    async progress(caller: Caller, userId: string, projectId: string): Promise<ParticipantProgress> {
+      await deps.projects.requireVisible(caller, projectId);
+      await attempts.sync({ projectId });
+      const rows = await attempts.listForUser(userId, projectId);
+      return {
+        user_id: userId,
+        project_id: projectId,
+        completed: rows.filter((r) => r.status === 'COMPLETE').length,
+        total: rows.length,
+        cases: rows.map(toDashboardCase),
+      };
+    },
+
+    caseHasAttempts: (caseId: string) => attempts.caseHasAttempts(caseId),
+  };
+}
+export type AttemptsService = ReturnType<typeof createAttemptsService>;
