@@ -186,16 +186,6 @@ export function createAttemptsRepository(db: Db) {
           )}) and r.start_date <= ${today}::date and r.end_date >= ${today}::date`),
       );
     },
-
-    /** Whether any participant has an attempt at this case (then it may not return to draft). */
-    async caseHasAttempts(caseId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: userSeasonRoundCases.id })
-        .from(userSeasonRoundCases)
-        .where(and(eq(userSeasonRoundCases.caseId, caseId), ne(userSeasonRoundCases.status, 'NOT_STARTED')))
-        .limit(1);
-      return Boolean(row);
-    },
   };
 }
 export type AttemptsRepository = ReturnType<typeof createAttemptsRepository>;

@@ -248,8 +248,6 @@ export function createAttemptsService(deps: {
         cases: rows.map(toDashboardCase),
       };
     },
-
-    caseHasAttempts: (caseId: string) => attempts.caseHasAttempts(caseId),
   };
 }
 export type AttemptsService = ReturnType<typeof createAttemptsService>;

@@ -11,6 +11,7 @@ import {
   moduleQuestionCategories,
   modules,
   participantAssignments,
+  userSeasonRoundCases,
   rounds,
   seasons,
   users,
@@ -43,10 +44,14 @@ function effectiveStatus(today: string): SQL<CaseStatusValue> {
     ) then 'ACTIVE' else "cases"."status" end)`;
 }
 
-/** Participants assigned to the season round a case is placed in. */
-const participantCount = sql<number>`(select cast(count(*) as integer) from ${participantAssignments} pa
+/**
+ * Participants a case is associated with: those assigned to the season round it is placed
+ * in, and those who have an attempt at it (kept even if their assignment changed).
+ */
+const participantCount = sql<number>`((select cast(count(*) as integer) from ${participantAssignments} pa
   where pa.season_id = "cases"."season_id"
-    and "cases"."round_number" between pa.first_round and pa.last_round)`;
+    and "cases"."round_number" between pa.first_round and pa.last_round)
+  + (select cast(count(*) as integer) from ${userSeasonRoundCases} u where u.case_id = "cases"."id"))`;
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -278,6 +283,16 @@ export function createCasesRepository(db: Db) {
         .from(cases)
         .where(eq(cases.id, id));
       return row ?? { participants: 0, previews: 0 };
+    },
+
+    /** Whether a participant has begun this case (then its content is theirs too). */
+    async hasStartedAttempts(caseId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: userSeasonRoundCases.id })
+        .from(userSeasonRoundCases)
+        .where(and(eq(userSeasonRoundCases.caseId, caseId), sql`${userSeasonRoundCases.status} <> 'NOT_STARTED'`))
+        .limit(1);
+      return Boolean(row);
     },
 
     async seasonOfProject(seasonId: string, projectId: string): Promise<boolean> {

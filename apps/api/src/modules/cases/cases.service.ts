@@ -417,6 +417,11 @@ export function createCasesService(deps: {
       if (status === 'DRAFT' && row.effectiveStatus === 'ACTIVE') {
         throw new AppError('CHANGES_FORBIDDEN', { message: 'An active case cannot go back to draft.' });
       }
+      if (status === 'DRAFT' && row.status === 'PUBLISHED' && (await cases.hasStartedAttempts(id))) {
+        throw new AppError('CHANGES_FORBIDDEN', {
+          message: 'Participants have started this case: it stays published.',
+        });
+      }
       if (row.status !== status) await cases.update(id, { status }, deps.clock.now());
       return read(id);
     },
