@@ -7,7 +7,7 @@ import type { FieldIssue } from '@pss/contract';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { toastError } from '../../lib/toasts';
 import { useCaseHome } from '../../lib/case-home';
-import { CaseQuestions, CaseVignette, toAnswers, type AnswersState } from './case-answer-form';
+import { CaseQuestions, CaseVignette, toAnswers, type AnswersState } from '../../components/case-answer-form';
 import { caseImageQueryOptions, participantViewQueryOptions, useCreatePreview } from './cases-api';
 
 /** An administrator takes the case as a participant would; the answers are scored and kept. */

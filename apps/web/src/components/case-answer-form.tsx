@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CaseAnswer, CaseForParticipant } from '@pss/contract';
-import { RichTextView } from '../../components/rich-text-view';
+import { RichTextView } from './rich-text-view';
 
 /** One question's answer as the form holds it; `other` marks the "other" entry as chosen. */
 export interface AnswerState {

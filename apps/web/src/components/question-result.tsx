@@ -1,0 +1,76 @@
+import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { QuestionFeedback } from '@pss/contract';
+
+const markColor = { NECESSARY: 'teal', APPROPRIATE: 'blue', UNNECESSARY: 'red' } as const;
+
+/** One answered question with its feedback: what was answered, what was missed or wrongly chosen. */
+export function QuestionResult(props: { index: number; question: QuestionFeedback; personalised: boolean }) {
+  const { t } = useTranslation();
+  const q = props.question;
+  const chosen = q.choices.filter((c) => c.chosen);
+  return (
+    <Paper withBorder p="md" component="article" aria-label={t('cases.questionN', { n: props.index + 1 })}>
+      <Stack gap="xs">
+        {q.grouper_name && (
+          <Text size="xs" c="dimmed" tt="uppercase">
+            {q.grouper_name}
+          </Text>
+        )}
+        <Text fw={600}>
+          {props.index + 1}. {q.text}
+        </Text>
+        <Text size="sm">
+          <strong>{t('previews.yourAnswer')}</strong>{' '}
+          {[
+            ...chosen.map((c) => c.text),
+            ...(q.answer_text ? [q.answer_text] : []),
+            ...(q.none_of_below ? [t('previews.noneOfBelow')] : []),
+          ].join('; ') || t('previews.noAnswer')}
+        </Text>
+        {props.personalised && q.scored && (
+          <Group gap={6}>
+            {q.choices.map((c) => (
+              <Badge
+                key={c.id}
+                variant={c.chosen ? 'filled' : 'outline'}
+                color={c.marked_as ? `${markColor[c.marked_as]}.9` : 'gray.9'}
+              >
+                {c.text} · {c.marked_as ? t(`cases.marks.${c.marked_as}`) : '—'}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        {props.personalised && q.necessary_missed.length > 0 && (
+          <div data-testid="necessary-missed">
+            <Text size="sm" fw={600} c="orange.9">
+              {t('previews.necessaryMissed')}
+            </Text>
+            <List size="sm">
+              {q.necessary_missed.map((text) => (
+                <List.Item key={text}>{text}</List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+        {props.personalised && q.unnecessary_chosen.length > 0 && (
+          <div data-testid="unnecessary-chosen">
+            <Text size="sm" fw={600} c="red.9">
+              {t('previews.unnecessaryChosen')}
+            </Text>
+            <List size="sm">
+              {q.unnecessary_chosen.map((text) => (
+                <List.Item key={text}>{text}</List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+        {props.personalised && q.scored && !q.necessary_missed.length && !q.unnecessary_chosen.length && (
+          <Text size="sm" c="teal.9">
+            {t('previews.allRight')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
