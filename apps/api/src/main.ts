@@ -1,9 +1,21 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase, type Db } from './db/client.js';
+import { createTokenService } from './lib/tokens.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
 import { buildApp } from './app.js';
 import { runFirstStart } from './bootstrap/first-start.js';
+
+const DEMO_PARTICIPANT_EMAIL = 'maria.alvarez@northwind.demo.local';
+
+/** A demo clinician's dashboard link, so a newcomer can see the participants' side too. */
+async function demoParticipantLink(db: Db, config: Config, url: string): Promise<string | null> {
+  const user = await createUsersRepository(db).findByEmail(DEMO_PARTICIPANT_EMAIL);
+  if (!user) return null;
+  const tokens = createTokenService(config.sessionSecret, config.accessTokenTtlSeconds);
+  return `${url}/participant/link/${await tokens.signLinkToken(user.id, new Date(), config.linkTtlDays)}`;
+}
 
 /** Reads config, opens and migrates the database, runs first start, then listens. */
 async function main(): Promise<void> {
@@ -55,15 +67,14 @@ async function main(): Promise<void> {
     lines.push(`  created superadmin ${firstStart.email} (from SUPERADMIN_EMAIL)`);
   }
   if (firstStart.kind === 'demo-created') {
+    const participantLink = await demoParticipantLink(database.db, config, url);
+    const signInLines = firstStart.signIns.map((s) => `${s.label}: ${s.email} / ${s.password}`);
+    if (participantLink) signInLines.push(`Participant (${DEMO_PARTICIPANT_EMAIL}) dashboard link: ${participantLink}`);
     lines.push('', '  Demo data was created. Sign in at ' + `${url}/login-landing with:`);
-    for (const s of firstStart.signIns) lines.push(`    ${s.label}: ${s.email} / ${s.password}`);
+    for (const line of signInLines) lines.push(`    ${line}`);
     lines.push('  (printed once; also kept in DATA_DIR/demo-sign-ins.txt)');
     if (database.kind === 'pglite') {
-      writeFileSync(
-        path.join(config.dataDir, 'demo-sign-ins.txt'),
-        firstStart.signIns.map((s) => `${s.label}: ${s.email} / ${s.password}`).join('\n') + '\n',
-        { mode: 0o600 },
-      );
+      writeFileSync(path.join(config.dataDir, 'demo-sign-ins.txt'), signInLines.join('\n') + '\n', { mode: 0o600 });
     }
   }
   console.log(lines.join('\n') + '\n');

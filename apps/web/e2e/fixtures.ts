@@ -20,6 +20,15 @@ export function demoSignIns(): { superadmin: DemoSignIn; admin: DemoSignIn } {
   return { superadmin: parse('Provider employee'), admin: parse('Client administrator') };
 }
 
+/** The demo participant's dashboard link (its path: the server's public URL may differ). */
+export function demoParticipantLinkPath(): string {
+  const lines = readFileSync(path.join(E2E_DATA_DIR, 'demo-sign-ins.txt'), 'utf8').trim().split('\n');
+  const line = lines.find((l) => l.startsWith('Participant'));
+  const match = line && /(\/participant\/link\/\S+)$/.exec(line);
+  if (!match?.[1]) throw new Error('no demo participant link');
+  return match[1];
+}
+
 export async function signIn(page: Page, flow: 'Provider employee' | 'Client administrator', who: DemoSignIn) {
   if (!page.url().includes('/login-landing')) await page.goto('/login-landing');
   await page.getByText(flow, { exact: true }).click();

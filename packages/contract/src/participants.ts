@@ -45,6 +45,8 @@ export const participant = z.object({
   archived: z.boolean(),
   notes: z.string().nullable(),
   added_at: z.string(),
+  /** Cases the participant has completed in this project. */
+  completed_cases: z.number().int(),
 });
 export type Participant = z.infer<typeof participant>;
 

@@ -69,6 +69,15 @@ const demoCases: DemoCase[] = [
         ],
       ],
       ['TEXT', 'What follow-up do you arrange?', 'Follow-up', []],
+      [
+        'TYPE_AHEAD',
+        'Who do you refer him to?',
+        'Follow-up',
+        [
+          ['Cardiologist', null],
+          ['Heart failure nurse', null],
+        ],
+      ],
     ],
     explanation:
       'Orthopnoea with a history of untreated hypertension points to heart failure; BNP and an echocardiogram confirm it.',

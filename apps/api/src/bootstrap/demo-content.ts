@@ -249,7 +249,7 @@ async function seedDemoParticipants(db: Db, projectId: string, clientId: string)
         userId: u.id,
         seasonId: current.id,
         projectId,
-        firstRound: i % 3 === 0 ? 2 : 1,
+        firstRound: i % 3 === 1 ? 2 : 1,
         lastRound: 4,
         startDate: current.startDate!,
       })),

@@ -12,6 +12,12 @@ import { PreviewPage } from '../features/cases/preview-page';
 import { TakePreviewPage } from '../features/cases/take-preview-page';
 import { ElementsPage } from '../features/elements/elements-page';
 import { AssociatedProjectsPage } from '../features/module-library/associated-projects-page';
+import { ParticipantCasePage } from '../features/participant/case-page';
+import { CreatePasswordPage, PasswordSavedPage } from '../features/participant/create-password-page';
+import { DashboardPage } from '../features/participant/dashboard-page';
+import { ParticipantLayout, ParticipantRoot } from '../features/participant/participant-layout';
+import { ParticipantLinkPage } from '../features/participant/participant-link-page';
+import { ParticipantSignInPage } from '../features/participant/participant-sign-in-page';
 import { ModuleLayout } from '../features/module-library/module-layout';
 import { ModuleLibraryPage } from '../features/module-library/module-library-page';
 import { CmesPage } from '../features/cmes/cmes-page';
@@ -49,6 +55,23 @@ const caseRoutes = [
 ];
 
 export const routes = [
+  // The participants' side, with its own session (spec: clinicians who answer cases).
+  {
+    element: <ParticipantRoot />,
+    children: [
+      { path: '/participant/sign-in', element: <ParticipantSignInPage /> },
+      { path: '/participant/link/:token', element: <ParticipantLinkPage /> },
+      {
+        element: <ParticipantLayout />,
+        children: [
+          { path: '/participant', element: <DashboardPage /> },
+          { path: '/participant/cases/:attemptId', element: <ParticipantCasePage /> },
+          { path: '/create-password', element: <CreatePasswordPage /> },
+          { path: '/submit-password', element: <PasswordSavedPage /> },
+        ],
+      },
+    ],
+  },
   {
     element: <Root />,
     children: [

@@ -34,12 +34,36 @@ const emptyAnswer: AnswerState = { choice_ids: [], text: '', other: false, none_
 export function toAnswers(questions: CaseForParticipant['questions'], state: AnswersState): CaseAnswer[] {
   return questions.flatMap((q) => {
     const a = state[q.id];
-    if (!a) return [];
-    const freeText = q.type === 'TEXT' || q.type === 'TYPE_AHEAD';
-    const text = freeText || a.other ? a.text.trim() : '';
-    if (!a.choice_ids.length && !text && !a.none_of_below) return [];
-    return [{ question_id: q.id, choice_ids: a.choice_ids, text: text || null, none_of_below: a.none_of_below }];
+    const answer = a && toAnswer(q, a);
+    return answer && (answer.choice_ids!.length || answer.text || answer.none_of_below) ? [answer] : [];
   });
+}
+
+/** One question's answer as the API takes it (an emptied answer too: it clears what was saved). */
+export function toAnswer(q: CaseForParticipant['questions'][number], a: AnswerState): CaseAnswer {
+  const freeText = q.type === 'TEXT' || q.type === 'TYPE_AHEAD';
+  const text = freeText || a.other ? a.text.trim() : '';
+  return { question_id: q.id, choice_ids: a.choice_ids, text: text || null, none_of_below: a.none_of_below };
+}
+
+/** The form's state from answers saved earlier (leave and come back: nothing lost). */
+export function fromSaved(
+  questions: CaseForParticipant['questions'],
+  saved: { question_id: string; choice_ids: string[]; text: string | null; none_of_below: boolean }[],
+): AnswersState {
+  const state: AnswersState = {};
+  for (const answer of saved) {
+    const q = questions.find((question) => question.id === answer.question_id);
+    if (!q) continue;
+    const freeText = q.type === 'TEXT' || q.type === 'TYPE_AHEAD';
+    state[q.id] = {
+      choice_ids: answer.choice_ids,
+      text: answer.text ?? '',
+      other: !freeText && Boolean(answer.text),
+      none_of_below: answer.none_of_below,
+    };
+  }
+  return state;
 }
 
 /** The patient's background and details, as a participant reads them before answering. */

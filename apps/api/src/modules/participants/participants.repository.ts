@@ -26,6 +26,8 @@ export type ParticipantRow = {
   archived: boolean;
   notes: string | null;
   createdAt: Date;
+  /** Cases completed in the project (the list reads it; the export does not). */
+  completedCases?: number;
 };
 
 const sortColumns = {
@@ -216,6 +218,10 @@ export function createParticipantsRepository(db: Db) {
               archived: projectParticipants.archived,
               notes: projectParticipants.notes,
               createdAt: projectParticipants.createdAt,
+              // Only for this page's rows: cases the participant has completed in the project.
+              completedCases: sql<number>`(select cast(count(*) as integer) from user_season_round_cases u
+                where u.user_id = "project_participants"."user_id" and u.project_id = "project_participants"."project_id"
+                  and u.status = 'COMPLETE')`,
             })
             .from(projectParticipants)
             .innerJoin(page, eq(page.userId, projectParticipants.userId))

@@ -25,6 +25,7 @@ function toParticipant(row: ParticipantRow): Participant {
     archived: row.archived,
     notes: row.notes,
     added_at: row.createdAt.toISOString(),
+    completed_cases: row.completedCases ?? 0,
   };
 }
 

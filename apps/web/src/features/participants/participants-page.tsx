@@ -82,6 +82,11 @@ export function ParticipantsPage() {
       ),
     },
     {
+      key: 'completed',
+      header: t('participants.completedCases'),
+      render: (p) => p.completed_cases,
+    },
+    {
       key: 'added_at',
       header: t('participants.addedAt'),
       sortField: 'added_at',

@@ -1,0 +1,614 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { users } from '../../db/schema/index.js';
+import { createTokenService } from '../../lib/tokens.js';
+import {
+  bearerFor,
+  createClient,
+  createTestContext,
+  createUser,
+  TEST_PASSWORD,
+  type TestContext,
+} from '../../../test/test-app.js';
+import { projectBody } from '../../../test/fixtures.js';
+import type { UserRow } from '../users/users.service.js';
+import { PARTICIPANT_REFRESH_COOKIE, STAFF_REFRESH_COOKIE } from './auth.routes.js';
+import { createAuthService } from './auth.service.js';
+import { createSessionsRepository } from './sessions.repository.js';
+
+const NOW = '2026-03-02T09:00:00Z';
+const DAY = 86_400_000;
+
+let ctx: TestContext;
+let clientId: string;
+let superadmin: UserRow;
+let admin: UserRow;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ now: NOW });
+  clientId = (await createClient(ctx.db)).id;
+  superadmin = await createUser(ctx.db, { role: 'SUPERADMIN' });
+  admin = await createUser(ctx.db, { role: 'ADMIN', clientId });
+});
+afterAll(() => ctx.close());
+// Some tests move the clock; each starts from the same moment.
+beforeEach(() => ctx.clock.set(NOW));
+
+/* ---------- helpers ---------- */
+
+interface Reply {
+  statusCode: number;
+  body: string;
+  cookies: { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }[];
+  json<T = { errorCode?: string; details?: { fields?: { field: string; errorCode?: string }[] } }>(): T;
+}
+
+function expectError(response: Reply, status: number, errorCode: string): void {
+  expect({ status: response.statusCode, errorCode: response.json().errorCode }).toEqual({ status, errorCode });
+}
+
+let addressCounter = 0;
+/** Each sign-in attempt from its own address, so that the failures here never add up to a rate limit. */
+const freshAddress = () => `10.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+
+function loginUser(email: string, password = TEST_PASSWORD) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/user',
+    payload: { email, password },
+    remoteAddress: freshAddress(),
+  }) as Promise<Reply>;
+}
+
+function loginByLink(token: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/auth/login/halfuser', payload: { token } }) as Promise<Reply>;
+}
+
+function refreshParticipant(cookie: string | undefined, name = PARTICIPANT_REFRESH_COOKIE) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/user/refresh',
+    cookies: cookie === undefined ? {} : { [name]: cookie },
+  }) as Promise<Reply>;
+}
+
+function get(url: string, authorization?: string) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api${url}`,
+    headers: authorization ? { authorization } : {},
+  }) as Promise<Reply>;
+}
+
+const cookieOf = (response: Reply, name: string) => response.cookies.find((c) => c.name === name);
+const bearer = (response: Reply) => `Bearer ${response.json<{ access_token: string }>().access_token}`;
+
+/** The link token of `/participant/link/{token}`. */
+function tokenOfLink(link: string): string {
+  const match = /\/participant\/link\/([^\s/?#]+)/.exec(link);
+  if (!match?.[1]) throw new Error(`no dashboard link in: ${link}`);
+  return match[1];
+}
+
+/**
+ * The app does not expose its auth service: this one is built with the same token secret,
+ * clock and configuration, so its `dashboardLink` is the one the app would mail (a link
+ * needs no user lookup; the users part is never called).
+ */
+function authServiceOf(context: TestContext) {
+  const unused = async (): Promise<never> => {
+    throw new Error('not used for dashboard links');
+  };
+  return createAuthService({
+    users: { findByEmail: unused, findById: unused, findFirstByRole: unused },
+    sessions: createSessionsRepository(context.db),
+    tokens: createTokenService(context.config.sessionSecret, context.config.accessTokenTtlSeconds),
+    clock: context.clock,
+    mailer: { send: async () => undefined },
+    settings: context.config,
+  });
+}
+
+const linkTokens = () => createTokenService(ctx.config.sessionSecret, ctx.config.accessTokenTtlSeconds);
+
+async function dashboardToken(userId: string): Promise<string> {
+  const link = await authServiceOf(ctx).dashboardLink(userId);
+  expect(link.startsWith(`${ctx.config.publicUrl}/participant/link/`)).toBe(true);
+  return tokenOfLink(link);
+}
+
+const participant = (role: 'USER' | 'HALFUSER' = 'USER') =>
+  createUser(ctx.db, { role, clientId, withPassword: role === 'USER' });
+
+/* ---------- password sign-in ---------- */
+
+describe('participant sign-in with a password', () => {
+  it('signs a USER in with their profile and an httpOnly participant refresh cookie', async () => {
+    const user = await participant();
+    const response = await loginUser(user.email);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ access_token: string; expires_in: number; user: object }>();
+    expect(body.user).toEqual({
+      id: user.id,
+      email: user.email,
+      first_name: 'Test',
+      last_name: 'User',
+      role: 'USER',
+      has_password: true,
+    });
+    expect(body.expires_in).toBe(ctx.config.accessTokenTtlSeconds);
+    expect(typeof body.access_token).toBe('string');
+    expect(cookieOf(response, PARTICIPANT_REFRESH_COOKIE)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/auth',
+    });
+    // Never a staff session.
+    expect(cookieOf(response, STAFF_REFRESH_COOKIE)).toBeUndefined();
+
+    const verify = await get('/auth/user/verify', bearer(response));
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toEqual({ valid: true, user: body.user });
+  });
+
+  it('accepts the email in any case', async () => {
+    const user = await participant();
+    expect((await loginUser(user.email.toUpperCase())).statusCode).toBe(200);
+  });
+
+  it('answers 401 INCORRECT_PASSWORD for a wrong password, a staff account, an unknown email and no password yet', async () => {
+    const user = await participant();
+    const halfUser = await participant('HALFUSER');
+    const answers = await Promise.all([
+      loginUser(user.email, 'wrong-password'),
+      loginUser(admin.email),
+      loginUser(superadmin.email),
+      loginUser('nobody@example.test'),
+      loginUser(halfUser.email),
+    ]);
+    for (const response of answers) {
+      expectError(response, 401, 'INCORRECT_PASSWORD');
+      expect(cookieOf(response, PARTICIPANT_REFRESH_COOKIE)).toBeUndefined();
+    }
+    // The same answer whatever the reason: nothing tells an account exists.
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+});
+
+/* ---------- dashboard links ---------- */
+
+describe('sign-in through a dashboard link', () => {
+  it('signs a HALFUSER in (has_password false) with a refresh cookie, and the token reaches the dashboard', async () => {
+    const halfUser = await participant('HALFUSER');
+    const response = await loginByLink(await dashboardToken(halfUser.id));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ user: object }>().user).toEqual({
+      id: halfUser.id,
+      email: halfUser.email,
+      first_name: 'Test',
+      last_name: 'Halfuser',
+      role: 'HALFUSER',
+      has_password: false,
+    });
+    expect(cookieOf(response, PARTICIPANT_REFRESH_COOKIE)?.httpOnly).toBe(true);
+    const dashboard = await get('/dashboard', bearer(response));
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.json()).toMatchObject({ user: { id: halfUser.id }, projects: [] });
+  });
+
+  it('works for a USER with a password as well, and more than once', async () => {
+    const user = await participant();
+    const token = await dashboardToken(user.id);
+    expect((await loginByLink(token)).json()).toMatchObject({ user: { id: user.id, has_password: true } });
+    expect((await loginByLink(token)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired link: signed in the past, or used after its days have passed', async () => {
+    const halfUser = await participant('HALFUSER');
+    const ttl = ctx.config.linkTtlDays;
+    const old = await linkTokens().signLinkToken(halfUser.id, new Date(Date.parse(NOW) - (ttl + 1) * DAY), ttl);
+    expectError(await loginByLink(old), 401, 'NOT_AUTHORIZED');
+
+    const token = await dashboardToken(halfUser.id);
+    ctx.clock.advance(ttl * DAY - 60_000);
+    expect((await loginByLink(token)).statusCode).toBe(200);
+    ctx.clock.advance(2 * 60_000);
+    expectError(await loginByLink(token), 401, 'NOT_AUTHORIZED');
+  });
+
+  it('refuses a tampered token, another secret’s token, an access token and garbage', async () => {
+    const halfUser = await participant('HALFUSER');
+    const other = await participant('HALFUSER');
+    const token = await dashboardToken(halfUser.id);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+
+    // Another user's id in the payload, the signature kept.
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: other.id }),
+    ).toString('base64url');
+    const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
+    const otherSecret = await createTokenService('another-secret-that-is-long-enough-for-hs256', 900).signLinkToken(
+      halfUser.id,
+      new Date(NOW),
+      30,
+    );
+    const accessToken = await linkTokens().signAccessToken(
+      { userId: halfUser.id, role: 'HALFUSER', clientId },
+      new Date(NOW),
+    );
+    const signedInAccess = bearer(await loginByLink(token)).slice('Bearer '.length);
+
+    for (const bad of [
+      `${header}.${forgedPayload}.${signature}`,
+      `${header}.${payload}.${flipped}`,
+      otherSecret,
+      accessToken,
+      signedInAccess,
+      'not-a-token-at-all',
+    ]) {
+      const response = await loginByLink(bad);
+      expectError(response, 401, 'NOT_AUTHORIZED');
+      expect(cookieOf(response, PARTICIPANT_REFRESH_COOKIE)).toBeUndefined();
+    }
+    // And the other way round: a link token is no bearer token.
+    expectError(await get('/dashboard', `Bearer ${token}`), 401, 'NOT_AUTHORIZED');
+  });
+
+  it('refuses the link of a staff member and of a user that does not exist', async () => {
+    for (const userId of [admin.id, superadmin.id, '00000000-0000-4000-8000-000000000000']) {
+      const token = await linkTokens().signLinkToken(userId, new Date(NOW), 30);
+      expectError(await loginByLink(token), 401, 'NOT_AUTHORIZED');
+    }
+  });
+
+  it('refuses a malformed body with 400', async () => {
+    const response = (await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/halfuser',
+      payload: { token: 'x', extra: true },
+    })) as Reply;
+    expectError(response, 400, 'VALIDATION_ERROR');
+  });
+});
+
+/* ---------- refresh, verify, logout ---------- */
+
+describe('participant sessions', () => {
+  it('rotates the refresh cookie; reusing an old one answers 401 and revokes the family', async () => {
+    const user = await participant();
+    const signedIn = await loginUser(user.email);
+    const first = cookieOf(signedIn, PARTICIPANT_REFRESH_COOKIE)!.value;
+
+    const refreshed = await refreshParticipant(first);
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json()).toMatchObject({ user: { id: user.id, role: 'USER', has_password: true } });
+    expect(cookieOf(refreshed, PARTICIPANT_REFRESH_COOKIE)).toMatchObject({ httpOnly: true, path: '/api/auth' });
+    const second = cookieOf(refreshed, PARTICIPANT_REFRESH_COOKIE)!.value;
+    expect(second).not.toBe(first);
+    expect((await get('/auth/user/verify', bearer(refreshed))).statusCode).toBe(200);
+
+    const reused = await refreshParticipant(first);
+    expectError(reused, 401, 'NOT_AUTHORIZED');
+    // The failed refresh clears the cookie.
+    expect(cookieOf(reused, PARTICIPANT_REFRESH_COOKIE)?.value).toBe('');
+    // The reuse revoked the newer token of the family too.
+    expectError(await refreshParticipant(second), 401, 'NOT_AUTHORIZED');
+  });
+
+  it('refuses a refresh without a cookie, with an unknown one and after expiry', async () => {
+    expectError(await refreshParticipant(undefined), 401, 'NOT_AUTHORIZED');
+    expectError(await refreshParticipant('not-a-token'), 401, 'NOT_AUTHORIZED');
+    const user = await participant();
+    const signedIn = await loginUser(user.email);
+    ctx.clock.advance((ctx.config.refreshTokenTtlHours + 1) * 3600_000);
+    expectError(await refreshParticipant(cookieOf(signedIn, PARTICIPANT_REFRESH_COOKIE)!.value), 401, 'NOT_AUTHORIZED');
+  });
+
+  it('keeps staff and participant sessions apart', async () => {
+    const user = await participant();
+    const staff = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/admin',
+      payload: { email: admin.email, password: TEST_PASSWORD },
+    });
+    expect(staff.statusCode).toBe(200);
+    const staffCookie = cookieOf(staff as Reply, STAFF_REFRESH_COOKIE)!.value;
+
+    // A staff cookie, under its own name or the participant's, is no participant session.
+    expectError(await refreshParticipant(staffCookie, STAFF_REFRESH_COOKIE), 401, 'NOT_AUTHORIZED');
+    expectError(await refreshParticipant(staffCookie), 401, 'NOT_AUTHORIZED');
+
+    // A participant cookie sent as the staff cookie is no staff session.
+    const signedIn = await loginUser(user.email);
+    const participantCookie = cookieOf(signedIn, PARTICIPANT_REFRESH_COOKIE)!.value;
+    const asStaff = (await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/admin/refresh',
+      cookies: { [STAFF_REFRESH_COOKIE]: participantCookie },
+    })) as Reply;
+    expectError(asStaff, 401, 'NOT_AUTHORIZED');
+    expect(cookieOf(asStaff, STAFF_REFRESH_COOKIE)?.value).toBe('');
+  });
+
+  it('verifies a participant access token; a staff token, none or an expired one is refused', async () => {
+    const user = await participant();
+    const authorization = bearer(await loginUser(user.email));
+    expect((await get('/auth/user/verify', authorization)).json()).toMatchObject({
+      valid: true,
+      user: { id: user.id },
+    });
+    expectError(await get('/auth/user/verify', (await bearerFor(ctx.app, admin)).authorization), 403, 'FORBIDDEN');
+    expectError(await get('/auth/user/verify'), 401, 'NOT_AUTHORIZED');
+    ctx.clock.advance((ctx.config.accessTokenTtlSeconds + 1) * 1000);
+    expectError(await get('/auth/user/verify', authorization), 401, 'NOT_AUTHORIZED');
+  });
+
+  it('logout revokes the refresh token on the server and clears the cookie', async () => {
+    const user = await participant();
+    const signedIn = await loginUser(user.email);
+    const cookie = cookieOf(signedIn, PARTICIPANT_REFRESH_COOKIE)!.value;
+    const logout = (await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/user/logout',
+      headers: { authorization: bearer(signedIn) },
+      cookies: { [PARTICIPANT_REFRESH_COOKIE]: cookie },
+    })) as Reply;
+    expect(logout.statusCode).toBe(204);
+    expect(cookieOf(logout, PARTICIPANT_REFRESH_COOKIE)?.value).toBe('');
+    expectError(await refreshParticipant(cookie), 401, 'NOT_AUTHORIZED');
+
+    const anonymous = (await ctx.app.inject({ method: 'DELETE', url: '/api/auth/user/logout' })) as Reply;
+    expectError(anonymous, 401, 'NOT_AUTHORIZED');
+  });
+});
+
+/* ---------- staff calls and participant calls ---------- */
+
+describe('participants and staff each keep to their own calls', () => {
+  it('refuses participant tokens on staff calls with 403 FORBIDDEN', async () => {
+    const asSuperadmin = await bearerFor(ctx.app, superadmin);
+    const project = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: asSuperadmin,
+      payload: projectBody(clientId),
+    });
+    expect(project.statusCode).toBe(201);
+    const projectId = project.json<{ id: string }>().id;
+    const draft = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/projects/${projectId}`,
+      headers: asSuperadmin,
+    });
+    const diseaseTypeId = draft.json<{ disease_types: { id: string }[] }>().disease_types[0]!.id;
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cases',
+      headers: asSuperadmin,
+      payload: { project_id: projectId, name: 'Staff only', disease_type_id: diseaseTypeId },
+    });
+    expect(created.statusCode).toBe(201);
+    const caseId = created.json<{ id: string }>().id;
+
+    const user = await participant();
+    const halfUser = await participant('HALFUSER');
+    for (const authorization of [
+      bearer(await loginUser(user.email)),
+      bearer(await loginByLink(await dashboardToken(halfUser.id))),
+    ]) {
+      for (const url of [
+        '/projects',
+        `/projects/${projectId}`,
+        `/cases/${caseId}`,
+        '/users/me',
+        '/auth/admin/verify',
+        `/users/${user.id}/project/${projectId}`,
+      ]) {
+        expectError(await get(url, authorization), 403, 'FORBIDDEN');
+      }
+      const write = (await ctx.app.inject({
+        method: 'POST',
+        url: `/api/cases/${caseId}/status`,
+        headers: { authorization },
+        payload: { status: 'PUBLISHED' },
+      })) as Reply;
+      expectError(write, 403, 'FORBIDDEN');
+    }
+  });
+
+  it('refuses staff tokens on the participants’ calls with 403 FORBIDDEN', async () => {
+    for (const staff of [admin, superadmin]) {
+      const { authorization } = await bearerFor(ctx.app, staff);
+      expectError(await get('/dashboard', authorization), 403, 'FORBIDDEN');
+      expectError(await get('/auth/user/verify', authorization), 403, 'FORBIDDEN');
+      const password = (await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: { authorization },
+        payload: { password: 'a-new-password' },
+      })) as Reply;
+      expectError(password, 403, 'FORBIDDEN');
+    }
+    expectError(await get('/dashboard'), 401, 'NOT_AUTHORIZED');
+  });
+});
+
+/* ---------- creating a password ---------- */
+
+describe('a participant creates a password', () => {
+  function setPassword(authorization: string, password: string) {
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: { authorization },
+      payload: { password },
+    }) as Promise<Reply>;
+  }
+
+  it('refuses 5 characters with PASSWORD_TOO_SHORT and changes nothing', async () => {
+    const halfUser = await participant('HALFUSER');
+    const authorization = bearer(await loginByLink(await dashboardToken(halfUser.id)));
+    const response = await setPassword(authorization, '12345');
+    expectError(response, 400, 'VALIDATION_ERROR');
+    expect(response.json().details?.fields).toEqual([
+      expect.objectContaining({ field: 'body.password', errorCode: 'PASSWORD_TOO_SHORT' }),
+    ]);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, halfUser.id));
+    expect({ role: row!.role, passwordHash: row!.passwordHash }).toEqual({ role: 'HALFUSER', passwordHash: null });
+    expectError(await setPassword('Bearer nope', '123456'), 401, 'NOT_AUTHORIZED');
+  });
+
+  it('takes 6 characters: the HALFUSER becomes a USER and signs in with the password', async () => {
+    const halfUser = await participant('HALFUSER');
+    const authorization = bearer(await loginByLink(await dashboardToken(halfUser.id)));
+    expect((await setPassword(authorization, '123456')).statusCode).toBe(204);
+
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, halfUser.id));
+    expect(row!.role).toBe('USER');
+    expect(row!.passwordHash).not.toBeNull();
+    expect(row!.passwordHash).not.toContain('123456');
+
+    const signedIn = await loginUser(halfUser.email, '123456');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ user: { id: halfUser.id, role: 'USER', has_password: true } });
+    expectError(await loginUser(halfUser.email, '1234567'), 401, 'INCORRECT_PASSWORD');
+  });
+
+  it('lets a USER change their password: the old one stops working', async () => {
+    const user = await participant();
+    const authorization = bearer(await loginUser(user.email));
+    expect((await setPassword(authorization, 'a-brand-new-one')).statusCode).toBe(204);
+    expectError(await loginUser(user.email), 401, 'INCORRECT_PASSWORD');
+    expect((await loginUser(user.email, 'a-brand-new-one')).json()).toMatchObject({ user: { role: 'USER' } });
+  });
+});
+
+/* ---------- emailed sign-in links, through a real SMTP server ---------- */
+
+interface Received {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+/** The text of a received message, with any transfer encoding undone. */
+function textOf(raw: string): string {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers = raw.slice(0, split);
+  const body = raw.slice(split + 4);
+  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+describe('emailing a sign-in link', () => {
+  let mailCtx: TestContext;
+  let smtp: SMTPServer;
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const from = session.envelope.mailFrom;
+          received.push({
+            from: from ? from.address : undefined,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      smtp.once('error', reject);
+      smtp.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = smtp.server.address() as AddressInfo;
+    mailCtx = await createTestContext({
+      now: NOW,
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        SMTP_FROM: 'PSS <no-reply@pss.example.test>',
+        PUBLIC_URL: 'https://pss.example.test',
+      },
+    });
+  });
+  afterAll(async () => {
+    await mailCtx?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  function askForLink(email: string) {
+    return mailCtx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify/email',
+      payload: { email },
+    }) as Promise<Reply>;
+  }
+
+  it('mails a known participant one link that signs them in', async () => {
+    const halfUser = await createUser(mailCtx.db, { role: 'HALFUSER', clientId: null, withPassword: false });
+    const before = received.length;
+    const response = await askForLink(` ${halfUser.email.toUpperCase()} `);
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ sent: true });
+
+    const mine = received.slice(before);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.to).toEqual([halfUser.email]);
+    expect(mine[0]!.from).toBe('no-reply@pss.example.test');
+    expect(mine[0]!.raw).toMatch(/^subject: Your Patient Simulation Platform sign-in link/im);
+    const text = textOf(mine[0]!.raw);
+    expect(text).toContain('Hello Test,');
+    expect(text).toContain(`https://pss.example.test/participant/link/`);
+
+    const token = tokenOfLink(text);
+    const signedIn = await mailCtx.app.inject({ method: 'POST', url: '/api/auth/login/halfuser', payload: { token } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ user: { id: halfUser.id, role: 'HALFUSER', has_password: false } });
+  });
+
+  it('answers the same 202 for an unknown address and a staff address, and mails neither', async () => {
+    const staff = await createUser(mailCtx.db, { role: 'ADMIN', clientId: (await createClient(mailCtx.db)).id });
+    const boss = await createUser(mailCtx.db, { role: 'SUPERADMIN' });
+    const known = await createUser(mailCtx.db, { role: 'USER' });
+    const before = received.length;
+    const answers = await Promise.all([
+      askForLink('nobody@example.test'),
+      askForLink(staff.email),
+      askForLink(boss.email),
+    ]);
+    for (const response of answers) {
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual({ sent: true });
+    }
+    expect(received.length).toBe(before);
+
+    // The mail server is there all along: a participant does get theirs.
+    expect((await askForLink(known.email)).body).toBe(answers[0]!.body);
+    expect(received.slice(before).map((m) => m.to)).toEqual([[known.email]]);
+  });
+
+  it('refuses a body without an email with 400', async () => {
+    const response = (await mailCtx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify/email',
+      payload: {},
+    })) as Reply;
+    expectError(response, 400, 'VALIDATION_ERROR');
+  });
+});

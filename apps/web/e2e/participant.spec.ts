@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoParticipantLinkPath, demoSignIns, signIn } from './fixtures';
+
+async function expectNoSideScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a participant follows their dashboard link, takes a case through every question type, leaves and returns, submits and goes on', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(demoParticipantLinkPath());
+  await expect(page.getByRole('heading', { name: 'Welcome, Maria' })).toBeVisible();
+  await expect(page.getByText('Create a password to sign in without a link next time.')).toBeVisible();
+  const nextCase = page.getByTestId('next-case');
+  await expect(nextCase).toContainText('Robert Hale');
+  await expect(page.getByTestId('pending-count')).toHaveText('2');
+
+  await nextCase.getByRole('link', { name: 'Start case' }).click();
+  await expect(page.getByText('Shortness of breath', { exact: false }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Start case' }).click();
+
+  // Answers are saved as they are given.
+  await page.getByRole('radio', { name: 'Heart failure' }).check();
+  await page.getByRole('checkbox', { name: 'BNP' }).check();
+  await page.getByRole('checkbox', { name: 'Echocardiogram' }).check();
+  await expect(page.getByTestId('save-state')).toHaveText('All answers saved.');
+
+  // Leave mid-case; come back to the same answers.
+  await page.getByRole('link', { name: '← Back to your dashboard' }).click();
+  await expect(page.getByTestId('next-case')).toContainText('Robert Hale');
+  await page.getByTestId('next-case').getByRole('link', { name: 'Continue' }).click();
+  await expect(page.getByRole('radio', { name: 'Heart failure' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'BNP' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Echocardiogram' })).toBeChecked();
+
+  // Submitting too early lists the required questions left.
+  await page.getByRole('button', { name: 'Submit case' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Answer these required questions' })).toContainText(
+    'Which medication do you start?',
+  );
+
+  await page.getByRole('combobox', { name: '3. Which medication do you start?' }).click();
+  await page.getByRole('option', { name: 'ACE inhibitor' }).click();
+  await page.getByLabel('4. What follow-up do you arrange?').fill('Review in a week with weight and kidney function.');
+  await page.getByRole('combobox', { name: '5. Who do you refer him to?' }).fill('Cardio');
+  await page.getByRole('option', { name: 'Cardiologist' }).click();
+  await page.getByRole('button', { name: 'Submit case' }).click();
+
+  // 4 necessary choices, all picked, none unnecessary: 100.
+  await expect(
+    page.getByText('Thank you for caring for this patient. Your responses have been recorded.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('attempt-score')).toHaveText('100%');
+  await page.getByRole('button', { name: 'Go on to the next case' }).click();
+  await expect(page.getByText('Both ankles swollen', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name: '← Back to your dashboard' }).click();
+  await expect(page.getByTestId('pending-count')).toHaveText('1');
+  await expect(page.getByTestId('dashboard-case').filter({ hasText: 'Robert Hale' })).toContainText('100%');
+
+  // The administrator sees the participant's progress.
+  const admin = await browser.newPage();
+  await signIn(admin, 'Client administrator', demoSignIns().admin);
+  await admin.getByRole('link', { name: 'Heart Failure Management 2026' }).click();
+  await admin.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Participants' }).click();
+  await admin.getByRole('searchbox', { name: 'Search' }).fill('alvarez');
+  await expect(admin.getByRole('row', { name: /Alvarez, Maria/ })).toContainText('1');
+  await expect(
+    admin
+      .getByRole('row', { name: /Alvarez, Maria/ })
+      .getByRole('cell')
+      .nth(7),
+  ).toHaveText('1');
+  await admin.close();
+});
+
+test('on a phone, the dashboard and a case fit the screen and an answer survives a reload', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(demoParticipantLinkPath());
+  await expect(page.getByRole('heading', { name: 'Welcome, Maria' })).toBeVisible();
+  await expectNoSideScroll(page);
+  await page.getByTestId('next-case').getByRole('link').click();
+  await page.getByRole('button', { name: 'Start case' }).click();
+  await page.getByRole('checkbox', { name: 'Heart failure' }).check();
+  await expect(page.getByTestId('save-state')).toHaveText('All answers saved.');
+  await expectNoSideScroll(page);
+  await page.screenshot({ path: test.info().outputPath('participant-case-phone.png'), fullPage: true });
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Heart failure' })).toBeChecked();
+  await context.close();
+});

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '@pss/contract';
+import { apiRequest } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-error';
+import { useParticipantSession } from './participant-session';
+
+/** `/create-password`: a participant who came in by link sets a password for next time. */
+export function CreatePasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { passwordCreated } = useParticipantSession();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (password.length < PASSWORD_MIN_LENGTH) return setError(t('errors.PASSWORD_TOO_SHORT'));
+    if (password !== confirm) return setError(t('participant.passwordsDiffer'));
+    setBusy(true);
+    try {
+      await apiRequest('/auth/password', { method: 'POST', body: { password } });
+      passwordCreated();
+      navigate('/submit-password');
+    } catch (failure) {
+      setError(errorMessage(failure, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="lg" maw={480} mx="auto">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <Title order={2} size="h3">
+            {t('participant.createPasswordTitle')}
+          </Title>
+          <Text size="sm">{t('participant.createPasswordHelp', { min: PASSWORD_MIN_LENGTH })}</Text>
+          <PasswordInput
+            label={t('participant.newPassword')}
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('participant.confirmPassword')}
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" loading={busy}>
+            {t('participant.savePassword')}
+          </Button>
+          <Anchor component={Link} to="/participant" size="sm">
+            {t('participant.backToDashboard')}
+          </Anchor>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** `/submit-password`: the password is saved. */
+export function PasswordSavedPage() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="teal" title={t('participant.passwordSavedTitle')} maw={480} mx="auto">
+      {t('participant.passwordSaved')}{' '}
+      <Anchor component={Link} to="/participant">
+        {t('participant.backToDashboard')}
+      </Anchor>
+    </Alert>
+  );
+}

@@ -1,0 +1,196 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { DashboardCase, DashboardProject } from '@pss/contract';
+import { errorMessage } from '../../lib/api-error';
+import { formatDate } from '../../lib/format';
+import { dashboardQueryOptions } from './participant-api';
+import { useParticipantSession } from './participant-session';
+
+/** The participant's dashboard: per project, the round, the next case, completed cases, takeaways and CME. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { state } = useParticipantSession();
+  const dashboard = useQuery(dashboardQueryOptions());
+  const user = state.status === 'signed-in' ? state.user : null;
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{t('participant.welcome', { name: user?.first_name ?? '' })}</Title>
+      {user && !user.has_password && (
+        <Alert color="blue" title={params.get('welcome') ? t('participant.welcomeByLink') : undefined}>
+          {t('participant.createPasswordOffer')}{' '}
+          <Anchor component={Link} to="/create-password">
+            {t('participant.createPasswordTitle')}
+          </Anchor>
+        </Alert>
+      )}
+      {dashboard.error && <Alert color="red" role="alert" title={errorMessage(dashboard.error, t)} />}
+      {dashboard.isPending && <Skeleton h={240} />}
+      {dashboard.data?.projects.length === 0 && <Text>{t('participant.noCases')}</Text>}
+      {dashboard.data?.projects.map((project) => (
+        <ProjectCard key={project.project_id} project={project} />
+      ))}
+    </Stack>
+  );
+}
+
+const statusColor = { NOT_STARTED: 'gray', STARTED: 'blue', IN_PROGRESS: 'blue', COMPLETE: 'teal' } as const;
+
+function ProjectCard({ project }: { project: DashboardProject }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby={`project-${project.project_id}`}>
+      <Stack>
+        <div>
+          <Title order={3} id={`project-${project.project_id}`}>
+            {project.project_name}
+          </Title>
+          {project.season_name ? (
+            <Text size="sm" c="dimmed">
+              {t('participant.roundInfo', {
+                season: project.season_name,
+                round: project.round_number,
+                end: formatDate(project.round_end_date),
+              })}
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('participant.noRoundRunning')}
+            </Text>
+          )}
+        </div>
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          <Stat label={t('participant.casesUnlocked')} value={project.cases_unlocked} />
+          <Stat label={t('participant.pendingCases')} value={project.pending_case_count} testId="pending-count" />
+          <Stat
+            label={t('participant.completedCases')}
+            value={project.cases.filter((c) => c.status === 'COMPLETE').length}
+          />
+        </SimpleGrid>
+        {project.next_case ? (
+          <Paper withBorder p="md" bg="blue.0" data-testid="next-case">
+            <Group justify="space-between" wrap="wrap">
+              <div>
+                <Text size="sm" c="dimmed">
+                  {t('participant.nextCase')}
+                </Text>
+                <Text fw={600}>{project.next_case.patient_name}</Text>
+                <Text size="sm">{project.next_case.case_name}</Text>
+              </div>
+              <Button component={Link} to={`/participant/cases/${project.next_case.id}`}>
+                {project.next_case.status === 'NOT_STARTED'
+                  ? t('participant.startCase')
+                  : t('participant.continueCase')}
+              </Button>
+            </Group>
+          </Paper>
+        ) : (
+          <Text size="sm">{t('participant.allDone')}</Text>
+        )}
+        <Title order={4}>{t('participant.yourCases')}</Title>
+        <Stack gap="xs">
+          {project.cases.map((c) => (
+            <CaseRow key={c.id} item={c} />
+          ))}
+        </Stack>
+        {project.key_takeaways.length > 0 && (
+          <>
+            <Title order={4}>{t('participant.keyTakeaways')}</Title>
+            {project.key_takeaways.map((k) => (
+              <div key={k.case_name}>
+                <Text fw={600} size="sm">
+                  {k.case_name}
+                </Text>
+                <List size="sm">
+                  {k.items.map((item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ))}
+                </List>
+              </div>
+            ))}
+          </>
+        )}
+        {project.cmes.length > 0 && (
+          <>
+            <Title order={4}>{t('participant.cme')}</Title>
+            {project.cmes.map((cme) => (
+              <div key={cme.id}>
+                <Text size="sm">
+                  {t('participant.cmeProgress', {
+                    done: Math.min(cme.completed_cases, cme.min_cases),
+                    min: cme.min_cases,
+                    credits: cme.credits,
+                  })}
+                </Text>
+                <Progress
+                  value={cme.min_cases ? Math.min(100, (cme.completed_cases / cme.min_cases) * 100) : 100}
+                  aria-label={t('participant.cmeProgressLabel', { credits: cme.credits })}
+                />
+              </div>
+            ))}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Stat(props: { label: string; value: number; testId?: string }) {
+  return (
+    <div>
+      <Text size="xl" fw={700} data-testid={props.testId}>
+        {props.value}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {props.label}
+      </Text>
+    </div>
+  );
+}
+
+function CaseRow({ item }: { item: DashboardCase }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs" data-testid="dashboard-case">
+      <div>
+        {item.unlocked ? (
+          <Anchor component={Link} to={`/participant/cases/${item.id}`} fw={500}>
+            {item.patient_name} — {item.case_name}
+          </Anchor>
+        ) : (
+          <Text fw={500}>
+            {item.patient_name} — {item.case_name}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {item.unlocked
+            ? t('participant.roundN', { season: item.season_name, round: item.round_number })
+            : t('participant.unlocksOn', { date: formatDate(item.unlocks_on) })}
+        </Text>
+      </div>
+      <Group gap="xs">
+        {item.score !== null && <Text fw={600}>{item.score}%</Text>}
+        <Badge variant="outline" color={`${statusColor[item.status]}.9`}>
+          {t(`participant.status.${item.status}`)}
+        </Badge>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Container } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { useParticipantSession } from './participant-session';
+
+/** `/participant/link/{token}`: a dashboard link from an email signs the participant in. */
+export function ParticipantLinkPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const { signInWithLink } = useParticipantSession();
+  const [failed, setFailed] = useState(false);
+  const tried = useRef(false);
+
+  useEffect(() => {
+    if (tried.current) return;
+    tried.current = true;
+    signInWithLink(token)
+      .then((user) => navigate(user.has_password ? '/participant' : '/participant?welcome=1', { replace: true }))
+      .catch(() => setFailed(true));
+  }, [token, signInWithLink, navigate]);
+
+  if (!failed) return <FullPageLoader />;
+  return (
+    <Container size={480} py="xl" component="main" id="main">
+      <Alert color="red" role="alert" title={t('participant.linkFailedTitle')}>
+        {t('participant.linkFailed')}{' '}
+        <Anchor component={Link} to="/participant/sign-in" c="red.9">
+          {t('participant.goToSignIn')}
+        </Anchor>
+      </Alert>
+    </Container>
+  );
+}

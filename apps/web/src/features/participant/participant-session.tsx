@@ -1,0 +1,110 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ParticipantLoginResponse, ParticipantUser } from '@pss/contract';
+import { apiRequest, setAccessToken, setUnauthorizedHandler } from '../../lib/api-client';
+
+/**
+ * A participant's session, apart from the staff one: its own refresh cookie, loaded at
+ * start, refreshed before the access token runs out, ended on any 401.
+ */
+type State = { status: 'loading' } | { status: 'anonymous' } | { status: 'signed-in'; user: ParticipantUser };
+
+interface ParticipantSession {
+  state: State;
+  signInWithPassword(email: string, password: string): Promise<void>;
+  signInWithLink(token: string): Promise<ParticipantUser>;
+  signOut(): Promise<void>;
+  /** After creating a password: the user now has one. */
+  passwordCreated(): void;
+}
+
+const Context = createContext<ParticipantSession | null>(null);
+
+export function useParticipantSession(): ParticipantSession {
+  const value = useContext(Context);
+  if (!value) throw new Error('useParticipantSession outside ParticipantSessionProvider');
+  return value;
+}
+
+export function ParticipantSessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const end = useCallback(() => {
+    clearTimeout(refreshTimer.current);
+    setAccessToken(null);
+    setState({ status: 'anonymous' });
+  }, []);
+
+  const accept = useCallback(
+    (session: ParticipantLoginResponse) => {
+      setAccessToken(session.access_token);
+      setState({ status: 'signed-in', user: session.user });
+      clearTimeout(refreshTimer.current);
+      // Refresh when four fifths of the access token's life has passed.
+      refreshTimer.current = setTimeout(
+        () => {
+          apiRequest<ParticipantLoginResponse>('/auth/user/refresh').then(accept).catch(end);
+        },
+        Math.max(10, session.expires_in * 0.8) * 1000,
+      );
+    },
+    [end],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    apiRequest<ParticipantLoginResponse>('/auth/user/refresh', { isLogin: true })
+      .then((session) => !cancelled && accept(session))
+      .catch(() => !cancelled && setState({ status: 'anonymous' }));
+    setUnauthorizedHandler(end);
+    return () => {
+      cancelled = true;
+      setUnauthorizedHandler(null);
+      clearTimeout(refreshTimer.current);
+    };
+  }, [accept, end]);
+
+  const value = useMemo<ParticipantSession>(
+    () => ({
+      state,
+      async signInWithPassword(email, password) {
+        accept(
+          await apiRequest<ParticipantLoginResponse>('/auth/login/user', {
+            method: 'POST',
+            body: { email, password },
+            isLogin: true,
+          }),
+        );
+      },
+      async signInWithLink(token) {
+        const session = await apiRequest<ParticipantLoginResponse>('/auth/login/halfuser', {
+          method: 'POST',
+          body: { token },
+          isLogin: true,
+        });
+        accept(session);
+        return session.user;
+      },
+      async signOut() {
+        await apiRequest('/auth/user/logout', { method: 'DELETE' }).catch(() => undefined);
+        end();
+      },
+      passwordCreated() {
+        setState((current) =>
+          current.status === 'signed-in'
+            ? {
+                status: 'signed-in',
+                user: {
+                  ...current.user,
+                  has_password: true,
+                  role: current.user.role === 'HALFUSER' ? 'USER' : current.user.role,
+                },
+              }
+            : current,
+        );
+      },
+    }),
+    [state, accept, end],
+  );
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
