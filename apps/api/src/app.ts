@@ -148,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     mailer,
     settings: config,
+    log: app.log,
   });
   const userManagement = createUserManagementService({
     repository: createUserManagementRepository(db),

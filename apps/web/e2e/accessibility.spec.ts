@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { demoSignIns, signIn } from './fixtures';
+import { demoParticipantLinkPath, demoSignIns, signIn } from './fixtures';
 
 // WCAG 2.1 A/AA checks of each screen, plus a CSP check: the app must run under its own
 // Content-Security-Policy without a single violation.
@@ -125,6 +125,27 @@ test('module library and elements screens pass axe and the CSP', async ({ page }
   await page.getByRole('link', { name: 'Heart Failure Management 2026' }).click();
   await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Elements' }).click();
   await expect(page.getByRole('heading', { name: 'Participant Dashboard Content' })).toBeVisible();
+  await expectNoViolations(page);
+  expect(cspViolations).toEqual([]);
+});
+
+test('the participants’ pages pass axe and the CSP', async ({ page }) => {
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      cspViolations.push(message.text());
+  });
+  await page.goto('/participant/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in to your cases' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.goto(demoParticipantLinkPath());
+  await expect(page.getByRole('heading', { name: 'Welcome, Maria' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByTestId('next-case').getByRole('link').click();
+  await expect(page.getByRole('button', { name: 'Start case' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.goto('/create-password');
+  await expect(page.getByRole('heading', { name: 'Create a password' })).toBeVisible();
   await expectNoViolations(page);
   expect(cspViolations).toEqual([]);
 });

@@ -164,8 +164,11 @@ export function createAttemptsService(deps: {
       };
     },
 
+    /** A locked case (its round not begun) is not shown yet: only its place on the dashboard. */
     async get(caller: Caller, id: string): Promise<Attempt> {
-      return view(await requireOwn(caller, id));
+      const row = await requireOwn(caller, id);
+      requireUnlocked(row);
+      return view(row);
     },
 
     async start(caller: Caller, id: string): Promise<Attempt> {

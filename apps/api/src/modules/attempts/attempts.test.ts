@@ -547,9 +547,16 @@ describe('a participant’s cases', () => {
   it('refuses to start or answer a case before its round begins, and allows it once it has', async () => {
     const me = await enrol(p);
     const id = await attemptOf(me, 'Round three');
-    const view = (await getAttempt(me, id)).json<Attempt>();
-    expect(view).toMatchObject({ status: 'NOT_STARTED', unlocks_on: '2026-03-29', result: null });
-    const body = { question_id: view.case.questions[2]!.id, text: 'Too early' };
+    // A locked case is not shown yet (its place on the dashboard says when it unlocks).
+    const locked = await getAttempt(me, id);
+    expectError(locked, 403, 'CHANGES_FORBIDDEN');
+    const listed = (await call('GET', '/dashboard', me)).json<Dashboard>();
+    expect(listed.projects[0]!.cases.find((c) => c.id === id)).toMatchObject({
+      status: 'NOT_STARTED',
+      unlocks_on: '2026-03-29',
+      unlocked: false,
+    });
+    const body = { question_id: future.questions[2]!.id, text: 'Too early' };
 
     const early = await start(me, id);
     expectError(early, 403, 'CHANGES_FORBIDDEN');

@@ -54,6 +54,7 @@ export function createAuthService(deps: {
   clock: Clock;
   mailer: Mailer;
   settings: AuthSettings;
+  log?: { error(obj: unknown, msg: string): void };
 }) {
   const { users, sessions, tokens, clock, settings } = deps;
 
@@ -100,14 +101,15 @@ export function createAuthService(deps: {
       await sessions.revokeFamily(session.familyId, now);
       throw new AppError('NOT_AUTHORIZED');
     }
-    if (!(await sessions.revokeIfActive(session.id, now))) {
-      await sessions.revokeFamily(session.familyId, now);
-      throw new AppError('NOT_AUTHORIZED');
-    }
+    // A token of the other kind of session is refused before it is spent: it stays usable where it belongs.
     const user = await users.findById(session.userId);
     const fits =
       user && (kind === 'staff' ? user.role === 'SUPERADMIN' || user.role === 'ADMIN' : isParticipantRole(user.role));
     if (!user || !fits) throw new AppError('NOT_AUTHORIZED');
+    if (!(await sessions.revokeIfActive(session.id, now))) {
+      await sessions.revokeFamily(session.familyId, now);
+      throw new AppError('NOT_AUTHORIZED');
+    }
     return { user, familyId: session.familyId };
   }
 
@@ -208,13 +210,16 @@ export function createAuthService(deps: {
       const user = await users.findByEmail(email);
       if (!user || !isParticipantRole(user.role)) return;
       const link = await this.dashboardLink(user.id);
-      await deps.mailer.send({
-        to: user.email,
-        subject: 'Your Patient Simulation Platform sign-in link',
-        text:
-          `Hello ${user.firstName},\n\nOpen your case dashboard with this link (it works for ` +
-          `${settings.linkTtlDays} days):\n\n${link}\n\nIf you did not ask for it, you can ignore this email.`,
-      });
+      // A mail failure is logged, not answered: the answer must not tell which addresses exist.
+      await deps.mailer
+        .send({
+          to: user.email,
+          subject: 'Your Patient Simulation Platform sign-in link',
+          text:
+            `Hello ${user.firstName},\n\nOpen your case dashboard with this link (it works for ` +
+            `${settings.linkTtlDays} days):\n\n${link}\n\nIf you did not ask for it, you can ignore this email.`,
+        })
+        .catch((error: unknown) => deps.log?.error({ err: error }, 'sign-in link email failed'));
     },
 
     /** Ends the session the refresh token belongs to, on the server. */

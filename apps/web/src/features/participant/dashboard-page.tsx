@@ -36,7 +36,7 @@ export function DashboardPage() {
       {user && !user.has_password && (
         <Alert color="blue" title={params.get('welcome') ? t('participant.welcomeByLink') : undefined}>
           {t('participant.createPasswordOffer')}{' '}
-          <Anchor component={Link} to="/create-password">
+          <Anchor component={Link} to="/create-password" c="blue.9" fw={600}>
             {t('participant.createPasswordTitle')}
           </Anchor>
         </Alert>
