@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.js';
+import { checkStoredAnswers, runAnswerBench, seedAnswerBench } from './answers.js';
 import { seedBenchData, BENCH_SUPERADMIN, type BenchFixture } from './seed.js';
 
 const { values } = parseArgs({
@@ -28,6 +29,10 @@ const { values } = parseArgs({
     pg: { type: 'string' },
     port: { type: 'string', default: '3310' },
     participants: { type: 'string', default: '100000' },
+    /** Participants saving answers at once in the answer benchmark (0 skips it). */
+    'answer-participants': { type: 'string', default: '50' },
+    /** How many times each of them answers each of the case's ten questions. */
+    'answer-passes': { type: 'string', default: '5' },
     /** Only the calls whose name matches this regular expression (health always runs). */
     scenarios: { type: 'string' },
   },
@@ -149,7 +154,10 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl, pgliteDataDir: path.join(dataDir, 'pglite') });
   await database.migrate();
   const fixture = await seedBenchData(database.db, clientCount, projectsPerClient);
+  const answerParticipants = Number(values['answer-participants']);
+  const answerFixture = answerParticipants > 0 ? await seedAnswerBench(database.db, answerParticipants) : null;
   await database.close();
+  let answerFigures: Awaited<ReturnType<typeof runAnswerBench>> | null = null;
 
   let server: ChildProcess | undefined;
   try {
@@ -203,6 +211,12 @@ async function main(): Promise<void> {
       );
     }
 
+    if (answerFixture) {
+      process.stdout.write(`  answers: ${answerParticipants} participants saving at once …`);
+      answerFigures = await runAnswerBench(base, answerFixture, Number(values['answer-passes']));
+      process.stdout.write(` ${answerFigures.requestsPerSecond} req/s\n`);
+    }
+
     const results: Measured[] = [];
     const only = values.scenarios ? new RegExp(values.scenarios, 'i') : null;
     for (const scenario of scenarios.filter((s) => !only || s.name === 'health' || only.test(s.name))) {
@@ -249,7 +263,26 @@ async function main(): Promise<void> {
     console.log(`\nWritten to ${path.relative(root, file)}`);
   } finally {
     server?.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (answerFigures) {
+      // Counted once the server has stopped (embedded PGlite has one owner at a time).
+      const check = await openDatabase({ databaseUrl, pgliteDataDir: path.join(dataDir, 'pglite') });
+      const stored = await checkStoredAnswers(check.db, answerFigures.lastSent);
+      await check.close();
+      const { lastSent: _, ...figures } = answerFigures;
+      console.log(
+        `\nAnswer saving: ${figures.participants} participants at once, ${figures.requests} answers in ` +
+          `${figures.seconds.toFixed(1)} s = ${figures.requestsPerSecond} answers/s, p50 ${figures.p50} ms, ` +
+          `p95 ${figures.p95} ms, p99 ${figures.p99} ms, ${figures.failures} failed; stored ${stored.stored} of ` +
+          `${stored.expected} (one per participant and question), ${stored.mismatched} not the last answer sent`,
+      );
+      const resultsDir = path.join(root, 'bench/results');
+      mkdirSync(resultsDir, { recursive: true });
+      writeFileSync(
+        path.join(resultsDir, `answers-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+        JSON.stringify({ database: databaseUrl ? 'postgres' : 'pglite', ...figures, ...stored }, null, 2),
+      );
+    }
     await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
   }
