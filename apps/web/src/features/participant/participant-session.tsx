@@ -28,6 +28,8 @@ export function useParticipantSession(): ParticipantSession {
 export function ParticipantSessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** Whether the session is known (found in the cookie, signed in, or found absent). */
+  const settled = useRef(false);
 
   const end = useCallback(() => {
     clearTimeout(refreshTimer.current);
@@ -37,6 +39,7 @@ export function ParticipantSessionProvider({ children }: { children: ReactNode }
 
   const accept = useCallback(
     (session: ParticipantLoginResponse) => {
+      settled.current = true;
       setAccessToken(session.access_token);
       setState({ status: 'signed-in', user: session.user });
       clearTimeout(refreshTimer.current);
@@ -51,11 +54,20 @@ export function ParticipantSessionProvider({ children }: { children: ReactNode }
     [end],
   );
 
+  // The session already in the cookie, if any. A sign-in that finishes first (a dashboard
+  // link opened in this tab) wins: this late answer must not replace or end it.
   useEffect(() => {
     let cancelled = false;
     apiRequest<ParticipantLoginResponse>('/auth/user/refresh', { isLogin: true })
-      .then((session) => !cancelled && accept(session))
-      .catch(() => !cancelled && setState({ status: 'anonymous' }));
+      .then((session) => {
+        if (!cancelled && !settled.current) accept(session);
+      })
+      .catch(() => {
+        if (!cancelled && !settled.current) setState({ status: 'anonymous' });
+      })
+      .finally(() => {
+        settled.current = true;
+      });
     setUnauthorizedHandler(end);
     return () => {
       cancelled = true;
