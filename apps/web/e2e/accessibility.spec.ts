@@ -84,6 +84,7 @@ test('Case Setup screens pass axe and the CSP', async ({ page }) => {
 
   // An active case: read-only.
   await page.getByRole('link', { name: 'Swollen ankles after a long flight' }).click();
+  await expect(page.getByTestId('read-only')).toBeVisible();
   await expect(page.getByTestId('case-status')).toHaveText('Active');
   await expectNoViolations(page);
 
