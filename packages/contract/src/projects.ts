@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
-import { ProjectStatus } from './enums.js';
+import { DataStatus, ProjectStatus } from './enums.js';
 
 export const ROUND_NUMBERS = [1, 2, 3, 4] as const;
 
@@ -115,6 +115,8 @@ export const project = z.object({
   name: z.string(),
   status: ProjectStatus,
   season_count: z.number().int(),
+  data_status: DataStatus,
+  participant_counts: z.object({ active: z.number().int(), archived: z.number().int(), not_ready: z.number().int() }),
   notes: z.string().nullable(),
   disease_types: z.array(catalogueEntry),
   question_categories: z.array(catalogueEntry),
@@ -132,6 +134,9 @@ export const projectSummary = z.object({
   name: z.string(),
   status: ProjectStatus,
   season_count: z.number().int(),
+  /** READY when every active participant has an assignment, NOT_READY when some lack one, NO_USERS without any. */
+  data_status: DataStatus,
+  participant_counts: z.object({ active: z.number().int(), archived: z.number().int(), not_ready: z.number().int() }),
   created_at: z.string(),
   updated_at: z.string(),
 });

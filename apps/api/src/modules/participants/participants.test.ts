@@ -264,6 +264,26 @@ describe('participants of a project', () => {
     const notReady = (await list(projectA, `?filter=${encodeURIComponent('{"data_status":"NOT_READY"}')}`)).json();
     expect(notReady.items.map((p: { first_name: string }) => p.first_name)).toEqual(['Ola']);
     expect((await list(projectA, '?sort=secret:ASC')).json().errorCode).toBe('VALIDATION_ERROR');
+
+    // The project reads as not ready while a participant lacks an assignment; another project has no users.
+    const projectOf = async (id: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/projects/${id}`, headers: f.asSuperadmin })).json();
+    expect(await projectOf(projectA)).toMatchObject({
+      data_status: 'NOT_READY',
+      participant_counts: { active: 3, archived: 0, not_ready: 1 },
+    });
+    const empty = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: f.asSuperadmin,
+        payload: projectBody(f.clientA.id),
+      })
+    ).json().id as string;
+    expect(await projectOf(empty)).toMatchObject({
+      data_status: 'NO_USERS',
+      participant_counts: { active: 0, archived: 0, not_ready: 0 },
+    });
   });
 
   it('archives two participants by id and finds them under the archived filter, then unarchives all', async () => {

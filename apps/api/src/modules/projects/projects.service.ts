@@ -19,6 +19,12 @@ import type { CatalogueKind, ProjectRow, ProjectsRepository, SeasonWithRounds } 
 type CreateInput = z.output<typeof createProjectBody>;
 type UpdateInput = z.output<typeof updateProjectBody>;
 
+/** A project's data status, from the participant counts kept on its row. */
+function dataStatusOf(row: ProjectRow): ProjectSummary['data_status'] {
+  if (row.activeParticipants === 0) return 'NO_USERS';
+  return row.notReadyParticipants > 0 ? 'NOT_READY' : 'READY';
+}
+
 function toSummary(row: ProjectRow): ProjectSummary {
   return {
     id: row.id,
@@ -27,6 +33,12 @@ function toSummary(row: ProjectRow): ProjectSummary {
     name: row.name,
     status: row.status,
     season_count: row.seasonCount,
+    data_status: dataStatusOf(row),
+    participant_counts: {
+      active: row.activeParticipants,
+      archived: row.archivedParticipants,
+      not_ready: row.notReadyParticipants,
+    },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -3,6 +3,7 @@ import { Anchor, Button, Group, SegmentedControl, Stack, TextInput, Title } from
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DataStatusBadge } from './data-status-badge';
 import { StatusBadge } from '../../components/status-badge';
 import { projectSortFields, type ProjectSummary } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
@@ -49,6 +50,11 @@ export function ClientProjectsSection({ clientId }: { clientId: string }) {
       ),
     },
     { key: 'seasons', header: t('projects.seasons'), render: (p) => p.season_count },
+    {
+      key: 'data_status',
+      header: t('projects.dataStatusHeader'),
+      render: (p) => <DataStatusBadge status={p.data_status} />,
+    },
     {
       key: 'updated_at',
       header: t('projects.updatedAt'),

@@ -2,6 +2,7 @@ import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/cor
 import { useOutletContext } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../components/status-badge';
+import { DataStatusBadge } from './data-status-badge';
 import { formatDate } from '../../lib/format';
 import type { ProjectOutletContext } from './project-layout';
 
@@ -33,7 +34,18 @@ export function ProjectOverview() {
           </Group>
         </Card>
         <Card withBorder radius="md">
-          <Text fw={600} mb="xs">
+          <Group justify="space-between" mb="xs">
+            <Text fw={600}>{t('projects.participantData')}</Text>
+            <DataStatusBadge status={project.data_status} />
+          </Group>
+          <Text size="sm" data-testid="participant-counts">
+            {t('projects.participantCounts', {
+              active: project.participant_counts.active,
+              archived: project.participant_counts.archived,
+              notReady: project.participant_counts.not_ready,
+            })}
+          </Text>
+          <Text fw={600} mt="md" mb="xs">
             {t('projects.notes')}
           </Text>
           <Text c={project.notes ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>

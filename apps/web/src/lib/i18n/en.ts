@@ -150,6 +150,10 @@ export const en = {
     endDate: 'End date',
     sectionsNav: 'Project sections',
     sectionPending: '{{section}} are not set up yet in this version of the platform.',
+    participantData: 'Participants',
+    participantCounts: '{{active}} active, {{archived}} archived; {{notReady}} without an assignment',
+    dataStatusHeader: 'Data',
+    dataStatus: { READY: 'Ready', NOT_READY: 'Not ready', NO_USERS: 'No users' },
     sections: {
       overview: 'Overview',
       cases: 'Cases',
