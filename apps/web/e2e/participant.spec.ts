@@ -56,6 +56,9 @@ test('a participant follows their dashboard link, takes a case through every que
     page.getByText('Thank you for caring for this patient. Your responses have been recorded.'),
   ).toBeVisible();
   await expect(page.getByTestId('attempt-score')).toHaveText('100%');
+  // Personalised feedback per question, and the case's explanation.
+  await expect(page.getByText('All necessary choices picked, nothing unnecessary.').first()).toBeVisible();
+  await expect(page.getByText('Orthopnoea with a history of untreated hypertension')).toBeVisible();
   await page.getByRole('button', { name: 'Go on to the next case' }).click();
   await expect(page.getByText('Both ankles swollen', { exact: false })).toBeVisible();
   await page.getByRole('link', { name: '← Back to your dashboard' }).click();
