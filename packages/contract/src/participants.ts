@@ -54,6 +54,11 @@ export const participantSortFields = ['name', 'email', 'added_at'] as const;
 export const participantFilter = z.strictObject({
   archived: z.boolean().optional(),
   data_status: z.enum(['READY', 'NOT_READY']).optional(),
+  /**
+   * NOT_STARTED: no case begun; IN_PROGRESS: some begun, not all complete; COMPLETE: every
+   * case they have so far completed.
+   */
+  progress: z.enum(['NOT_STARTED', 'IN_PROGRESS', 'COMPLETE']).optional(),
 });
 export type ParticipantFilter = z.infer<typeof participantFilter>;
 export const participantListQuery = listQuerySchema({

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { syncAttempts } from '../../db/attempt-sync.js';
 import type { Db } from '../../db/client.js';
 import {
   caseAnswers,
@@ -60,23 +61,7 @@ export function createAttemptsRepository(db: Db) {
   }
 
   return {
-    /**
-     * Makes the UserSeasonRoundCases the assignments call for: every published case placed
-     * in a round a participant (not archived) is assigned to. Set-based and idempotent.
-     */
-    async sync(scope: { userId: string } | { projectId: string }): Promise<void> {
-      const where = 'userId' in scope ? sql`pa.user_id = ${scope.userId}` : sql`pa.project_id = ${scope.projectId}`;
-      await db.execute(sql`
-        insert into user_season_round_cases (user_id, project_id, case_id, season_id, round_number, unlocks_on)
-        select pa.user_id, pa.project_id, c.id, c.season_id, c.round_number, greatest(r.start_date, pa.start_date)
-        from participant_assignments pa
-        join project_participants pp on pp.project_id = pa.project_id and pp.user_id = pa.user_id and not pp.archived
-        join cases c on c.project_id = pa.project_id and c.season_id = pa.season_id and c.status = 'PUBLISHED'
-          and c.round_number between pa.first_round and pa.last_round
-        join rounds r on r.season_id = c.season_id and r.number = c.round_number
-        where ${where}
-        on conflict (user_id, case_id) do nothing`);
-    },
+    sync: (scope: { userId: string } | { projectId: string }) => syncAttempts(db, scope),
 
     async listForUser(userId: string, projectId?: string): Promise<AttemptRow[]> {
       const rows = await withNames()

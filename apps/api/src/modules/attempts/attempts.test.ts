@@ -863,6 +863,41 @@ describe('a participant’s progress, for administrators', () => {
   });
 });
 
+describe('the participants list filtered by progress', () => {
+  it('finds participants who have not started, are part-way, or have completed their cases', async () => {
+    const p = await newProject();
+    await publishedCase(p, 1, { name: 'Alpha' });
+    await publishedCase(p, 1, { name: 'Beta' });
+    const idle = await enrol(p);
+    const halfway = await enrol(p);
+    const done = await enrol(p);
+    await complete(halfway, await attemptOf(halfway, 'Alpha'));
+    await complete(done, await attemptOf(done, 'Alpha'));
+    await complete(done, await attemptOf(done, 'Beta'));
+
+    const withProgress = async (progress: string) => {
+      const response = await call(
+        'GET',
+        `/projects/${p.id}/users?filter=${encodeURIComponent(JSON.stringify({ progress }))}`,
+        adminA,
+      );
+      expect(response.statusCode).toBe(200);
+      const page = response.json<{ total: number; items: { user_id: string; completed_cases: number }[] }>();
+      return { total: page.total, ids: page.items.map((i) => i.user_id).sort(), items: page.items };
+    };
+    expect(await withProgress('NOT_STARTED')).toMatchObject({ total: 1, ids: [idle.id] });
+    expect(await withProgress('IN_PROGRESS')).toMatchObject({ total: 1, ids: [halfway.id] });
+    const complete_ = await withProgress('COMPLETE');
+    expect(complete_).toMatchObject({ total: 1, ids: [done.id] });
+    expect(complete_.items[0]!.completed_cases).toBe(2);
+    expectError(
+      await call('GET', `/projects/${p.id}/users?filter=${encodeURIComponent('{"progress":"LATE"}')}`, adminA),
+      400,
+      'VALIDATION_ERROR',
+    );
+  });
+});
+
 /* ---------- answers at the same moment ---------- */
 
 describe('answers sent at the same moment', () => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ParticipantFilter, ParticipantListQuery } from '@pss/contract';
+import { syncAttempts } from '../../db/attempt-sync.js';
 import type { Db } from '../../db/client.js';
 import { importRows, projectParticipants, projects, users } from '../../db/schema/index.js';
 import { countAll, escapeLike, orderByTerms, runPaged } from '../../lib/list-query.js';
@@ -41,12 +42,24 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** A participant's progress in the project, from their UserSeasonRoundCases (qualified by hand: a raw subquery). */
+function progressCondition(progress: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETE'): SQL {
+  const mine = sql`u.user_id = "project_participants"."user_id" and u.project_id = "project_participants"."project_id"`;
+  const begun = sql`exists (select 1 from user_season_round_cases u where ${mine} and u.status <> 'NOT_STARTED')`;
+  const open = sql`exists (select 1 from user_season_round_cases u where ${mine} and u.status <> 'COMPLETE')`;
+  const any = sql`exists (select 1 from user_season_round_cases u where ${mine})`;
+  if (progress === 'NOT_STARTED') return sql`not ${begun}`;
+  if (progress === 'COMPLETE') return sql`(${any} and not ${open})`;
+  return sql`(${begun} and ${open})`;
+}
+
 export function createParticipantsRepository(db: Db) {
   function listCondition(projectId: string, search: string | undefined, filter: ParticipantFilter): SQL | undefined {
     return and(
       eq(projectParticipants.projectId, projectId),
       eq(projectParticipants.archived, filter.archived ?? false),
       filter.data_status ? eq(projectParticipants.dataStatus, filter.data_status) : undefined,
+      filter.progress ? progressCondition(filter.progress) : undefined,
       search
         ? sql`(${projectParticipants.sortName} || ' ' || ${projectParticipants.email}) ilike ${`%${escapeLike(search.toLowerCase())}%`}`
         : undefined,
@@ -188,6 +201,9 @@ export function createParticipantsRepository(db: Db) {
     async tidyAfterImport(): Promise<void> {
       await db.execute(sql`vacuum analyze project_participants`);
     },
+
+    /** Brings the project's UserSeasonRoundCases up to date (before filtering by progress). */
+    syncAttempts: (projectId: string) => syncAttempts(db, { projectId }),
 
     list(projectId: string, query: ParticipantListQuery, keptTotal: number | null) {
       const where = listCondition(projectId, query.search, query.filter);

@@ -149,7 +149,9 @@ export function createParticipantsService(deps: {
       // Unsearched lists take their total from the project's kept counts.
       let keptTotal: number | null = null;
       const dataStatus = query.filter.data_status;
-      if (!query.search && (!dataStatus || !query.filter.archived)) {
+      // Progress is read from the participants' cases: bring them up to date first.
+      if (query.filter.progress) await participants.syncAttempts(projectId);
+      if (!query.search && !query.filter.progress && (!dataStatus || !query.filter.archived)) {
         const counts = await participants.keptCounts(projectId);
         const active = counts?.active ?? 0;
         const notReady = counts?.notReady ?? 0;
@@ -226,6 +228,7 @@ export function createParticipantsService(deps: {
         'added_at',
       ];
       yield '\uFEFF' + header.join(',') + '\r\n';
+      if (filter.progress) await participants.syncAttempts(projectId);
       let after: { sortName: string; userId: string } | null = null;
       for (;;) {
         const rows = await participants.exportPage(projectId, search, filter, after, EXPORT_PAGE);

@@ -31,7 +31,13 @@ export function ParticipantsPage() {
   const [dataStatusParam, setDataStatusParam] = useUrlParam('data_status');
   const archived = archivedParam === 'true';
   const dataStatus = dataStatusParam as 'READY' | 'NOT_READY' | null;
-  const filter: ParticipantFilter = { archived, ...(dataStatus ? { data_status: dataStatus } : {}) };
+  const [progressParam, setProgressParam] = useUrlParam('progress');
+  const progress = progressParam as ParticipantFilter['progress'] | null;
+  const filter: ParticipantFilter = {
+    archived,
+    ...(dataStatus ? { data_status: dataStatus } : {}),
+    ...(progress ? { progress } : {}),
+  };
   const participants = useQuery(participantListQueryOptions(projectId, { ...list.query, filter }));
   const latestImport = useQuery(latestImportQueryOptions(projectId));
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
@@ -166,6 +172,19 @@ export function ParticipantsPage() {
           allowDeselect={false}
           w={160}
         />
+        <Select
+          label={t('participants.progress')}
+          value={progress ?? 'all'}
+          onChange={(value) => setFilter(setProgressParam, value && value !== 'all' ? value : null)}
+          data={[
+            { value: 'all', label: t('projects.all') },
+            { value: 'NOT_STARTED', label: t('participants.progressValue.NOT_STARTED') },
+            { value: 'IN_PROGRESS', label: t('participants.progressValue.IN_PROGRESS') },
+            { value: 'COMPLETE', label: t('participants.progressValue.COMPLETE') },
+          ]}
+          allowDeselect={false}
+          w={160}
+        />
         {count > 0 && (
           <Button
             color={archived ? 'blue' : 'red'}
@@ -192,7 +211,9 @@ export function ParticipantsPage() {
         loading={participants.isFetching}
         error={participants.error ? errorMessage(participants.error, t) : null}
         onRetry={() => void participants.refetch()}
-        empty={list.search || dataStatus || archived ? t('participants.noMatches') : t('participants.empty')}
+        empty={
+          list.search || dataStatus || progress || archived ? t('participants.noMatches') : t('participants.empty')
+        }
         selection={selection}
         onSelectionChange={setSelection}
       />

@@ -218,6 +218,8 @@ export const en = {
   },
   participants: {
     completedCases: 'Completed cases',
+    progress: 'Progress',
+    progressValue: { NOT_STARTED: 'Not started', IN_PROGRESS: 'In progress', COMPLETE: 'Complete' },
     title: 'Participants',
     name: 'Name',
     email: 'Email',
