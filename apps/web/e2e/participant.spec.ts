@@ -70,6 +70,9 @@ test('a participant follows their dashboard link, takes a case through every que
   await signIn(admin, 'Client administrator', demoSignIns().admin);
   await admin.getByRole('link', { name: 'Heart Failure Management 2026' }).click();
   await admin.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Participants' }).click();
+  await admin.getByRole('combobox', { name: 'Progress' }).click();
+  await admin.getByRole('option', { name: 'In progress' }).click();
+  await expect(admin).toHaveURL(/progress=IN_PROGRESS/);
   await admin.getByRole('searchbox', { name: 'Search' }).fill('alvarez');
   await expect(admin.getByRole('row', { name: /Alvarez, Maria/ })).toContainText('1');
   await expect(

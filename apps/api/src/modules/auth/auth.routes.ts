@@ -120,12 +120,14 @@ export function registerAuthRoutes(
       },
     },
     async (request, reply) => {
+      const sent = request.cookies[STAFF_REFRESH_COOKIE];
       try {
-        const session = await deps.auth.refresh(request.cookies[STAFF_REFRESH_COOKIE]);
+        const session = await deps.auth.refresh(sent);
         setSessionCookies(reply, session);
         return session.body;
       } catch (error) {
-        clearSessionCookies(reply);
+        // As for participants: only a refused cookie is cleared, never one that was not sent.
+        if (sent) clearSessionCookies(reply);
         throw error;
       }
     },
@@ -220,12 +222,15 @@ export function registerAuthRoutes(
       },
     },
     async (request, reply) => {
+      const sent = request.cookies[PARTICIPANT_REFRESH_COOKIE];
       try {
-        const session = await deps.auth.refreshParticipant(request.cookies[PARTICIPANT_REFRESH_COOKIE]);
+        const session = await deps.auth.refreshParticipant(sent);
         setParticipantCookie(reply, session);
         return session.body;
       } catch (error) {
-        reply.clearCookie(PARTICIPANT_REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+        // Only a cookie that was sent (and refused) is cleared: clearing an absent one could
+        // land after a sign-in in another request and remove the cookie it just set.
+        if (sent) reply.clearCookie(PARTICIPANT_REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
         throw error;
       }
     },

@@ -366,6 +366,17 @@ describe('participant sessions', () => {
 
 /* ---------- staff calls and participant calls ---------- */
 
+describe('a refresh without a cookie', () => {
+  it('answers 401 and clears nothing, so it cannot undo a sign-in answered meanwhile', async () => {
+    const participant = await refreshParticipant(undefined);
+    expect(participant.statusCode).toBe(401);
+    expect(participant.headers['set-cookie']).toBeUndefined();
+    const staff = await ctx.app.inject({ method: 'GET', url: '/api/auth/admin/refresh' });
+    expect(staff.statusCode).toBe(401);
+    expect(staff.headers['set-cookie']).toBeUndefined();
+  });
+});
+
 describe('participants and staff each keep to their own calls', () => {
   it('refuses participant tokens on staff calls with 403 FORBIDDEN', async () => {
     const asSuperadmin = await bearerFor(ctx.app, superadmin);
