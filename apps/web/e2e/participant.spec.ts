@@ -100,3 +100,27 @@ test('on a phone, the dashboard and a case fit the screen and an answer survives
   await expect(page.getByRole('checkbox', { name: 'Heart failure' })).toBeChecked();
   await context.close();
 });
+
+test('a participant who came by link creates a password and then signs in with it', async ({ page }) => {
+  await page.goto(demoParticipantLinkPath());
+  await page.getByRole('link', { name: 'Create a password' }).click();
+  await page.getByLabel('New password').fill('short');
+  await page.getByLabel('Repeat the password').fill('short');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The password must be at least 6 characters long.');
+  await page.getByLabel('New password').fill('a-longer-secret');
+  await page.getByLabel('Repeat the password').fill('a-longer-secret');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('Password saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await page.goto('/participant/sign-in');
+  await page.getByRole('textbox', { name: 'Email' }).fill('maria.alvarez@northwind.demo.local');
+  await page.getByRole('textbox', { name: 'Password' }).fill('not-it');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The password is incorrect.');
+  await page.getByRole('textbox', { name: 'Password' }).fill('a-longer-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Maria' })).toBeVisible();
+  await expect(page.getByText('Create a password to sign in without a link next time.')).toHaveCount(0);
+});
