@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { syncAttempts } from '../../db/attempt-sync.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -18,6 +18,10 @@ export interface AttemptRow extends AttemptRecord {
   seasonName: string;
   projectName: string;
 }
+
+type CaseQuestions = (typeof cases.$inferSelect)['body']['questions'];
+/** An attempt as its participant works on it: with the questions it is answered against. */
+export type FoundAttempt = AttemptRow & { questions: CaseQuestions };
 
 export interface AnswerInput {
   questionId: string;
@@ -51,9 +55,10 @@ export function createAttemptsRepository(db: Db) {
     seasonName: r.seasonName,
     projectName: r.projectName,
   });
-  function withNames() {
+  /** Attempts with the names they are shown by (and the case's questions, when asked for). */
+  function withNames<Extra extends Record<string, SQL>>(extra: Extra = {} as Extra) {
     return db
-      .select(attemptColumns)
+      .select({ ...attemptColumns, ...extra })
       .from(userSeasonRoundCases)
       .innerJoin(cases, eq(cases.id, userSeasonRoundCases.caseId))
       .innerJoin(seasons, eq(seasons.id, userSeasonRoundCases.seasonId))
@@ -80,9 +85,12 @@ export function createAttemptsRepository(db: Db) {
       return rows.map(flatten);
     },
 
-    async find(id: string): Promise<AttemptRow | undefined> {
-      const [row] = await withNames().where(eq(userSeasonRoundCases.id, id));
-      return row && flatten(row);
+    /** One attempt, with its case's questions: what answering and submitting check against. */
+    async find(id: string): Promise<FoundAttempt | undefined> {
+      const [row] = await withNames({ questions: sql<CaseQuestions>`${cases.body}->'questions'` }).where(
+        eq(userSeasonRoundCases.id, id),
+      );
+      return row && { ...flatten(row), questions: row.questions };
     },
 
     async answers(attemptId: string) {

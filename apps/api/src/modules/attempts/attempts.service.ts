@@ -20,7 +20,7 @@ import {
 } from '../cases/cases.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { UsersService } from '../users/users.service.js';
-import type { AttemptRow, AttemptsRepository } from './attempts.repository.js';
+import type { AttemptRow, AttemptsRepository, FoundAttempt } from './attempts.repository.js';
 
 type Caller = AccessClaims;
 
@@ -54,7 +54,7 @@ export function createAttemptsService(deps: {
     };
   }
 
-  async function requireOwn(caller: Caller, id: string): Promise<AttemptRow> {
+  async function requireOwn(caller: Caller, id: string): Promise<FoundAttempt> {
     const row = await attempts.find(id);
     if (!row || row.userId !== caller.userId) throw new AppError('NOT_FOUND');
     return row;
@@ -185,8 +185,7 @@ export function createAttemptsService(deps: {
       if (row.status === 'COMPLETE') {
         throw new AppError('CHANGES_FORBIDDEN', { message: 'This case is submitted: its answers are final.' });
       }
-      const { doc } = await deps.cases.caseForAttempt(row.caseId);
-      const checked = checkAnswers(doc.questions, [body]);
+      const checked = checkAnswers(row.questions, [body]);
       if (checked.problems.length) {
         throw validationError(
           checked.problems.map((p) => ({ ...p, field: p.field.replace(/^answers\.0\./, 'body.') })),
@@ -216,16 +215,15 @@ export function createAttemptsService(deps: {
       const row = await requireOwn(caller, id);
       requireUnlocked(row);
       if (row.status !== 'COMPLETE') {
-        const { doc } = await deps.cases.caseForAttempt(row.caseId);
         const answers = await answersOf(id);
-        const missing = missingRequired(doc.questions, answers);
+        const missing = missingRequired(row.questions, answers);
         if (missing.length) {
           throw new AppError('CASES_NOT_COMPLETED', {
             message: 'Answer every required question before submitting.',
             details: { fields: missing },
           });
         }
-        await attempts.complete(id, scoreAnswers(doc.questions, answers).score, deps.clock.now());
+        await attempts.complete(id, scoreAnswers(row.questions, answers).score, deps.clock.now());
       }
       return view((await attempts.find(id))!);
     },

@@ -127,6 +127,12 @@ export function createAuthService(deps: {
     }
   }
 
+  /** The `{dashboard link}` of a participant: the web app's link page with a signed token. */
+  async function dashboardLink(userId: string): Promise<string> {
+    const token = await tokens.signLinkToken(userId, clock.now(), settings.linkTtlDays);
+    return `${settings.publicUrl}/participant/link/${token}`;
+  }
+
   return {
     /**
      * Signs a staff member in. A wrong password, an unknown email and an account of
@@ -196,11 +202,7 @@ export function createAuthService(deps: {
       return issueParticipantSession(user);
     },
 
-    /** The `{dashboard link}` of a participant: the web app's link page with a signed token. */
-    async dashboardLink(userId: string): Promise<string> {
-      const token = await tokens.signLinkToken(userId, clock.now(), settings.linkTtlDays);
-      return `${settings.publicUrl}/participant/link/${token}`;
-    },
+    dashboardLink,
 
     /**
      * Emails a sign-in link to a participant's address. An unknown address gets the same
@@ -209,7 +211,7 @@ export function createAuthService(deps: {
     async sendSignInLink(email: string): Promise<void> {
       const user = await users.findByEmail(email);
       if (!user || !isParticipantRole(user.role)) return;
-      const link = await this.dashboardLink(user.id);
+      const link = await dashboardLink(user.id);
       // A mail failure is logged, not answered: the answer must not tell which addresses exist.
       await deps.mailer
         .send({

@@ -267,10 +267,15 @@ export function createCasesService(deps: {
   }
 
   async function removeRows(rows: CaseRow[]): Promise<void> {
-    await refuseIf(rows, 'CASE_HAS_PARTICIPANTS_DELETE_FORBIDDEN', async (row) => {
-      const [facts] = await cases.moveFacts([row.id], today());
-      return (facts?.participants ?? 0) > 0;
-    });
+    const facts = new Map(
+      (
+        await cases.moveFacts(
+          rows.map((r) => r.id),
+          today(),
+        )
+      ).map((f) => [f.id, f]),
+    );
+    await refuseIf(rows, 'CASE_HAS_PARTICIPANTS_DELETE_FORBIDDEN', (row) => (facts.get(row.id)?.participants ?? 0) > 0);
     await refuseIf(rows, 'CHANGES_FORBIDDEN', (row) => row.effectiveStatus === 'ACTIVE');
     await cases.delete(rows.map((r) => r.id));
     for (const row of rows) if (row.imageKey) await storage.remove(row.imageKey);

@@ -11,7 +11,7 @@ import type {
 } from '@pss/contract';
 import type { CatalogueKind } from '../../db/catalogues.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, validationError } from '../../lib/errors.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { CasesService } from '../cases/cases.service.js';
 import type { ModuleLibraryRepository, ModuleRow } from './module-library.repository.js';
@@ -54,9 +54,7 @@ export function createModuleLibraryService(deps: { modules: ModuleLibraryReposit
   async function refuseDuplicateName(name: string, except?: string): Promise<void> {
     const existing = await modules.findByName(name);
     if (existing && existing.id !== except) {
-      throw new AppError('VALIDATION_ERROR', {
-        details: { fields: [{ field: 'body.name', message: 'A module library with this name already exists.' }] },
-      });
+      throw validationError([{ field: 'body.name', message: 'A module library with this name already exists.' }]);
     }
   }
 

@@ -60,12 +60,14 @@ function flatten(row: { project: typeof projects.$inferSelect; clientName: strin
 export function createProjectsRepository(db: Db) {
   async function linkCatalogue(tx: Tx, kind: CatalogueKind, projectId: string, names: string[]): Promise<void> {
     const { link } = catalogueTables[kind];
-    const found = (await ensureCatalogueEntries(tx, kind, names)).map((id) => ({ id }));
+    const ids = await ensureCatalogueEntries(tx, kind, names);
     await tx.delete(link).where(eq(link.projectId, projectId));
     if (kind === 'disease_types') {
-      await tx.insert(projectDiseaseTypes).values(found.map((f) => ({ projectId, diseaseTypeId: f.id })));
+      await tx.insert(projectDiseaseTypes).values(ids.map((diseaseTypeId) => ({ projectId, diseaseTypeId })));
     } else {
-      await tx.insert(projectQuestionCategories).values(found.map((f) => ({ projectId, questionCategoryId: f.id })));
+      await tx
+        .insert(projectQuestionCategories)
+        .values(ids.map((questionCategoryId) => ({ projectId, questionCategoryId })));
     }
   }
 

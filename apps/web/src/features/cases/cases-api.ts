@@ -26,7 +26,6 @@ export const caseKeys = {
   all: ['cases'] as const,
   list: (projectId: string, params: CaseListParams) => ['cases', 'list', projectId, params] as const,
   one: (caseId: string) => ['cases', 'one', caseId] as const,
-  status: (caseId: string) => ['cases', 'status', caseId] as const,
   image: (caseId: string, updatedAt: string) => ['cases', 'image', caseId, updatedAt] as const,
   participantView: (caseId: string) => ['cases', 'participant-view', caseId] as const,
   previews: (caseId: string, params: object) => ['cases', 'previews', caseId, params] as const,
