@@ -16,6 +16,7 @@ import type {
 import { cases, modules, participantAssignments, projectParticipants } from '../../db/schema/index.js';
 import { createTestContext, createUser, type TestContext } from '../../../test/test-app.js';
 import { projectBody, twoClients, type Headers } from '../../../test/fixtures.js';
+import { validCase } from '../../../test/case-bodies.js';
 
 let ctx: TestContext;
 let f: Awaited<ReturnType<typeof twoClients>>;
@@ -105,65 +106,6 @@ async function newModule(overrides: Partial<ModuleBody> = {}): Promise<Home & { 
     diseaseTypeId: entryId(module.disease_types, body.disease_types[0]!),
     categoryId: entryId(module.question_categories, body.question_categories[0]!),
     module,
-  };
-}
-
-type QuestionInput = UpdateCaseBody['questions'][number];
-type Mark = QuestionInput['choices'][number]['marked_as'];
-const choice = (text: string, marked_as: Mark) => ({ text, marked_as });
-
-/** A complete, publishable case: questions of several types, two of them in a grouper. */
-function validCase(home: Home, overrides: Partial<UpdateCaseBody> = {}): UpdateCaseBody {
-  const workUp = randomUUID();
-  const question = (fields: Partial<QuestionInput> & Pick<QuestionInput, 'type' | 'text'>): QuestionInput => ({
-    grouper_id: null,
-    text_before: '',
-    required: true,
-    category_id: home.categoryId,
-    choices: [],
-    allow_other: false,
-    allow_none_of_below: false,
-    ...fields,
-  });
-  return {
-    name: 'Chest pain at rest',
-    disease_type_id: home.diseaseTypeId,
-    patient_name: 'Ann Smith',
-    patient_age: 54,
-    reason_for_encounter: '<p>Chest pain for two hours.</p>',
-    season_id: null,
-    round_number: null,
-    feedback_type: 'PERSONALIZED_FEEDBACK',
-    references: '<p>ESC guidelines, 2023.</p>',
-    test_results: '<p>Troponin 0.4 ng/mL.</p>',
-    explanation: '<p>An acute coronary syndrome until proven otherwise.</p>',
-    details_sections: [{ name: 'History', text: '<p>Smoker, <strong>40 pack-years</strong>.</p>' }],
-    groupers: [{ id: workUp, name: 'Work-up' }],
-    questions: [
-      question({
-        type: 'MULTI_ONE',
-        text: 'First test?',
-        grouper_id: workUp,
-        choices: [
-          choice('ECG', 'NECESSARY'),
-          choice('Chest X-ray', 'APPROPRIATE'),
-          choice('Colonoscopy', 'UNNECESSARY'),
-        ],
-      }),
-      question({
-        type: 'MULTI_MANY',
-        text: 'Which blood tests?',
-        grouper_id: workUp,
-        choices: [choice('Troponin', 'NECESSARY'), choice('D-dimer', 'APPROPRIATE'), choice('Lipase', 'UNNECESSARY')],
-      }),
-      question({ type: 'TEXT', text: 'What do you tell the patient?', required: false }),
-      question({
-        type: 'DROPDOWN',
-        text: 'Disposition',
-        choices: [choice('Admit to cardiology', 'NECESSARY'), choice('Discharge home', 'UNNECESSARY')],
-      }),
-    ],
-    ...overrides,
   };
 }
 
