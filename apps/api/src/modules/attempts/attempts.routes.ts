@@ -37,6 +37,8 @@ export function registerAttemptsRoutes(app: FastifyInstance, service: AttemptsSe
         tags,
         summary:
           'One of the participant’s cases: the vignette, the questions, the answers saved, and the result once submitted',
+        description:
+          'A case whose round has not begun is not shown yet (CHANGES_FORBIDDEN); another participant’s: 404.',
         params: attemptParams,
         response: { 200: attempt },
       },
