@@ -166,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     projects: projectsService,
     imports,
     clients: clientsService,
+    importDatabase: { db, singleConnection: database.kind === 'pglite' },
     clock,
   });
   const casesService = createCasesService({
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   imports.registerRunner('PARTICIPANTS', (context) => participantsService.runImport(context));
   imports.registerRunner('NEW_USERS', (context) => participantsService.runNewUsersImport(context));
+  imports.registerMaintenance(() => participantsService.refreshStaleSearch());
 
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10 } });
   await app.register(

@@ -1,3 +1,4 @@
+import { refreshParticipantSearch } from '../db/participant-search.js';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { sql } from 'drizzle-orm';
@@ -243,6 +244,7 @@ async function seedDemoParticipants(db: Db, projectId: string, clientId: string)
       dataStatus: (i < 10 ? 'READY' : 'NOT_READY') as 'READY' | 'NOT_READY',
     })),
   );
+  await refreshParticipantSearch(db, projectId);
   if (current?.startDate) {
     await db.insert(participantAssignments).values(
       inserted.slice(0, 10).map((u, i) => ({

@@ -3,8 +3,8 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
-  integer,
   pgTable,
   primaryKey,
   smallint,
@@ -12,7 +12,6 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { importJobs } from './imports.js';
 import { projects, seasons } from './projects.js';
 import { users } from './users.js';
 
@@ -42,16 +41,39 @@ export const projectParticipants = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.projectId, t.userId] }),
-    index('project_participants_user_idx').on(t.userId),
+    // User first: the key also finds a user's projects (each index costs every import row).
+    primaryKey({ columns: [t.userId, t.projectId] }),
     // One index per sort the list offers, each within a project and its archive state.
     index('project_participants_by_name_idx').on(t.projectId, t.archived, t.sortName, t.userId),
     index('project_participants_by_email_idx').on(t.projectId, t.archived, t.email, t.userId),
     index('project_participants_by_created_idx').on(t.projectId, t.archived, t.createdAt, t.userId),
-    // "Contains" search over name and email by trigram; GIN's pending list keeps imports cheap.
-    index('project_participants_search_idx')
-      .using('gin', sql`(${t.sortName} || ' ' || ${t.email}) gin_trgm_ops`)
-      // A 32 MB pending list: an import of 100,000 appends to it, the vacuum after merges it.
+  ],
+);
+
+/**
+ * "Contains" search over participants' names and emails, by trigram index: one row per
+ * participation holding `sort_name email`. It is kept apart from `project_participants`
+ * because filling a trigram index is the costliest part of a large import: an import marks
+ * its project's search stale (`projects.participant_search_stale`) and the rows are brought
+ * up to date right after it completes (db/participant-search.ts). While a project's search
+ * is stale, searches read `project_participants` directly: slower, never wrong.
+ */
+export const participantSearch = pgTable(
+  'participant_search',
+  {
+    projectId: uuid('project_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    terms: text('terms').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    foreignKey({
+      columns: [t.userId, t.projectId],
+      foreignColumns: [projectParticipants.userId, projectParticipants.projectId],
+    }).onDelete('cascade'),
+    // A 32 MB pending list: a refresh of 100,000 rows appends to it, the vacuum after merges it.
+    index('participant_search_terms_idx')
+      .using('gin', sql`${t.terms} gin_trgm_ops`)
       .with({ gin_pending_list_limit: 32768 }),
   ],
 );
@@ -85,41 +107,4 @@ export const participantAssignments = pgTable(
       sql`${t.firstRound} between 1 and 4 and ${t.lastRound} between ${t.firstRound} and 4`,
     ),
   ],
-);
-
-/**
- * Rows of an import that passed their own checks, waiting for the all-or-nothing apply.
- * Typed columns rather than JSON, and UNLOGGED (see the migration): staging is rewritten on
- * every import and needs no crash safety, since a crashed import is started again.
- */
-export const importRows = pgTable(
-  'import_rows',
-  {
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => importJobs.id, { onDelete: 'cascade' }),
-    line: integer('line').notNull(),
-    email: text('email').notNull(),
-    employeeId: text('employee_id').notNull(),
-    role: text('role').notNull(),
-    profession: text('profession').notNull(),
-    salutation: text('salutation'),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    secondaryEmail: text('secondary_email'),
-    mobileNumber: text('mobile_number'),
-    npi: text('npi'),
-    practiceNumber: text('practice_number'),
-    facility: text('facility'),
-    specialty: text('specialty'),
-    managerFirstName: text('manager_first_name'),
-    managerLastName: text('manager_last_name'),
-    managerEmail: text('manager_email'),
-    userType: text('user_type'),
-    seasonId: uuid('season_id'),
-    firstRound: smallint('first_round'),
-    lastRound: smallint('last_round'),
-    startDate: date('start_date', { mode: 'string' }),
-  },
-  (t) => [index('import_rows_job_email_idx').on(t.jobId, t.email)],
 );

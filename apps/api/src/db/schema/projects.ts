@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -34,6 +35,8 @@ export const projects = pgTable(
     activeParticipants: integer('active_participants').notNull().default(0),
     archivedParticipants: integer('archived_participants').notNull().default(0),
     notReadyParticipants: integer('not_ready_participants').notNull().default(0),
+    /** The participant search rows lag behind an import until refreshed (see participantSearch). */
+    participantSearchStale: boolean('participant_search_stale').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,6 +45,10 @@ export const projects = pgTable(
     index('projects_client_created_idx').on(t.clientId, t.createdAt, t.id),
     index('projects_name_idx').on(sql`lower(${t.name})`, t.id),
     index('projects_created_idx').on(t.createdAt, t.id),
+    // The few projects whose participant search awaits a refresh.
+    index('projects_search_stale_idx')
+      .on(t.id)
+      .where(sql`${t.participantSearchStale}`),
     // Substring search (ILIKE '%…%') by index.
     index('projects_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check('projects_status_check', sql`${t.status} in ('ACTIVE', 'ARCHIVED')`),

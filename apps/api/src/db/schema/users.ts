@@ -39,12 +39,11 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
-    index('users_client_id_idx').on(t.clientId),
     index('users_last_name_idx').on(sql`lower(${t.lastName})`, t.id),
     index('users_created_at_idx').on(t.createdAt, t.id),
-    uniqueIndex('users_client_employee_unique')
-      .on(t.clientId, t.employeeId)
-      .where(sql`${t.employeeId} is not null`),
+    // Employee IDs are unique within a client (NULLs never clash); the same index finds a
+    // client's users, so no second index on client_id is paid for on every import row.
+    uniqueIndex('users_client_employee_unique').on(t.clientId, t.employeeId),
     check('users_role_check', sql`${t.role} in ('SUPERADMIN', 'ADMIN', 'USER', 'HALFUSER', 'TESTUSER')`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     // A client administrator belongs to exactly one client; provider staff to none.

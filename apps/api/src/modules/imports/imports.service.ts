@@ -52,7 +52,15 @@ export function createImportsService(deps: {
   log?: { error(obj: unknown, msg: string): void };
 }) {
   const runners = new Map<ImportKind, ImportRunner>();
+  const maintenance: (() => Promise<void>)[] = [];
   let wake: (() => void) | null = null;
+
+  /** Catch-up work registered by modules; a failure is logged and tried again next tick. */
+  async function runMaintenance(): Promise<void> {
+    for (const task of maintenance) {
+      await task().catch((error: unknown) => deps.log?.error({ err: error }, 'import maintenance failed'));
+    }
+  }
 
   async function runJob(job: ImportJobRow): Promise<void> {
     const runner = runners.get(job.kind);
@@ -104,6 +112,14 @@ export function createImportsService(deps: {
   return {
     registerRunner(kind: ImportKind, runner: ImportRunner): void {
       runners.set(kind, runner);
+    },
+
+    /**
+     * Work the worker does on every tick after the waiting jobs (catching up after a
+     * restart, for example), so that nothing depends on a follow-up that a crash cut short.
+     */
+    registerMaintenance(task: () => Promise<void>): void {
+      maintenance.push(task);
     },
 
     /** Queues the import of a stored file; answers the job as it stands (NOT_STARTED). */
@@ -175,6 +191,7 @@ export function createImportsService(deps: {
         if (stopped) return;
         current = this.failAbandoned()
           .then(() => this.runPending())
+          .then(() => runMaintenance())
           .catch((error: unknown) => deps.log?.error({ err: error }, 'import worker tick failed'))
           .finally(() => {
             if (!stopped) timer = setTimeout(tick, pollMs);

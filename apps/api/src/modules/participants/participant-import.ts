@@ -1,11 +1,28 @@
 import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { PARTICIPANT_REQUIRED_COLUMNS } from '@pss/contract';
+import type { Db } from '../../db/client.js';
 import type { ImportOutcome } from '../imports/imports.service.js';
-import type { ParticipantsRepository, StagedRow } from './participants.repository.js';
-import { createParticipantRowChecker, type ImportSeason, type RowProblem } from './participant-rows.js';
+import {
+  appendRows,
+  beginWrites,
+  createImportTable,
+  dropImportTable,
+  findExistingUsers,
+  finishWrites,
+  importConflicts,
+  lookUpByIndex,
+  writeImport,
+  type ImportScope,
+} from './import-writes.js';
+import {
+  createParticipantRowChecker,
+  type CheckedRow,
+  type ImportSeason,
+  type RowProblem,
+} from './participant-rows.js';
 
-const BATCH_ROWS = 5000;
+const BATCH_ROWS = 10000;
 /** Past this many, rejected rows are counted but not listed (the list stays readable). */
 const MAX_LISTED_PROBLEMS = 500;
 
@@ -14,6 +31,241 @@ export interface ParticipantImportTarget {
   projectId: string | null;
   clientId: string;
   seasons: ImportSeason[];
+}
+
+export interface ImportDatabase {
+  db: Db;
+  /**
+   * True for the embedded database: one connection, which a transaction holds whole, so
+   * nothing else (not even the job's progress) can be written while it is open.
+   */
+  singleConnection: boolean;
+}
+
+type Executor = Pick<Db, 'execute'>;
+
+/** Rolls the import's transaction back when the file turns out to have rejected rows. */
+class RejectedFile extends Error {
+  constructor(readonly result: ReadResult) {
+    super('the file has rejected rows');
+  }
+}
+
+/**
+ * Imports a participant file, all or nothing, with memory bounded by the batch size (the
+ * file is streamed, never read whole).
+ *
+ * Each row is checked as it is read; checked rows go, a batch at a time and while the
+ * parser reads on, into the connection's import table (import-writes.ts). Then the whole
+ * file is checked against existing users and written, set-based. On PostgreSQL all of it
+ * is one transaction, and any rejected row rolls it back. The embedded database has a
+ * single connection, which a transaction holds whole; there the file is read and checked
+ * outside any transaction (other requests go on between batches), and only the writes
+ * take one.
+ */
+export async function importParticipants(input: {
+  openStream: () => Readable;
+  target: ParticipantImportTarget;
+  database: ImportDatabase;
+  reportProgress(processed: number, total: number): Promise<void>;
+}): Promise<ImportOutcome> {
+  const { target, database } = input;
+  const scope: ImportScope = {
+    clientId: target.clientId,
+    projectId: target.projectId,
+    seasonIds: target.seasons.map((s) => s.id),
+  };
+  const firstChunk = await firstChunkOf(input.openStream());
+  if (!firstChunk) return failure(1, 'EMPTY_USER_FILE', 'The file is empty.');
+  if (firstChunk.includes(0)) return failure(1, 'CSV_HEADERS_OR_DELIMITER_INVALID', 'The file is not a text CSV file.');
+  const delimiter = delimiterOf(
+    firstChunk
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)[0] ?? '',
+  );
+  const read = (x: Executor) =>
+    readFile({ x, openStream: input.openStream, delimiter, target, reportProgress: input.reportProgress });
+
+  if (database.singleConnection) {
+    const db = database.db;
+    return withImportTable(db, async () => {
+      const result = await read(db);
+      if (!result.failure && result.problems.count === 0) {
+        const conflicts = await db.transaction(async (tx) => {
+          await lookUpByIndex(tx);
+          return checkAgainstUsers(tx, target.clientId);
+        });
+        result.problems.add(conflicts);
+      }
+      if (result.failure || result.problems.count > 0) return outcomeOf(result);
+      await db.transaction(async (tx) => {
+        const triggersOff = await beginWrites(tx, scope);
+        await writeImport(tx, scope, triggersOff);
+        await finishWrites(tx, scope, triggersOff);
+      });
+      return outcomeOf(result);
+    });
+  }
+
+  try {
+    const written = await database.db.transaction(async (tx) => {
+      const triggersOff = await beginWrites(tx, scope);
+      return withImportTable(tx, async () => {
+        const result = await read(tx);
+        if (result.failure || result.problems.count > 0) throw new RejectedFile(result);
+        result.problems.add(await checkAgainstUsers(tx, target.clientId));
+        if (result.problems.count > 0) throw new RejectedFile(result);
+        await writeImport(tx, scope, triggersOff);
+        await finishWrites(tx, scope, triggersOff);
+        return result;
+      });
+    });
+    return outcomeOf(written);
+  } catch (error) {
+    if (error instanceof RejectedFile) return outcomeOf(error.result);
+    throw error;
+  }
+}
+
+interface ReadResult {
+  rows: number;
+  /** A problem with the file as a whole (empty, wrong header): no row was read. */
+  failure: RowProblem | null;
+  problems: Problems;
+}
+
+/** Rejected rows: every one counted, the first MAX_LISTED_PROBLEMS listed. */
+class Problems {
+  listed: RowProblem[] = [];
+  count = 0;
+  add(found: RowProblem[]): void {
+    this.count += found.length;
+    for (const p of found) if (this.listed.length < MAX_LISTED_PROBLEMS) this.listed.push(p);
+  }
+}
+
+/** Finds the rows' existing users and the rows that would change them as an import may not. */
+async function checkAgainstUsers(tx: Executor, clientId: string): Promise<RowProblem[]> {
+  await findExistingUsers(tx);
+  const conflicts = await importConflicts(tx, clientId, MAX_LISTED_PROBLEMS);
+  return conflicts.map((c) => ({ line: c.line, errorCode: c.code as RowProblem['errorCode'], message: c.message }));
+}
+
+/**
+ * Reads the file once: checks each row as it comes and appends each batch of checked rows
+ * to the import table while the next batch is parsed. After the first rejected row nothing
+ * more is appended (nothing will be written); the rest of the file is still checked, so
+ * that every rejected row is reported.
+ */
+async function readFile(input: {
+  x: Executor;
+  openStream: () => Readable;
+  delimiter: ',' | ';';
+  target: ParticipantImportTarget;
+  reportProgress: (processed: number, total: number) => Promise<void>;
+}): Promise<ReadResult> {
+  const problems = new Problems();
+  const checkRow = createParticipantRowChecker(input.target.seasons);
+
+  // One batch is on its way to the database while the next is parsed; never more.
+  let appending: Promise<unknown> | null = null;
+  const waitForAppend = async () => {
+    const current = appending;
+    appending = null;
+    await current;
+  };
+  const append = async (batch: CheckedRow[], rowsSoFar: number) => {
+    await waitForAppend();
+    if (problems.count > 0 || batch.length === 0) return;
+    const done = appendRows(input.x, batch).then(() => input.reportProgress(rowsSoFar, 0));
+    done.catch(() => undefined); // rethrown where it is awaited, not reported as unhandled meanwhile
+    appending = done;
+  };
+
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: input.delimiter, skipEmptyLines: false });
+  const source = input.openStream();
+  source.pipe(parser);
+  let headers: string[] | null = null;
+  let line = 0;
+  let rows = 0;
+  let batch: CheckedRow[] = [];
+  try {
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      line += 1;
+      if (!headers) {
+        headers = cells.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, '') : h).trim().toLowerCase());
+        const missing = PARTICIPANT_REQUIRED_COLUMNS.filter((c) => !headers!.includes(c));
+        if (missing.length) {
+          return {
+            rows: 0,
+            problems,
+            failure: {
+              line: 1,
+              errorCode: 'CSV_HEADERS_OR_DELIMITER_INVALID',
+              message: `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Check the header row and the delimiter (comma or semicolon).`,
+            },
+          };
+        }
+        continue;
+      }
+      if (cells.every((c) => c.trim() === '')) continue;
+      rows += 1;
+      const values: Record<string, string> = {};
+      headers.forEach((h, i) => {
+        if (h) values[h] = cells[i] ?? '';
+      });
+      const checked = checkRow(line, values);
+      if (checked.problems.length) problems.add(checked.problems);
+      else if (problems.count === 0) batch.push(checked.row!);
+      if (batch.length >= BATCH_ROWS) {
+        await append(batch, rows);
+        batch = [];
+      }
+    }
+    if (!headers || rows === 0) {
+      return {
+        rows: 0,
+        problems,
+        failure: { line: 1, errorCode: 'EMPTY_USER_FILE', message: 'The file has no participants.' },
+      };
+    }
+    await append(batch, rows);
+    await waitForAppend();
+    if (problems.count === 0) await input.reportProgress(rows, rows);
+    return { rows, problems, failure: null };
+  } finally {
+    source.destroy();
+    // A batch still on its way must land before anything else uses the connection.
+    await waitForAppend().catch(() => undefined);
+  }
+}
+
+/** Runs `work` with the connection's import table in place, and removes it afterwards. */
+async function withImportTable<T>(x: Executor, work: () => Promise<T>): Promise<T> {
+  await createImportTable(x);
+  try {
+    return await work();
+  } finally {
+    await dropImportTable(x).catch(() => undefined);
+  }
+}
+
+function outcomeOf(result: ReadResult): ImportOutcome {
+  if (result.failure) return { total: 0, errors: [result.failure] };
+  const errors = result.problems.listed.map((p) => ({ line: p.line, errorCode: p.errorCode, message: p.message }));
+  if (result.problems.count > result.problems.listed.length) {
+    errors.push({
+      line: 0,
+      errorCode: 'IMPORT_VALIDATION_FAILED',
+      message: `…and ${result.problems.count - result.problems.listed.length} more rejected rows.`,
+    });
+  }
+  return { total: result.rows, errors };
+}
+
+function failure(line: number, errorCode: RowProblem['errorCode'], message: string): ImportOutcome {
+  return { total: 0, errors: [{ line, errorCode, message }] };
 }
 
 /** The first chunk of a stream (then closed), or null for an empty one. */
@@ -25,112 +277,7 @@ async function firstChunkOf(stream: Readable): Promise<Buffer | null> {
   return null;
 }
 
-/** Reads the first line of a stream's text, to choose the delimiter before parsing. */
+/** The delimiter of the header line: the more frequent of semicolon and comma. */
 function delimiterOf(headerLine: string): ',' | ';' {
   return headerLine.split(';').length > headerLine.split(',').length ? ';' : ',';
-}
-
-/**
- * Imports a participant file, all or nothing, with memory bounded by the batch size: the
- * file is streamed, each row checked as it comes and staged; then the staged rows are
- * checked against existing participants and applied in one transaction, or not at all.
- */
-export async function importParticipants(input: {
-  jobId: string;
-  openStream: () => Readable;
-  target: ParticipantImportTarget;
-  repository: ParticipantsRepository;
-  reportProgress(processed: number, total: number): Promise<void>;
-}): Promise<ImportOutcome> {
-  const { jobId, target, repository } = input;
-  const problems: RowProblem[] = [];
-  let problemCount = 0;
-  const addProblems = (found: RowProblem[]) => {
-    problemCount += found.length;
-    for (const p of found) if (problems.length < MAX_LISTED_PROBLEMS) problems.push(p);
-  };
-
-  const checkRow = createParticipantRowChecker(target.seasons);
-  // Read the head of the file for the delimiter, then stream the whole file through the parser.
-  const firstChunk = await firstChunkOf(input.openStream());
-  if (!firstChunk) return fail(1, 'EMPTY_USER_FILE', 'The file is empty.');
-  if (firstChunk.includes(0)) return fail(1, 'CSV_HEADERS_OR_DELIMITER_INVALID', 'The file is not a text CSV file.');
-  const head = firstChunk.toString('utf8').replace(/^\uFEFF/, '');
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
-    delimiter: delimiterOf(head.split(/\r?\n/)[0] ?? ''),
-    skipEmptyLines: false,
-  });
-  const source = input.openStream();
-  source.pipe(parser);
-
-  let headers: string[] | null = null;
-  let line = 0;
-  let rows = 0;
-  let batch: StagedRow[] = [];
-  try {
-    for await (const cells of parser as AsyncIterable<string[]>) {
-      line += 1;
-      if (!headers) {
-        headers = cells.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, '') : h).trim().toLowerCase());
-        const missing = PARTICIPANT_REQUIRED_COLUMNS.filter((c) => !headers!.includes(c));
-        if (missing.length) {
-          source.destroy();
-          return fail(
-            1,
-            'CSV_HEADERS_OR_DELIMITER_INVALID',
-            `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Check the header row and the delimiter (comma or semicolon).`,
-          );
-        }
-        continue;
-      }
-      if (cells.every((c) => c.trim() === '')) continue;
-      rows += 1;
-      const values: Record<string, string> = {};
-      headers.forEach((h, i) => {
-        if (h) values[h] = cells[i] ?? '';
-      });
-      const checked = checkRow(line, values);
-      if (checked.problems.length) addProblems(checked.problems);
-      // Once a row is wrong nothing will be written; keep checking, stop staging.
-      else if (problemCount === 0) batch.push(checked.row!);
-      if (batch.length >= BATCH_ROWS) {
-        await repository.stage(jobId, batch);
-        batch = [];
-        await input.reportProgress(rows, 0);
-      }
-    }
-    if (!headers || rows === 0) return fail(1, 'EMPTY_USER_FILE', 'The file has no participants.');
-    if (problemCount > 0) return rejected(rows);
-    await repository.stage(jobId, batch);
-    await input.reportProgress(rows, rows);
-
-    const conflicts = await repository.conflicts(jobId, target.clientId, MAX_LISTED_PROBLEMS);
-    if (conflicts.length) {
-      addProblems(
-        conflicts.map((c) => ({ line: c.line, errorCode: c.code as RowProblem['errorCode'], message: c.message })),
-      );
-      return rejected(rows);
-    }
-    if (target.projectId) await repository.applyStaged(jobId, target.projectId, target.clientId);
-    else await repository.applyStagedUsers(jobId, target.clientId);
-    return { total: rows, errors: [] };
-  } finally {
-    await repository.clearStaged(jobId);
-  }
-
-  function rejected(total: number): ImportOutcome {
-    const errors = problems.map((p) => ({ line: p.line, errorCode: p.errorCode, message: p.message }));
-    if (problemCount > problems.length) {
-      errors.push({
-        line: 0,
-        errorCode: 'IMPORT_VALIDATION_FAILED',
-        message: `…and ${problemCount - problems.length} more rejected rows.`,
-      });
-    }
-    return { total, errors };
-  }
-
-  function fail(failedLine: number, errorCode: RowProblem['errorCode'], message: string): ImportOutcome {
-    return { total: 0, errors: [{ line: failedLine, errorCode, message }] };
-  }
 }

@@ -5,7 +5,7 @@ import {
   participantImportRoles,
   type ErrorCode,
 } from '@pss/contract';
-import type { StagedRow } from './participants.repository.js';
+import { uuid7 } from '../../lib/uuid7.js';
 
 export interface ImportSeason {
   id: string;
@@ -13,6 +13,37 @@ export interface ImportSeason {
   startDate: string | null;
   endDate: string | null;
   rounds: { number: number; startDate: string }[];
+}
+
+/** One row of an import file that passed its own checks, as it goes to the database. */
+export interface CheckedRow {
+  line: number;
+  /**
+   * The id the participant gets if their email is new (the same on every row of that email);
+   * time-ordered, so that the import writes its rows in index order (lib/uuid7.ts).
+   */
+  newUserId: string;
+  email: string;
+  employeeId: string;
+  role: string;
+  profession: string;
+  salutation: string | null;
+  firstName: string;
+  lastName: string;
+  secondaryEmail: string | null;
+  mobileNumber: string | null;
+  npi: string | null;
+  practiceNumber: string | null;
+  facility: string | null;
+  specialty: string | null;
+  managerFirstName: string | null;
+  managerLastName: string | null;
+  managerEmail: string | null;
+  userType: string | null;
+  seasonId: string | null;
+  firstRound: number | null;
+  lastRound: number | null;
+  startDate: string | null;
 }
 
 export interface RowProblem {
@@ -26,10 +57,17 @@ const ROUNDS = /^([1-4])(?:\s*-\s*([1-4]))?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PROFESSIONS = new Set(['MD', 'DO', 'AS', 'MSW']);
 
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A calendar date as YYYY-MM-DD (checked by arithmetic: a large import checks 100,000 of them). */
 function isRealDate(value: string): boolean {
   if (!DATE.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]!) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return !(month === 2 && day === 29 && !leap);
 }
 
 /**
@@ -42,10 +80,10 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
     string,
     { line: number; email: string; first: string; last: string; profession: string }
   >();
-  const emails = new Map<string, { employeeId: string; line: number }>();
+  const emails = new Map<string, { employeeId: string; line: number; newUserId: string }>();
   const seasonRows = new Set<string>();
 
-  return function checkRow(line: number, values: Record<string, string>): { problems: RowProblem[]; row?: StagedRow } {
+  return function checkRow(line: number, values: Record<string, string>): { problems: RowProblem[]; row?: CheckedRow } {
     const problems: RowProblem[] = [];
     const problem = (errorCode: ErrorCode, message: string) =>
       problems.push({ line, errorCode, message: `Line ${line}: ${message}` });
@@ -87,7 +125,7 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
         problem('USER_DATA_INVALID', `user_id ${employeeId} has other details on line ${seen.line}.`);
       }
       const owner = emails.get(email);
-      if (!owner) emails.set(email, { employeeId, line });
+      if (!owner) emails.set(email, { employeeId, line, newUserId: uuid7() });
       else if (owner.employeeId !== employeeId)
         problem(
           'USER_DATA_INVALID',
@@ -96,7 +134,7 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
     }
 
     // The assignment: a season of the project, its rounds, and a start date inside it.
-    const assignment: Pick<StagedRow, 'seasonId' | 'firstRound' | 'lastRound' | 'startDate'> = {
+    const assignment: Pick<CheckedRow, 'seasonId' | 'firstRound' | 'lastRound' | 'startDate'> = {
       seasonId: null,
       firstRound: null,
       lastRound: null,
@@ -140,6 +178,7 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
       problems,
       row: {
         line,
+        newUserId: emails.get(email)!.newUserId,
         email,
         employeeId,
         role,

@@ -7,7 +7,7 @@ import type { AccessClaims } from '../../lib/tokens.js';
 import type { ImportOutcome, ImportRunContext, ImportsService } from '../imports/imports.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { visibleClientId, type ClientsService } from '../clients/clients.service.js';
-import { importParticipants } from './participant-import.js';
+import { importParticipants, type ImportDatabase } from './participant-import.js';
 import { PARTICIPANT_ALL_COLUMNS } from './participant-rows.js';
 import type { ParticipantRow, ParticipantsRepository } from './participants.repository.js';
 
@@ -45,6 +45,8 @@ export function createParticipantsService(deps: {
   projects: Pick<ProjectsService, 'requireVisible' | 'importTarget'>;
   imports: Pick<ImportsService, 'enqueue' | 'latest' | 'isRunning' | 'latestBy'>;
   clients: Pick<ClientsService, 'requireVisible'>;
+  /** Where imports write (they run their own transactions; see participant-import.ts). */
+  importDatabase: ImportDatabase;
   clock: Clock;
 }) {
   const { participants } = deps;
@@ -121,26 +123,32 @@ export function createParticipantsService(deps: {
     /** The NEW_USERS import runner: the participant file without assignments. */
     async runNewUsersImport(context: ImportRunContext): Promise<ImportOutcome> {
       return importParticipants({
-        jobId: context.job.id,
         openStream: context.openStream,
         target: { projectId: null, clientId: context.job.scopeId!, seasons: [] },
-        repository: participants,
+        database: deps.importDatabase,
         reportProgress: context.reportProgress,
       });
     },
+
+    /** Catches up projects whose participant search lags behind an import. */
+    refreshStaleSearch: () => participants.refreshStaleSearch(),
 
     /** The PARTICIPANTS import runner. */
     async runImport(context: ImportRunContext): Promise<ImportOutcome> {
       const target = await deps.projects.importTarget(context.job.scopeId!);
       const outcome = await importParticipants({
-        jobId: context.job.id,
         openStream: context.openStream,
         target,
-        repository: participants,
+        database: deps.importDatabase,
         reportProgress: context.reportProgress,
       });
-      if (outcome.errors.length === 0 && outcome.total >= 1000)
-        context.afterComplete(() => participants.tidyAfterImport());
+      if (outcome.errors.length === 0) {
+        context.afterComplete(async () => {
+          // The import left its project's search stale (see db/participant-search.ts).
+          await participants.refreshStaleSearch();
+          if (outcome.total >= 1000) await participants.tidyAfterImport();
+        });
+      }
       return outcome;
     },
 

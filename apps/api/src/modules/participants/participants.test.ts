@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { importJobs, participantAssignments, projectParticipants, users } from '../../db/schema/index.js';
+import { Readable } from 'node:stream';
+import { count, eq, sql } from 'drizzle-orm';
+import { rowTriggersOff } from '../../db/bulk-writes.js';
+import { openDatabase } from '../../db/client.js';
+import { refreshParticipantSearch } from '../../db/participant-search.js';
+import {
+  importJobs,
+  participantAssignments,
+  participantSearch,
+  projectParticipants,
+  projects,
+  seasons,
+  users,
+} from '../../db/schema/index.js';
+import { importParticipants } from './participant-import.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { multipartFile, projectBody, twoClients, type Headers } from '../../../test/fixtures.js';
 
@@ -500,4 +513,153 @@ describe('new users of a client, and import lookups', () => {
     });
     expect(someoneElse.statusCode).toBe(404);
   });
+});
+
+describe('participant search rows', () => {
+  let project: string;
+  const staleFlag = async () =>
+    (await ctx.db.select({ stale: projects.participantSearchStale }).from(projects).where(eq(projects.id, project)))[0]!
+      .stale;
+  const found = async (search: string) =>
+    ((await list(project, `?search=${encodeURIComponent(search)}`)).json().items as { email: string }[]).map(
+      (p) => p.email,
+    );
+
+  beforeAll(async () => {
+    project = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: f.asSuperadmin,
+        payload: projectBody(f.clientA.id, { name: 'Search rows' }),
+      })
+    ).json().id;
+    const job = await importFile(
+      project,
+      `${HEADER}\nS-1,Dr.,Greta,Holm,greta.holm@example.org,USER,MD,,,\nS-2,Dr.,Omar,Haddad,omar@example.org,USER,DO,,,\n`,
+    );
+    expect(job.state).toBe('COMPLETE');
+  });
+
+  it('are brought up to date right after an import completes', async () => {
+    expect(await staleFlag()).toBe(false);
+    const rows = await ctx.db.select().from(participantSearch).where(eq(participantSearch.projectId, project));
+    expect(rows.map((r) => r.terms).sort()).toEqual([
+      'haddad omar omar@example.org',
+      'holm greta greta.holm@example.org',
+    ]);
+    expect(await found('HOLM')).toEqual(['greta.holm@example.org']);
+    expect(await found('example.org')).toHaveLength(2);
+  });
+
+  it('are not trusted while stale: a search reads the participants themselves, then the refresh catches up', async () => {
+    // As just after an import commits, before its follow-up ran (or after a crash in between).
+    await ctx.db.update(projects).set({ participantSearchStale: true }).where(eq(projects.id, project));
+    await ctx.db.delete(participantSearch).where(eq(participantSearch.projectId, project));
+    expect(await found('haddad')).toEqual(['omar@example.org']);
+
+    await refreshParticipantSearch(ctx.db, project);
+    expect(await staleFlag()).toBe(false);
+    expect(await ctx.db.$count(participantSearch, eq(participantSearch.projectId, project))).toBe(2);
+    expect(await found('haddad')).toEqual(['omar@example.org']);
+  });
+
+  it('follow a participant renamed in user management at once', async () => {
+    const omar = (await list(project, '?search=omar')).json().items[0] as { user_id: string };
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${omar.user_id}`,
+      headers: f.asAdminA,
+      payload: { email: 'o.haddad@example.org', first_name: 'Omar', last_name: 'Haddad-Sayed', profession: 'DO' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await staleFlag()).toBe(false);
+    expect(await found('sayed')).toEqual(['o.haddad@example.org']);
+    expect(await found('omar@example')).toEqual([]);
+  });
+});
+
+describe('foreign keys of an import', () => {
+  const file = (prefix: string) =>
+    Buffer.from(
+      `${HEADER}\n${prefix}-1,Dr.,Ines,Lind,${prefix}.ines@example.org,USER,MD,Spring 2026,1-4,\n` +
+        `${prefix}-2,Dr.,Jon,Berg,${prefix}.jon@example.org,USER,AS,,,\n`,
+    );
+  async function targetOf(projectId: string) {
+    const rows = await ctx.db.select().from(seasons).where(eq(seasons.projectId, projectId));
+    return {
+      projectId,
+      clientId: f.clientA.id,
+      seasons: rows.map((s) => ({
+        id: s.id,
+        name: s.name,
+        startDate: '2026-03-01',
+        endDate: '2026-04-25',
+        rounds: [1, 2, 3, 4].map((n) => ({ number: n, startDate: '2026-03-01' })),
+      })),
+    };
+  }
+  const newProject = async (name: string) =>
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: f.asSuperadmin,
+        payload: projectBody(f.clientA.id, { name }),
+      })
+    ).json().id as string;
+
+  it('writes nothing when a season the file names was deleted after the import read the project', async () => {
+    const projectId = await newProject('Season gone');
+    const target = await targetOf(projectId);
+    await ctx.db.delete(seasons).where(eq(seasons.projectId, projectId));
+    const before = await userCount();
+    await expect(
+      importParticipants({
+        openStream: () => Readable.from([file('gone')]),
+        target,
+        database: { db: ctx.db, singleConnection: ctx.database.kind === 'pglite' },
+        reportProgress: async () => undefined,
+      }),
+    ).rejects.toThrow();
+    expect(await userCount()).toBe(before);
+    expect(await ctx.db.$count(projectParticipants, eq(projectParticipants.projectId, projectId))).toBe(0);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'are checked row by row, with the same result, where the connection may not switch triggers off',
+    async () => {
+      const projectId = await newProject('Row triggers');
+      const current = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const name = current.rows[0]!.name;
+      const role = `pss_limited_${Math.random().toString(16).slice(2, 10)}`;
+      await ctx.db.execute(sql.raw(`create role ${role} login`));
+      await ctx.db.execute(sql.raw(`grant all on all tables in schema public to ${role}`));
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.username = role;
+      url.pathname = `/${name}`;
+      const limited = await openDatabase({ databaseUrl: url.toString() });
+      try {
+        expect(await rowTriggersOff(limited.db)).toBe(false);
+        const outcome = await importParticipants({
+          openStream: () => Readable.from([file('rows')]),
+          target: await targetOf(projectId),
+          database: { db: limited.db, singleConnection: false },
+          reportProgress: async () => undefined,
+        });
+        expect(outcome).toEqual({ total: 2, errors: [] });
+      } finally {
+        await limited.close();
+        await ctx.db.execute(sql.raw(`drop owned by ${role}`));
+        await ctx.db.execute(sql.raw(`drop role ${role}`));
+      }
+      const page = (await list(projectId, '?sort=email:ASC')).json();
+      expect(page.items.map((p: { email: string; data_status: string }) => [p.email, p.data_status])).toEqual([
+        ['rows.ines@example.org', 'READY'],
+        ['rows.jon@example.org', 'NOT_READY'],
+      ]);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { UserListQuery } from '@pss/contract';
 import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
 import type { Db } from '../../db/client.js';
+import { updateParticipantSearchOfUser } from '../../db/participant-search.js';
 import {
   clients,
   importJobs,
@@ -180,6 +181,7 @@ export function createUserManagementRepository(db: Db) {
             .update(projectParticipants)
             .set({ sortName: `${row.lastName} ${row.firstName}`.toLowerCase(), email: row.email })
             .where(eq(projectParticipants.userId, id));
+          await updateParticipantSearchOfUser(tx, id);
         }
       });
     },

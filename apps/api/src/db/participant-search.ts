@@ -1,0 +1,73 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { escapeLike } from '../lib/list-query.js';
+import type { Db, Tx } from './client.js';
+import { participantSearch, projectParticipants, projects } from './schema/index.js';
+
+/*
+ * The participant search rows (`participant_search`, see its schema) are a copy of each
+ * participation's name and email under a trigram index. Everything that decides what they
+ * hold and when they may be trusted is here.
+ */
+
+/** What a search matches in a participation: `last first email`, lower-cased. */
+const termsOf = (pp: { sortName: unknown; email: unknown }) => sql`${pp.sortName} || ' ' || ${pp.email}`;
+
+/**
+ * The participations of a project whose name or email contains `search`. Through the
+ * trigram index when the project's search rows are up to date; otherwise by reading the
+ * participations themselves (slower, same answer).
+ */
+export function participantSearchCondition(projectId: string, search: string, indexed: boolean): SQL {
+  const pattern = `%${escapeLike(search.toLowerCase())}%`;
+  if (!indexed) return sql`(${termsOf(projectParticipants)}) ilike ${pattern}`;
+  return sql`${projectParticipants.userId} in (select s.user_id from ${participantSearch} s
+    where s.project_id = ${projectId} and s.terms ilike ${pattern})`;
+}
+
+/** Whether a project's search rows are up to date (a missing project has none to trust). */
+export async function isParticipantSearchIndexed(db: Db, projectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ stale: projects.participantSearchStale })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row ? !row.stale : false;
+}
+
+/** Marks a project's search rows stale; in the transaction that adds its participants. */
+export async function markParticipantSearchStale(tx: Pick<Db, 'execute'>, projectId: string): Promise<void> {
+  await tx.execute(sql`update projects set participant_search_stale = true where id = ${projectId}`);
+}
+
+/** Rewrites a user's search rows in every project, in the transaction that renames them. */
+export async function updateParticipantSearchOfUser(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`
+    update participant_search s set terms = ${termsOf({ sortName: sql.raw('pp.sort_name'), email: sql.raw('pp.email') })}
+    from project_participants pp
+    where pp.user_id = ${userId} and s.user_id = pp.user_id and s.project_id = pp.project_id`);
+}
+
+/**
+ * Brings a project's search rows up to date with its participations, then marks them
+ * trusted. The project row is locked first: an import that commits meanwhile marks the
+ * project stale again after this commits, so a refresh never trusts rows it did not see.
+ */
+export async function refreshParticipantSearch(db: Db, projectId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from projects where id = ${projectId} for update`);
+    const terms = termsOf({ sortName: sql.raw('pp.sort_name'), email: sql.raw('pp.email') });
+    await tx.execute(sql`
+      insert into participant_search (project_id, user_id, terms)
+      select pp.project_id, pp.user_id, ${terms} from project_participants pp
+      where pp.project_id = ${projectId} and not exists (
+        select 1 from participant_search s
+        where s.project_id = pp.project_id and s.user_id = pp.user_id and s.terms = ${terms})
+      on conflict (project_id, user_id) do update set terms = excluded.terms`);
+    await tx.execute(sql`update projects set participant_search_stale = false where id = ${projectId}`);
+  });
+}
+
+/** Projects whose search rows lag behind (after an import, or a restart in the middle of a refresh). */
+export async function projectsWithStaleSearch(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: projects.id }).from(projects).where(eq(projects.participantSearchStale, true));
+  return rows.map((r) => r.id);
+}
