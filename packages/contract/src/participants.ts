@@ -51,6 +51,7 @@ export const participant = z.object({
 export type Participant = z.infer<typeof participant>;
 
 export const participantSortFields = ['name', 'email', 'added_at'] as const;
+export type ParticipantSortField = (typeof participantSortFields)[number];
 export const participantFilter = z.strictObject({
   archived: z.boolean().optional(),
   data_status: z.enum(['READY', 'NOT_READY']).optional(),

@@ -18,7 +18,8 @@ function rowsOf<T>(result: unknown): T[] {
  * the transaction or `rowTriggersOn`, and answers true: the caller must then take the same
  * KEY SHARE locks itself, once for the whole set, and check that every referenced row
  * exists. Otherwise it changes nothing, answers false, and the triggers check as usual.
- * (The schema has no triggers of its own; these are the only ones switched off.)
+ * (The schema's own triggers are ENABLE ALWAYS and still fire: only the foreign-key checks
+ * are switched off.)
  */
 export async function rowTriggersOff(tx: Executor): Promise<boolean> {
   const [role] = rowsOf<{ superuser: boolean; version: number }>(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -35,6 +36,11 @@ export const projects = pgTable(
     activeParticipants: integer('active_participants').notNull().default(0),
     archivedParticipants: integer('archived_participants').notNull().default(0),
     notReadyParticipants: integer('not_ready_participants').notNull().default(0),
+    /**
+     * Goes up with every statement that changes the project's participants (a trigger, see
+     * migration 0014), so that anything derived from their order can tell it is out of date.
+     */
+    participantsVersion: bigint('participants_version', { mode: 'number' }).notNull().default(0),
     /** The participant search rows lag behind an import until refreshed (see participantSearch). */
     participantSearchStale: boolean('participant_search_stale').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { ParticipantFilter, ParticipantListQuery } from '@pss/contract';
+import type { ParticipantFilter, ParticipantListQuery, ParticipantSortField } from '@pss/contract';
 import { syncAttempts } from '../../db/attempt-sync.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../db/participant-search.js';
 import { projectParticipants, projects, users } from '../../db/schema/index.js';
 import { recountParticipants } from './import-writes.js';
+import { createPageMarks, MARK_EVERY, type MarkableSort, type PageStart } from './page-marks.js';
 import { countAll, orderByTerms, runPaged } from '../../lib/list-query.js';
 
 export type ParticipantRow = {
@@ -46,7 +47,44 @@ function progressCondition(progress: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETE')
   return sql`(${begun} and ${open})`;
 }
 
+const markableColumns: Record<ParticipantSortField, Omit<MarkableSort, 'direction'>> = {
+  name: { column: 'project_participants.sort_name', type: 'text' },
+  email: { column: 'project_participants.email', type: 'text' },
+  added_at: { column: 'project_participants.created_at', type: 'timestamptz' },
+};
+
 export function createParticipantsRepository(db: Db) {
+  const marks = createPageMarks(db);
+
+  /**
+   * Where a page of the list starts (page-marks.ts): from a mark for deep pages of the
+   * lists that can be long (no search or progress filter, one sort column), else by OFFSET.
+   */
+  async function pageStart(
+    projectId: string,
+    query: ParticipantListQuery,
+    where: SQL | undefined,
+    offset: number,
+  ): Promise<PageStart> {
+    const plain: PageStart = { after: undefined, offset, version: null };
+    const [term, ...more] = query.sort;
+    if (offset < MARK_EVERY || !where || !term || more.length || query.search || query.filter.progress) return plain;
+    const [project] = await db
+      .select({ version: projects.participantsVersion })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    if (!project) return plain;
+    const filter = query.filter;
+    return marks.start({
+      key: [projectId, filter.archived ?? false, filter.data_status ?? '', term.field, term.direction].join('|'),
+      projectId,
+      where,
+      sort: { ...markableColumns[term.field], direction: term.direction },
+      offset,
+      version: project.version,
+    });
+  }
+
   /** The list's rows; a search asks first whether the project's search rows may be used. */
   async function listCondition(
     projectId: string,
@@ -86,42 +124,54 @@ export function createParticipantsRepository(db: Db) {
     async list(projectId: string, query: ParticipantListQuery, keptTotal: number | null) {
       const where = await listCondition(projectId, query.search, query.filter);
       const order = orderByTerms(query.sort, sortColumns, projectParticipants.userId);
+      const readPage = async (limit: number, start: PageStart) => {
+        // Deferred join: page by the project's index, then read this page's users.
+        const page = db
+          .select({ userId: projectParticipants.userId })
+          .from(projectParticipants)
+          .where(and(where, start.after))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(start.offset)
+          .as('page');
+        return db
+          .select({
+            userId: users.id,
+            employeeId: users.employeeId,
+            salutation: users.salutation,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            role: users.role,
+            profession: users.profession,
+            dataStatus: projectParticipants.dataStatus,
+            archived: projectParticipants.archived,
+            notes: projectParticipants.notes,
+            createdAt: projectParticipants.createdAt,
+            // Only for this page's rows: cases the participant has completed in the project.
+            completedCases: sql<number>`(select cast(count(*) as integer) from user_season_round_cases u
+              where u.user_id = "project_participants"."user_id" and u.project_id = "project_participants"."project_id"
+                and u.status = 'COMPLETE')`,
+            // Read with the page, to tell whether the participants changed since its mark.
+            version: sql<string>`(select participants_version from projects where id = ${projectId})`,
+          })
+          .from(projectParticipants)
+          .innerJoin(page, eq(page.userId, projectParticipants.userId))
+          .innerJoin(users, eq(users.id, projectParticipants.userId))
+          .where(eq(projectParticipants.projectId, projectId))
+          .orderBy(...order);
+      };
       return runPaged(
         query,
-        (limit, offset) => {
-          // Deferred join: page by the project's index, then read this page's users.
-          const page = db
-            .select({ userId: projectParticipants.userId })
-            .from(projectParticipants)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset)
-            .as('page');
-          return db
-            .select({
-              userId: users.id,
-              employeeId: users.employeeId,
-              salutation: users.salutation,
-              firstName: users.firstName,
-              lastName: users.lastName,
-              email: users.email,
-              role: users.role,
-              profession: users.profession,
-              dataStatus: projectParticipants.dataStatus,
-              archived: projectParticipants.archived,
-              notes: projectParticipants.notes,
-              createdAt: projectParticipants.createdAt,
-              // Only for this page's rows: cases the participant has completed in the project.
-              completedCases: sql<number>`(select cast(count(*) as integer) from user_season_round_cases u
-                where u.user_id = "project_participants"."user_id" and u.project_id = "project_participants"."project_id"
-                  and u.status = 'COMPLETE')`,
-            })
-            .from(projectParticipants)
-            .innerJoin(page, eq(page.userId, projectParticipants.userId))
-            .innerJoin(users, eq(users.id, projectParticipants.userId))
-            .where(eq(projectParticipants.projectId, projectId))
-            .orderBy(...order) as Promise<ParticipantRow[]>;
+        async (limit, offset) => {
+          const plain: PageStart = { after: undefined, offset, version: null };
+          const start = await pageStart(projectId, query, where, offset).catch(() => plain);
+          let rows = await readPage(limit, start);
+          // The participants changed between the mark and the page (or the page is past the end): by OFFSET.
+          if (start.version !== null && (rows.length === 0 || Number(rows[0]!.version) !== start.version)) {
+            rows = await readPage(limit, plain);
+          }
+          return rows.map(({ version: _version, ...row }) => row as ParticipantRow);
         },
         // The kept count answers unsearched lists; a search or data filter counts what it narrows.
         async () => keptTotal ?? (await db.select({ n: countAll }).from(projectParticipants).where(where))[0]?.n ?? 0,

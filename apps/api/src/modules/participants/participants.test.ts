@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { rowTriggersOff } from '../../db/bulk-writes.js';
 import { openDatabase } from '../../db/client.js';
 import { refreshParticipantSearch } from '../../db/participant-search.js';
@@ -13,6 +13,7 @@ import {
   seasons,
   users,
 } from '../../db/schema/index.js';
+import { createPageMarks } from './page-marks.js';
 import { importParticipants } from './participant-import.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { multipartFile, projectBody, twoClients, type Headers } from '../../../test/fixtures.js';
@@ -662,4 +663,89 @@ describe('foreign keys of an import', () => {
       ]);
     },
   );
+});
+
+describe('deep pages of a long list', () => {
+  const COUNT = 2600;
+  const pad = (i: number) => String(i).padStart(4, '0');
+  let project: string;
+  const names = async (query: string) =>
+    ((await list(project, query)).json().items as { last_name: string }[]).map((p) => p.last_name);
+
+  beforeAll(async () => {
+    project = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: f.asSuperadmin,
+        payload: projectBody(f.clientA.id, { name: 'Long list' }),
+      })
+    ).json().id;
+    // In file order: last names run backwards, emails forwards.
+    const rows = Array.from(
+      { length: COUNT },
+      (_, i) => `L-${i},Dr.,Ann,Deep${pad(COUNT - 1 - i)},deep${pad(i)}@example.org,USER,MD,Spring 2026,1-4,`,
+    );
+    expect((await importFile(project, `${HEADER}\n${rows.join('\n')}\n`)).state).toBe('COMPLETE');
+  });
+
+  it('answers the same rows from a mark as by walking the list, in every sort and direction', async () => {
+    const deep = (i: number) => `Deep${pad(i)}`;
+    const range = (from: number, n: number, step = 1) => Array.from({ length: n }, (_, k) => deep(from + k * step));
+    expect(await names('?limit=25&page=41')).toEqual(range(1000, 25));
+    expect(await names('?limit=25&page=89&sort=name:ASC')).toEqual(range(2200, 25));
+    expect(await names('?limit=25&page=41&sort=name:DESC')).toEqual(range(COUNT - 1 - 1000, 25, -1));
+    // Emails run the other way from names; participants added together follow their (time-ordered) ids: file order.
+    expect(await names('?limit=25&page=81&sort=email:ASC')).toEqual(range(COUNT - 1 - 2000, 25, -1));
+    expect(await names('?limit=25&page=81&sort=added_at:ASC')).toEqual(range(COUNT - 1 - 2000, 25, -1));
+    expect(await names('?limit=25&page=81&sort=added_at:DESC')).toEqual(range(2000, 25));
+    // Past the end: nothing, and the total still right.
+    const past = (await list(project, '?limit=25&page=200')).json();
+    expect(past).toMatchObject({ items: [], total: COUNT });
+  });
+
+  it('starts a deep page from the nearest mark, and reads fresh marks once the participants change', async () => {
+    const marks = createPageMarks(ctx.db);
+    const where = and(eq(projectParticipants.projectId, project), eq(projectParticipants.archived, false))!;
+    const version = async () =>
+      (await ctx.db.select({ v: projects.participantsVersion }).from(projects).where(eq(projects.id, project)))[0]!.v;
+    const sort = { column: 'project_participants.sort_name', type: 'text', direction: 'ASC' } as const;
+    const at = async (offset: number) =>
+      marks.start({ key: 'test', projectId: project, where, sort, offset, version: await version() });
+
+    expect(await at(999)).toMatchObject({ after: undefined, offset: 999, version: null });
+    const deep = await at(2_345);
+    expect(deep).toMatchObject({ offset: 345, version: await version() });
+    expect(deep.after).toBeDefined();
+    const before = await version();
+    await ctx.db
+      .update(projectParticipants)
+      .set({ notes: 'touched' })
+      .where(and(eq(projectParticipants.projectId, project), eq(projectParticipants.email, 'deep0000@example.org')));
+    expect(await version()).toBe(before + 1);
+    expect((await at(2_345)).version).toBe(before + 1);
+  });
+
+  it('follows changes to the participants: a rename and an archive before the page move it', async () => {
+    const first = (await list(project, '?limit=1&sort=name:ASC')).json().items[0] as { user_id: string };
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${first.user_id}`,
+      headers: f.asAdminA,
+      payload: { email: 'deep2599@example.org', first_name: 'Ann', last_name: 'Deep9999', profession: 'MD' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    // Offset 1,002 (past the first mark): one name fewer before it.
+    expect(await names('?limit=3&page=335')).toEqual(['Deep1003', 'Deep1004', 'Deep1005']);
+
+    const early = (await list(project, '?limit=2&sort=name:ASC')).json().items as { user_id: string }[];
+    const archived = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${early.map((p) => p.user_id).join(',')}/${project}/archive`,
+      headers: f.asAdminA,
+    });
+    expect(archived.statusCode).toBe(200);
+    expect(await names('?limit=3&page=335')).toEqual(['Deep1005', 'Deep1006', 'Deep1007']);
+    expect((await list(project, '?limit=1')).json().total).toBe(COUNT - 2);
+  });
 });
