@@ -116,6 +116,9 @@ export function createParticipantsRepository(db: Db) {
     async tidyAfterImport(): Promise<void> {
       await db.execute(sql`vacuum analyze project_participants`);
       await db.execute(sql`vacuum analyze participant_search`);
+      // Fresh statistics for the next import's plans (the embedded database has no autovacuum).
+      await db.execute(sql`analyze users`);
+      await db.execute(sql`analyze participant_assignments`);
     },
 
     /** Brings the project's UserSeasonRoundCases up to date (before filtering by progress). */
