@@ -14,6 +14,8 @@ async function expectNoViolations(page: Page) {
 }
 
 test('sign-in, public pages and the clients list pass axe and the CSP', async ({ browser }) => {
+  // A dozen pages, each scanned by axe: well past the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   const cspViolations: string[] = [];
@@ -71,6 +73,7 @@ test('sign-in, public pages and the clients list pass axe and the CSP', async ({
 });
 
 test('Case Setup screens pass axe and the CSP', async ({ page }) => {
+  test.setTimeout(90_000);
   const cspViolations: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))

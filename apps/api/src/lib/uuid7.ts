@@ -6,7 +6,6 @@ let counter = 0;
 // rather than one per id (an import makes 100,000 of them).
 const pool = Buffer.alloc(8192);
 let poolOffset = pool.length;
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /**
  * A time-ordered UUID (version 7, RFC 9562): 48 bits of Unix milliseconds, then a counter
@@ -32,12 +31,13 @@ export function uuid7(): string {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  const r = pool.subarray(poolOffset, poolOffset + 8);
+  const bytes = Buffer.allocUnsafe(16);
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = 0x70 | (counter >> 8);
+  bytes[7] = counter & 0xff;
+  pool.copy(bytes, 8, poolOffset, poolOffset + 8);
   poolOffset += 8;
-  const time = ms.toString(16).padStart(12, '0');
-  const version = (0x7000 | counter).toString(16);
-  const variant = HEX[0x80 | (r[0]! & 0x3f)]! + HEX[r[1]!]!;
-  let rest = '';
-  for (let i = 2; i < 8; i++) rest += HEX[r[i]!]!;
-  return `${time.slice(0, 8)}-${time.slice(8)}-${version}-${variant}-${rest}`;
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

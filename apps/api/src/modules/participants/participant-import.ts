@@ -187,6 +187,7 @@ async function readFile(input: {
   const source = input.openStream();
   source.pipe(parser);
   let headers: string[] | null = null;
+  const columnAt: Record<string, number> = Object.create(null) as Record<string, number>;
   let line = 0;
   let rows = 0;
   let batch: CheckedRow[] = [];
@@ -195,6 +196,10 @@ async function readFile(input: {
       line += 1;
       if (!headers) {
         headers = cells.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, '') : h).trim().toLowerCase());
+        // Where each column is (a name given twice: the later one, as before).
+        headers.forEach((h, i) => {
+          if (h) columnAt[h] = i;
+        });
         const missing = PARTICIPANT_REQUIRED_COLUMNS.filter((c) => !headers!.includes(c));
         if (missing.length) {
           return {
@@ -211,11 +216,7 @@ async function readFile(input: {
       }
       if (cells.every((c) => c.trim() === '')) continue;
       rows += 1;
-      const values: Record<string, string> = {};
-      headers.forEach((h, i) => {
-        if (h) values[h] = cells[i] ?? '';
-      });
-      const checked = checkRow(line, values);
+      const checked = checkRow(line, cells, columnAt);
       if (checked.problems.length) problems.add(checked.problems);
       else if (problems.count === 0) batch.push(checked.row!);
       if (batch.length >= BATCH_ROWS) {

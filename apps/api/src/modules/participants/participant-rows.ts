@@ -83,11 +83,22 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
   const emails = new Map<string, { employeeId: string; line: number; newUserId: string }>();
   const seasonRows = new Set<string>();
 
-  return function checkRow(line: number, values: Record<string, string>): { problems: RowProblem[]; row?: CheckedRow } {
+  /**
+   * Checks one row: its cells, and where each column is among them (from the header, made
+   * once per file rather than an object per row).
+   */
+  return function checkRow(
+    line: number,
+    cells: readonly string[],
+    columnAt: Readonly<Record<string, number>>,
+  ): { problems: RowProblem[]; row?: CheckedRow } {
     const problems: RowProblem[] = [];
     const problem = (errorCode: ErrorCode, message: string) =>
       problems.push({ line, errorCode, message: `Line ${line}: ${message}` });
-    const v = (name: string) => (values[name] ?? '').trim();
+    const v = (name: string) => {
+      const at = columnAt[name];
+      return at === undefined ? '' : (cells[at] ?? '').trim();
+    };
 
     const employeeId = v('user_id');
     const email = v('email').toLowerCase();
