@@ -77,23 +77,19 @@ export async function dropImportTable(x: Executor): Promise<void> {
 
 /**
  * Appends a batch of checked rows: sent as one JSON document read back by
- * `json_to_recordset` (one parameter whatever the batch size, and cheap to encode).
+ * `json_to_recordset` (one parameter whatever the batch size, and cheap to encode). Each
+ * row's existing user, if its email has one, is looked up on the way in, while the parser
+ * reads the next batch: by index, whatever the planner believes of the users table (run
+ * it after `lookUpByIndex`).
  */
 export async function appendRows(x: Executor, rows: CheckedRow[]): Promise<void> {
   const names = sql.raw(columns.map(([, [column]]) => column).join(', '));
   const fields = sql.raw(columns.map(([key]) => `r."${key}"`).join(', '));
   const shape = sql.raw(columns.map(([key, [, type]]) => `"${key}" ${type}`).join(', '));
   await x.execute(sql`
-    insert into import_file (${names})
-    select ${fields} from json_to_recordset(${JSON.stringify(rows)}::json) as r(${shape})`);
-}
-
-/**
- * Finds the existing user of each row, by email (null for a new email). Each row looks its
- * user up by index whatever the planner believes of the users table (see `lookUpByIndex`).
- */
-export async function findExistingUsers(x: Executor): Promise<void> {
-  await x.execute(sql`update import_file r set user_id = (select u.id from users u where u.email = r.email)`);
+    insert into import_file (${names}, user_id)
+    select ${fields}, (select u.id from users u where u.email = r."email")
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(${shape})`);
 }
 
 /**

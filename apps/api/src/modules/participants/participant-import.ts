@@ -8,7 +8,6 @@ import {
   beginWrites,
   createImportTable,
   dropImportTable,
-  findExistingUsers,
   finishWrites,
   importConflicts,
   lookUpByIndex,
@@ -84,13 +83,19 @@ export async function importParticipants(input: {
       .replace(/^\uFEFF/, '')
       .split(/\r?\n/)[0] ?? '',
   );
-  const read = (x: Executor) =>
-    readFile({ x, openStream: input.openStream, delimiter, target, reportProgress: input.reportProgress });
+  const read = (append: (rows: CheckedRow[]) => Promise<void>) =>
+    readFile({ append, openStream: input.openStream, delimiter, target, reportProgress: input.reportProgress });
 
   if (database.singleConnection) {
     const db = database.db;
     return withImportTable(db, async () => {
-      const result = await read(db);
+      // Each batch in a short transaction of its own, for its planner setting.
+      const result = await read((rows) =>
+        db.transaction(async (tx) => {
+          await lookUpByIndex(tx);
+          await appendRows(tx, rows);
+        }),
+      );
       if (!result.failure && result.problems.count === 0) {
         const conflicts = await db.transaction(async (tx) => {
           await lookUpByIndex(tx);
@@ -112,7 +117,7 @@ export async function importParticipants(input: {
     const written = await database.db.transaction(async (tx) => {
       const triggersOff = await beginWrites(tx, scope);
       return withImportTable(tx, async () => {
-        const result = await read(tx);
+        const result = await read((rows) => appendRows(tx, rows));
         if (result.failure || result.problems.count > 0) throw new RejectedFile(result);
         result.problems.add(await checkAgainstUsers(tx, target.clientId));
         if (result.problems.count > 0) throw new RejectedFile(result);
@@ -145,9 +150,8 @@ class Problems {
   }
 }
 
-/** Finds the rows' existing users and the rows that would change them as an import may not. */
+/** The rows that would change their existing users as an import may not. */
 async function checkAgainstUsers(tx: Executor, clientId: string): Promise<RowProblem[]> {
-  await findExistingUsers(tx);
   const conflicts = await importConflicts(tx, clientId, MAX_LISTED_PROBLEMS);
   return conflicts.map((c) => ({ line: c.line, errorCode: c.code as RowProblem['errorCode'], message: c.message }));
 }
@@ -159,7 +163,8 @@ async function checkAgainstUsers(tx: Executor, clientId: string): Promise<RowPro
  * that every rejected row is reported.
  */
 async function readFile(input: {
-  x: Executor;
+  /** Sends a batch of checked rows to the import table. */
+  append: (rows: CheckedRow[]) => Promise<void>;
   openStream: () => Readable;
   delimiter: ',' | ';';
   target: ParticipantImportTarget;
@@ -178,7 +183,7 @@ async function readFile(input: {
   const append = async (batch: CheckedRow[], rowsSoFar: number) => {
     await waitForAppend();
     if (problems.count > 0 || batch.length === 0) return;
-    const done = appendRows(input.x, batch).then(() => input.reportProgress(rowsSoFar, 0));
+    const done = input.append(batch).then(() => input.reportProgress(rowsSoFar, 0));
     done.catch(() => undefined); // rethrown where it is awaited, not reported as unhandled meanwhile
     appending = done;
   };
