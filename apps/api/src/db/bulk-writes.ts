@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.js';
+import { rowsOf, type Db } from './client.js';
 
 type Executor = Pick<Db, 'execute'>;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * Foreign keys checked once per statement instead of once per row, for writes of many rows.

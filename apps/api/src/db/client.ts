@@ -27,6 +27,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The rows of a raw `execute` result, the same shape on both drivers. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 export interface OpenDatabaseOptions {

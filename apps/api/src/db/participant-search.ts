@@ -9,8 +9,8 @@ import { participantSearch, projectParticipants, projects } from './schema/index
  * hold and when they may be trusted is here.
  */
 
-/** What a search matches in a participation: `last first email`, lower-cased. */
-const termsOf = (pp: { sortName: unknown; email: unknown }) => sql`${pp.sortName} || ' ' || ${pp.email}`;
+/** What a search matches in a participation: `last first email`, lower-cased (`table`: its name or alias). */
+const termsOf = (table: 'pp' | 'project_participants') => sql.raw(`${table}.sort_name || ' ' || ${table}.email`);
 
 /**
  * The participations of a project whose name or email contains `search`. Through the
@@ -19,7 +19,7 @@ const termsOf = (pp: { sortName: unknown; email: unknown }) => sql`${pp.sortName
  */
 export function participantSearchCondition(projectId: string, search: string, indexed: boolean): SQL {
   const pattern = `%${escapeLike(search.toLowerCase())}%`;
-  if (!indexed) return sql`(${termsOf(projectParticipants)}) ilike ${pattern}`;
+  if (!indexed) return sql`(${termsOf('project_participants')}) ilike ${pattern}`;
   return sql`${projectParticipants.userId} in (select s.user_id from ${participantSearch} s
     where s.project_id = ${projectId} and s.terms ilike ${pattern})`;
 }
@@ -41,7 +41,7 @@ export async function markParticipantSearchStale(tx: Pick<Db, 'execute'>, projec
 /** Rewrites a user's search rows in every project, in the transaction that renames them. */
 export async function updateParticipantSearchOfUser(tx: Tx, userId: string): Promise<void> {
   await tx.execute(sql`
-    update participant_search s set terms = ${termsOf({ sortName: sql.raw('pp.sort_name'), email: sql.raw('pp.email') })}
+    update participant_search s set terms = ${termsOf('pp')}
     from project_participants pp
     where pp.user_id = ${userId} and s.user_id = pp.user_id and s.project_id = pp.project_id`);
 }
@@ -54,13 +54,12 @@ export async function updateParticipantSearchOfUser(tx: Tx, userId: string): Pro
 export async function refreshParticipantSearch(db: Db, projectId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from projects where id = ${projectId} for update`);
-    const terms = termsOf({ sortName: sql.raw('pp.sort_name'), email: sql.raw('pp.email') });
     await tx.execute(sql`
       insert into participant_search (project_id, user_id, terms)
-      select pp.project_id, pp.user_id, ${terms} from project_participants pp
+      select pp.project_id, pp.user_id, ${termsOf('pp')} from project_participants pp
       where pp.project_id = ${projectId} and not exists (
         select 1 from participant_search s
-        where s.project_id = pp.project_id and s.user_id = pp.user_id and s.terms = ${terms})
+        where s.project_id = pp.project_id and s.user_id = pp.user_id and s.terms = ${termsOf('pp')})
       on conflict (project_id, user_id) do update set terms = excluded.terms`);
     await tx.execute(sql`update projects set participant_search_stale = false where id = ${projectId}`);
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { syncAttempts } from '../../db/attempt-sync.js';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import {
   caseAnswers,
   cases,
@@ -28,10 +28,6 @@ export interface AnswerInput {
   choiceIds: string[];
   text: string | null;
   noneOfBelow: boolean;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 export function createAttemptsRepository(db: Db) {

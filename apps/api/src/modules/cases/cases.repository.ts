@@ -1,6 +1,6 @@
 import { and, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CaseFeedbackQuery, CaseListQuery, CasePreviewListQuery, CaseStatusValue } from '@pss/contract';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import {
   caseAnswerTags,
   casePreviews,
@@ -52,10 +52,6 @@ const participantCount = sql<number>`((select cast(count(*) as integer) from ${p
   where pa.season_id = "cases"."season_id"
     and "cases"."round_number" between pa.first_round and pa.last_round)
   + (select cast(count(*) as integer) from ${userSeasonRoundCases} u where u.case_id = "cases"."id"))`;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 export function createCasesRepository(db: Db) {
   function columns(today: string) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MissingReferenceError, rowTriggersOff, rowTriggersOn } from '../../db/bulk-writes.js';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { markParticipantSearchStale } from '../../db/participant-search.js';
 import type { CheckedRow } from './participant-rows.js';
 
@@ -30,7 +30,7 @@ export interface ConflictRow {
 }
 
 /** Each field of a checked row: its column in the import table and its type. */
-const batchColumns: Record<keyof CheckedRow, [column: string, type: string]> = {
+const importColumns: Record<keyof CheckedRow, [column: string, type: string]> = {
   line: ['line', 'int'],
   newUserId: ['new_user_id', 'uuid'],
   email: ['email', 'text'],
@@ -55,11 +55,7 @@ const batchColumns: Record<keyof CheckedRow, [column: string, type: string]> = {
   lastRound: ['last_round', 'smallint'],
   startDate: ['start_date', 'date'],
 };
-const columns = Object.entries(batchColumns) as [keyof CheckedRow, [string, string]][];
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+const columns = Object.entries(importColumns) as [keyof CheckedRow, [string, string]][];
 
 /**
  * Creates this connection's (empty) import table; inside a transaction it goes with it.
@@ -170,15 +166,16 @@ export async function beginWrites(tx: Executor, scope: ImportScope): Promise<boo
   return true;
 }
 
-/**
- * Writes the import (users found): new users with the ids the rows carry, then (for a
- * project) assignments and participation. Each insert goes in user id order: new ids are
- * time-ordered, so the indexes that begin with the user id are appended to, not scattered. A new email taken meanwhile by someone else is a
- * unique violation: the import fails whole and can be run again.
- */
 /** A row's user: the one found by its email, else the new one it created. */
 const userOf = sql.raw('coalesce(r.user_id, r.new_user_id)');
 
+/**
+ * Writes the import (users found): new users with the ids the rows carry, then (for a
+ * project) assignments and participation. Each insert goes in user id order: new ids are
+ * time-ordered, so the indexes that begin with the user id are appended to, not
+ * scattered. A new email taken meanwhile by someone else is a unique violation: the import
+ * fails whole and can be run again.
+ */
 export async function writeImport(tx: Executor, scope: ImportScope, triggersOff: boolean): Promise<void> {
   await tx.execute(sql`
     insert into users (id, email, role, first_name, last_name, client_id, employee_id, salutation, secondary_email,

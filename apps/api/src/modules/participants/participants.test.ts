@@ -68,6 +68,17 @@ function list(projectId: string, query = '', headers: Headers = f.asAdminA) {
   return ctx.app.inject({ method: 'GET', url: `/api/projects/${projectId}/users${query}`, headers });
 }
 
+/** A new project of client A (with the fixture's season "Spring 2026"). */
+async function newProject(name: string): Promise<string> {
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/projects',
+    headers: f.asSuperadmin,
+    payload: projectBody(f.clientA.id, { name }),
+  });
+  return created.json().id as string;
+}
+
 const userCount = async () => (await ctx.db.select({ n: count() }).from(users))[0]!.n;
 
 describe('participant import', () => {
@@ -527,14 +538,7 @@ describe('participant search rows', () => {
     );
 
   beforeAll(async () => {
-    project = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/projects',
-        headers: f.asSuperadmin,
-        payload: projectBody(f.clientA.id, { name: 'Search rows' }),
-      })
-    ).json().id;
+    project = await newProject('Search rows');
     const job = await importFile(
       project,
       `${HEADER}\nS-1,Dr.,Greta,Holm,greta.holm@example.org,USER,MD,,,\nS-2,Dr.,Omar,Haddad,omar@example.org,USER,DO,,,\n`,
@@ -600,15 +604,6 @@ describe('foreign keys of an import', () => {
       })),
     };
   }
-  const newProject = async (name: string) =>
-    (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/projects',
-        headers: f.asSuperadmin,
-        payload: projectBody(f.clientA.id, { name }),
-      })
-    ).json().id as string;
 
   it('writes nothing when a season the file names was deleted after the import read the project', async () => {
     const projectId = await newProject('Season gone');
@@ -673,14 +668,7 @@ describe('deep pages of a long list', () => {
     ((await list(project, query)).json().items as { last_name: string }[]).map((p) => p.last_name);
 
   beforeAll(async () => {
-    project = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/projects',
-        headers: f.asSuperadmin,
-        payload: projectBody(f.clientA.id, { name: 'Long list' }),
-      })
-    ).json().id;
+    project = await newProject('Long list');
     // In file order: last names run backwards, emails forwards.
     const rows = Array.from(
       { length: COUNT },
