@@ -69,3 +69,15 @@ export function validCase(home: CaseHomeIds, overrides: Partial<UpdateCaseBody> 
     ...overrides,
   };
 }
+
+/** Answers to a case's choice questions that pick exactly the necessary choices. */
+export function perfectAnswers(doc: {
+  questions: { id: string; type: string; choices: { id: string; marked_as: Mark }[] }[];
+}) {
+  return doc.questions
+    .filter((q) => q.type !== 'TEXT' && q.type !== 'TYPE_AHEAD')
+    .map((q) => ({
+      question_id: q.id,
+      choice_ids: q.choices.filter((c) => c.marked_as === 'NECESSARY').map((c) => c.id),
+    }));
+}

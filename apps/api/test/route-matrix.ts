@@ -1,0 +1,526 @@
+import { perfectAnswers, validCase } from './case-bodies.js';
+import { multipartFile, projectBody } from './fixtures.js';
+import type { Caller, World, WorldRequest } from './world.js';
+
+/**
+ * The route matrix: for every route the API registers, what each kind of caller gets.
+ * `route-matrix.test.ts` walks every route × caller against a populated database
+ * (`world.ts`) and fails on any route without a row here, so a new route cannot be added
+ * without saying who may call it and proving it.
+ *
+ * The owner is client A's administrator and every request names client A's records, so
+ * client B's administrator ("otherAdmin") must be told 404 NOT_FOUND — never a 2xx and
+ * never a hint that the record exists — unless the call is about the caller's own things
+ * (lists, which must then show nothing of client A's).
+ */
+export type Expectation = Record<Caller, number>;
+
+export interface MatrixRow {
+  expect: Expectation;
+  /** The request, made anew for each caller (calls that use up their target get a fresh one). */
+  request: (w: World, caller: Caller) => WorldRequest | Promise<WorldRequest>;
+}
+
+/* ---------- what each kind of route answers ---------- */
+
+/** Client A's record: its administrator and the superadmin may; client B's is told 404. */
+const owned = (ok: number, superadmin = ok): Expectation => ({
+  anonymous: 401,
+  participant: 403,
+  testUser: 403,
+  otherAdmin: 404,
+  ownerAdmin: ok,
+  superadmin,
+});
+/** Any staff member, each seeing their own (lists are scoped to the caller's client). */
+const staff = (ok: number): Expectation => ({
+  anonymous: 401,
+  participant: 403,
+  testUser: 403,
+  otherAdmin: ok,
+  ownerAdmin: ok,
+  superadmin: ok,
+});
+/** Provider staff only. */
+const superadmin = (ok: number): Expectation => ({
+  anonymous: 401,
+  participant: 403,
+  testUser: 403,
+  otherAdmin: 403,
+  ownerAdmin: 403,
+  superadmin: ok,
+});
+/** Participants (a clinician and a test user), each on their own case. */
+const participant = (ok: number): Expectation => ({
+  anonymous: 401,
+  participant: ok,
+  testUser: ok,
+  otherAdmin: 403,
+  ownerAdmin: 403,
+  superadmin: 403,
+});
+/** Anyone, signed in or not. */
+const anyone = (status: number): Expectation => ({
+  anonymous: status,
+  participant: status,
+  testUser: status,
+  otherAdmin: status,
+  ownerAdmin: status,
+  superadmin: status,
+});
+
+/* ---------- request helpers ---------- */
+
+const get = (url: string): WorldRequest => ({ method: 'GET', url });
+const del = (url: string): WorldRequest => ({ method: 'DELETE', url });
+const post = (url: string, payload?: unknown): WorldRequest => ({ method: 'POST', url, payload });
+const put = (url: string, payload?: unknown): WorldRequest => ({ method: 'PUT', url, payload });
+const upload = (url: string, content: string | Buffer, fileName: string): WorldRequest => {
+  const file = multipartFile(content, fileName);
+  return { method: 'POST', url, payload: file.payload, headers: file.headers };
+};
+
+/** The attempt a participant-side call is about: the caller's own when they have one. */
+const attemptFor = (w: World, caller: Caller) => (caller === 'testUser' ? w.attempts.testUser : w.attempts.participant);
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const RTF = '{\\rtf1\\ansi Case name: Fever in a child\\par Patient name: Tom\\par}';
+const participantsCsv = (w: World) =>
+  'user_id,first_name,last_name,email,role,profession\n' +
+  `matrix-${w.unique('u').replace(/\W/g, '')},Ann,Lee,${w.unique('ann').replace(/\W/g, '')}@example.test,USER,MD\n`;
+
+/** The world project's seasons as an update body names them, so none is removed. */
+function projectUpdate(w: World) {
+  return {
+    name: w.project.name,
+    disease_types: w.project.disease_types.map((d) => d.name),
+    question_categories: w.project.question_categories.map((c) => c.name),
+    status: 'ACTIVE',
+    seasons: w.project.seasons.map((s) => ({
+      id: s.id,
+      name: s.name,
+      rounds: s.rounds.map((r) => ({ number: r.number, start_date: r.start_date, end_date: r.end_date })),
+    })),
+  };
+}
+
+/* ---------- the matrix ---------- */
+
+export const routeMatrix: Record<string, MatrixRow> = {
+  // API documentation and service calls
+  'GET /api/docs': { expect: anyone(200), request: () => get('/docs') },
+  // The documentation's own page redirects to /api/docs.
+  'GET /api/docs/static/index.html': { expect: anyone(302), request: () => get('/docs/static/index.html') },
+  'GET /api/docs/static/swagger-initializer.js': {
+    expect: anyone(200),
+    request: () => get('/docs/static/swagger-initializer.js'),
+  },
+  'GET /api/docs/json': { expect: anyone(200), request: () => get('/docs/json') },
+  'GET /api/docs/yaml': { expect: anyone(200), request: () => get('/docs/yaml') },
+  'GET /api/docs/static/*': { expect: anyone(200), request: () => get('/docs/static/swagger-ui.css') },
+  'GET /api/openapi.json': { expect: anyone(200), request: () => get('/openapi.json') },
+  'GET /api/health': { expect: anyone(200), request: () => get('/health') },
+  'GET /api/settings': { expect: anyone(200), request: () => get('/settings') },
+
+  // Signing in (public; the sign-ins use the right account, so everyone gets 200)
+  'POST /api/auth/login/superadmin': {
+    expect: anyone(200),
+    request: (w) => post('/auth/login/superadmin', { email: w.users.superadmin.email, password: w.password }),
+  },
+  'POST /api/auth/login/admin': {
+    expect: anyone(200),
+    request: (w) => post('/auth/login/admin', { email: w.users.ownerAdmin.email, password: w.password }),
+  },
+  'POST /api/auth/admin/login': {
+    expect: anyone(200),
+    request: (w) => post('/auth/admin/login', { email: w.users.otherAdmin.email, password: w.password }),
+  },
+  'POST /api/auth/login/superfake': { expect: anyone(200), request: () => post('/auth/login/superfake') },
+  // Without the refresh cookie nobody is refreshed.
+  'GET /api/auth/admin/refresh': { expect: anyone(401), request: () => get('/auth/admin/refresh') },
+  'GET /api/auth/admin/verify': { expect: staff(200), request: () => get('/auth/admin/verify') },
+  'DELETE /api/auth/admin/logout': { expect: staff(204), request: () => del('/auth/admin/logout') },
+  'POST /api/auth/login/user': {
+    expect: anyone(200),
+    request: (w) => post('/auth/login/user', { email: w.users.participant.email, password: w.password }),
+  },
+  'POST /api/auth/login/halfuser': {
+    expect: anyone(401),
+    request: () => post('/auth/login/halfuser', { token: 'not-a-signed-link-token' }),
+  },
+  'GET /api/auth/user/refresh': { expect: anyone(401), request: () => get('/auth/user/refresh') },
+  'GET /api/auth/user/verify': { expect: participant(200), request: () => get('/auth/user/verify') },
+  'DELETE /api/auth/user/logout': { expect: participant(204), request: () => del('/auth/user/logout') },
+  'POST /api/auth/password': {
+    expect: participant(204),
+    request: (w) => post('/auth/password', { password: w.password }),
+  },
+  'POST /api/auth/verify/email': {
+    expect: anyone(202),
+    request: (w) => post('/auth/verify/email', { email: w.users.participant.email }),
+  },
+
+  // Users
+  'GET /api/users/me': { expect: staff(200), request: () => get('/users/me') },
+  'POST /api/users': {
+    expect: superadmin(201),
+    request: (w) =>
+      post('/users', {
+        email: `${w.unique('staff').replace(/\W/g, '')}@example.test`,
+        first_name: 'New',
+        last_name: 'Admin',
+        role: 'ADMIN',
+        client_id: w.clientA.id,
+        password: w.password,
+      }),
+  },
+  'GET /api/users': { expect: staff(200), request: () => get('/users') },
+  'GET /api/users/professions': { expect: staff(200), request: () => get('/users/professions') },
+  'GET /api/users/:id': { expect: owned(200), request: (w) => get(`/users/${w.users.participant.id}`) },
+  'PUT /api/users/:id': {
+    expect: owned(200),
+    request: (w) =>
+      put(`/users/${w.users.participant.id}`, {
+        email: w.users.participant.email,
+        first_name: 'Maria',
+        last_name: 'Alvarez',
+      }),
+  },
+  'PUT /api/users/:userId/display-name': {
+    expect: owned(204),
+    request: (w) => put(`/users/${w.users.participant.id}/display-name`, { display_name: 'Dr. Alvarez' }),
+  },
+  'PUT /api/users/:userId/mobile-number': {
+    expect: owned(204),
+    request: (w) => put(`/users/${w.users.participant.id}/mobile-number`, { mobile_number: '+1 555 0100' }),
+  },
+  'GET /api/users/:id/assignments': {
+    expect: owned(200),
+    request: (w) => get(`/users/${w.users.participant.id}/assignments`),
+  },
+
+  // Clients
+  'GET /api/clients': { expect: staff(200), request: () => get('/clients') },
+  'POST /api/clients': { expect: superadmin(201), request: (w) => post('/clients', { name: w.unique('Client') }) },
+  'GET /api/clients/cap/import': { expect: superadmin(200), request: () => get('/clients/cap/import') },
+  'POST /api/clients/cap/import': {
+    expect: superadmin(202),
+    request: (w) => upload('/clients/cap/import', `cap_id,name,status\n${w.capId},Alpha Health,Active\n`, 'cap.csv'),
+  },
+  'GET /api/clients/cap/:id/status': { expect: owned(200), request: (w) => get(`/clients/cap/${w.capId}/status`) },
+  'GET /api/clients/:id': { expect: owned(200), request: (w) => get(`/clients/${w.clientA.id}`) },
+  'PUT /api/clients/:id': {
+    expect: superadmin(200),
+    request: (w) => put(`/clients/${w.clientA.id}`, { name: w.clientA.name, cap_id: w.capId }),
+  },
+  'DELETE /api/clients/:id': {
+    expect: superadmin(204),
+    request: async (w) => del(`/clients/${await w.make.client()}`),
+  },
+
+  // Projects
+  'GET /api/projects': { expect: staff(200), request: () => get('/projects') },
+  'GET /api/clients/active-seasons': { expect: staff(200), request: () => get('/clients/active-seasons') },
+  'GET /api/clients/:id/projects': { expect: owned(200), request: (w) => get(`/clients/${w.clientA.id}/projects`) },
+  'POST /api/projects': { expect: owned(201), request: (w) => post('/projects', projectBody(w.clientA.id)) },
+  'GET /api/projects/:id': { expect: owned(200), request: (w) => get(`/projects/${w.project.id}`) },
+  'PUT /api/projects/:id': { expect: owned(200), request: (w) => put(`/projects/${w.project.id}`, projectUpdate(w)) },
+  'POST /api/projects/:id/archive': {
+    expect: owned(200),
+    request: async (w) => post(`/projects/${await w.make.project()}/archive`),
+  },
+  'POST /api/projects/:id/restore': {
+    expect: owned(200),
+    request: async (w) => {
+      const id = await w.make.project();
+      await w.call('superadmin', 'POST', `/projects/${id}/archive`);
+      return post(`/projects/${id}/restore`);
+    },
+  },
+  'DELETE /api/projects/:id': { expect: owned(204), request: async (w) => del(`/projects/${await w.make.project()}`) },
+  'GET /api/projects/:id/seasons': { expect: owned(200), request: (w) => get(`/projects/${w.project.id}/seasons`) },
+  'GET /api/projects/:id/disease-types': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/disease-types`),
+  },
+  'GET /api/disease-types': { expect: staff(200), request: () => get('/disease-types') },
+  'DELETE /api/disease-types/:id': {
+    expect: superadmin(204),
+    request: async (w) => del(`/disease-types/${(await w.make.unusedCatalogueEntries()).diseaseTypeId}`),
+  },
+  'GET /api/projects/:id/question-categories': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/question-categories`),
+  },
+  'GET /api/question-categories': { expect: staff(200), request: () => get('/question-categories') },
+  'DELETE /api/question-categories/:id': {
+    expect: superadmin(204),
+    request: async (w) => del(`/question-categories/${(await w.make.unusedCatalogueEntries()).categoryId}`),
+  },
+
+  // CME credits
+  'POST /api/cmes': {
+    expect: owned(201),
+    request: (w) => post('/cmes', { project_id: w.project.id, min_cases: 2, credits: 1.5, moc: true }),
+  },
+  'GET /api/cmes/:projectId': { expect: owned(200), request: (w) => get(`/cmes/${w.project.id}`) },
+  'PUT /api/cmes/:id': {
+    expect: owned(200),
+    request: (w) => put(`/cmes/${w.cme.id}`, { min_cases: 3, credits: 2, moc: false }),
+  },
+  'DELETE /api/cmes/:id': { expect: owned(204), request: async (w) => del(`/cmes/${await w.make.cme()}`) },
+
+  // Participants
+  'POST /api/projects/:id/upload': {
+    // Into a project of its own: a waiting import blocks archiving in the world's project.
+    expect: owned(202),
+    request: async (w) => upload(`/projects/${await w.make.project()}/upload`, participantsCsv(w), 'people.csv'),
+  },
+  'GET /api/projects/:id/import': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/import?type=PARTICIPANTS`),
+  },
+  'GET /api/projects/:id/users': { expect: owned(200), request: (w) => get(`/projects/${w.project.id}/users`) },
+  'GET /api/projects/:id/usersId': { expect: owned(200), request: (w) => get(`/projects/${w.project.id}/usersId`) },
+  'GET /api/projects/:id/export': { expect: owned(200), request: (w) => get(`/projects/${w.project.id}/export`) },
+  'PUT /api/users/:usersIds/:projectId/archive': {
+    expect: owned(200),
+    request: (w) => put(`/users/${w.users.testUser.id}/${w.project.id}/archive`),
+  },
+  'PUT /api/users/:usersIds/:projectId/unarchive': {
+    expect: owned(200),
+    request: (w) => put(`/users/${w.users.testUser.id}/${w.project.id}/unarchive`),
+  },
+  'PUT /api/users/:userId/:projectId/notes': {
+    expect: owned(204),
+    request: (w) => put(`/users/${w.users.participant.id}/${w.project.id}/notes`, { notes: 'Prefers email.' }),
+  },
+  'POST /api/users/upload': {
+    expect: owned(202),
+    request: (w) => upload(`/users/upload?client_id=${w.clientA.id}`, participantsCsv(w), 'new-users.csv'),
+  },
+  'GET /api/users/:userId/import': {
+    expect: owned(200),
+    request: (w) => get(`/users/${w.users.ownerAdmin.id}/import`),
+  },
+  'GET /api/users/:ceClientId/:projectId/import': {
+    expect: owned(200),
+    request: (w) => get(`/users/${w.clientA.id}/${w.project.id}/import`),
+  },
+  'GET /api/users/import/example': { expect: staff(200), request: () => get('/users/import/example') },
+
+  // Case Setup
+  'GET /api/projects/:id/cases': { expect: owned(200), request: (w) => get(`/projects/${w.project.id}/cases`) },
+  'POST /api/cases': {
+    expect: owned(201),
+    request: (w) =>
+      post('/cases', { project_id: w.project.id, name: 'New case', disease_type_id: w.home.diseaseTypeId }),
+  },
+  // Reads a file and saves nothing: any staff member.
+  'POST /api/cases/rtf': { expect: staff(200), request: () => upload('/cases/rtf', RTF, 'case.rtf') },
+  'GET /api/cases/:id': { expect: owned(200), request: (w) => get(`/cases/${w.draft.id}`) },
+  'PUT /api/cases/:id': {
+    expect: owned(200),
+    request: (w) => put(`/cases/${w.draft.id}`, validCase(w.home, { name: 'Draft case' })),
+  },
+  'DELETE /api/cases/:id': { expect: owned(200), request: async (w) => del(`/cases/${await w.make.draftCase()}`) },
+  'POST /api/cases/:id/remove-project': {
+    expect: owned(204),
+    request: async (w) => post(`/cases/${await w.make.draftCase()}/remove-project`),
+  },
+  'GET /api/cases/:id/status': { expect: owned(200), request: (w) => get(`/cases/${w.draft.id}/status`) },
+  'POST /api/cases/:id/status': {
+    expect: owned(200),
+    request: async (w) => post(`/cases/${await w.make.draftCase()}/status`, { status: 'PUBLISHED' }),
+  },
+  'GET /api/cases/:id/count': { expect: owned(200), request: (w) => get(`/cases/${w.runningCase.id}/count`) },
+  'POST /api/cases/:id/move': {
+    expect: owned(200),
+    request: async (w) =>
+      post(`/cases/${await w.make.draftCase()}/move`, { project_id: await w.make.projectLikeTheWorlds() }),
+  },
+  'POST /api/cases/:id/move-to-module': {
+    expect: superadmin(200),
+    request: async (w) =>
+      post(`/cases/${await w.make.draftCase(await w.make.project())}/move-to-module`, { module_id: w.module.id }),
+  },
+  'POST /api/cases/:id/duplicate': {
+    expect: owned(201),
+    request: (w) => post(`/cases/${w.draft.id}/duplicate`, { name: 'Draft case (copy)' }),
+  },
+  'POST /api/cases/:id/duplicate-detach': {
+    expect: owned(201),
+    request: (w) => post(`/cases/${w.draft.id}/duplicate-detach`, { name: 'Draft case (detached)' }),
+  },
+  'POST /api/cases/:id/image': {
+    expect: owned(200),
+    request: (w) => upload(`/cases/${w.draft.id}/image`, PNG, 'patient.png'),
+  },
+  'DELETE /api/cases/:id/image': { expect: owned(200), request: (w) => del(`/cases/${w.draft.id}/image`) },
+  'GET /api/cases/:id/image': { expect: owned(200), request: (w) => get(`/cases/${w.imageCase.id}/image`) },
+  'GET /api/cases/:id/preview': { expect: owned(200), request: (w) => get(`/cases/${w.draft.id}/preview`) },
+  'GET /api/cases/:id/feedback': { expect: owned(200), request: (w) => get(`/cases/${w.draft.id}/feedback`) },
+  'GET /api/cases/:id/previews': { expect: owned(200), request: (w) => get(`/cases/${w.draft.id}/previews`) },
+  'POST /api/previews': {
+    expect: owned(201),
+    request: async (w) => {
+      const now = await w.call<{ questions: Parameters<typeof perfectAnswers>[0]['questions'] }>(
+        'superadmin',
+        'GET',
+        `/cases/${w.draft.id}`,
+      );
+      return post('/previews', { case_id: w.draft.id, answers: perfectAnswers(now) });
+    },
+  },
+  'GET /api/previews/:id': { expect: owned(200), request: (w) => get(`/previews/${w.preview.id}`) },
+  'DELETE /api/previews/:id': { expect: owned(204), request: async (w) => del(`/previews/${await w.make.preview()}`) },
+
+  // Module libraries (provider staff only)
+  'POST /api/module-library/cases/to-project': {
+    expect: superadmin(201),
+    request: async (w) =>
+      post('/module-library/cases/to-project', { project_id: await w.make.project(), case_ids: [w.libraryCase.id] }),
+  },
+  'POST /api/module-library/cases/modules': {
+    expect: superadmin(201),
+    request: async (w) =>
+      post('/module-library/cases/modules', {
+        module_id: await w.make.module(['Diabetes'], ['Diagnosis']),
+        case_ids: [w.libraryCase.id],
+      }),
+  },
+  'GET /api/module-library': { expect: superadmin(200), request: () => get('/module-library') },
+  'POST /api/module-library': {
+    expect: superadmin(201),
+    request: (w) =>
+      post('/module-library', {
+        name: w.unique('Module'),
+        disease_types: ['Asthma'],
+        question_categories: ['Therapy'],
+      }),
+  },
+  'GET /api/module-library/:id': { expect: superadmin(200), request: (w) => get(`/module-library/${w.module.id}`) },
+  'PUT /api/module-library/:id': {
+    expect: superadmin(200),
+    request: (w) =>
+      put(`/module-library/${w.module.id}`, {
+        name: w.module.name,
+        description: 'Cases for the whole year',
+        disease_types: ['Diabetes'],
+        question_categories: ['Diagnosis'],
+      }),
+  },
+  'DELETE /api/module-library/:id': {
+    expect: superadmin(204),
+    request: async (w) => del(`/module-library/${await w.make.module()}`),
+  },
+  'GET /api/module-library/:id/cases': {
+    expect: superadmin(200),
+    request: (w) => get(`/module-library/${w.module.id}/cases`),
+  },
+  'DELETE /api/module-library/:id/remove-cases': {
+    expect: superadmin(200),
+    request: async (w) => {
+      const filter = encodeURIComponent(JSON.stringify({ ids: [await w.make.moduleCase()] }));
+      return del(`/module-library/${w.module.id}/remove-cases?filter=${filter}`);
+    },
+  },
+  'GET /api/module-library/:id/disease-types': {
+    expect: superadmin(200),
+    request: (w) => get(`/module-library/${w.module.id}/disease-types`),
+  },
+  'GET /api/module-library/:id/question-categories': {
+    expect: superadmin(200),
+    request: (w) => get(`/module-library/${w.module.id}/question-categories`),
+  },
+  'GET /api/module-library/:id/associated-projects': {
+    expect: superadmin(200),
+    request: (w) => get(`/module-library/${w.module.id}/associated-projects`),
+  },
+
+  // Participant dashboard content (elements)
+  'GET /api/projects/:id/key-takeaways': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/key-takeaways`),
+  },
+  'POST /api/projects/:id/key-takeaways': {
+    expect: owned(202),
+    request: async (w) =>
+      upload(`/projects/${await w.make.project()}/key-takeaways`, 'case_id,key_takeaway\n', 'takeaways.csv'),
+  },
+  'GET /api/projects/:id/answers-tags': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/answers-tags`),
+  },
+  'POST /api/projects/:id/answers-tags': {
+    expect: owned(202),
+    request: async (w) => upload(`/projects/${await w.make.project()}/answers-tags`, 'case_id,tag\n', 'tags.csv'),
+  },
+  'GET /api/projects/:id/cases-keys-tags': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/cases-keys-tags`),
+  },
+  'GET /api/module-library/:id/key-takeaways': {
+    expect: superadmin(200),
+    request: (w) => get(`/module-library/${w.module.id}/key-takeaways`),
+  },
+  'POST /api/module-library/:id/key-takeaways': {
+    expect: superadmin(202),
+    request: async (w) =>
+      upload(`/module-library/${await w.make.module()}/key-takeaways`, 'case_id,key_takeaway\n', 'takeaways.csv'),
+  },
+  'GET /api/module-library/:id/answers-tags': {
+    expect: superadmin(200),
+    request: (w) => get(`/module-library/${w.module.id}/answers-tags`),
+  },
+  'POST /api/module-library/:id/answers-tags': {
+    expect: superadmin(202),
+    request: async (w) => upload(`/module-library/${await w.make.module()}/answers-tags`, 'case_id,tag\n', 'tags.csv'),
+  },
+  'GET /api/module-library/:id/cases-keys-tags': {
+    expect: superadmin(200),
+    request: (w) => get(`/module-library/${w.module.id}/cases-keys-tags?type=KEY_TAKEAWAYS`),
+  },
+  'GET /api/module-library/:id/import': {
+    expect: superadmin(200),
+    request: (w) => get(`/module-library/${w.module.id}/import?type=SUMMARY`),
+  },
+
+  // The participants' side: each participant on their own attempt, in the order a case is taken
+  'GET /api/dashboard': { expect: participant(200), request: () => get('/dashboard') },
+  'GET /api/users/:userSeasonRoundCaseId/questions': {
+    expect: participant(200),
+    request: (w, caller) => get(`/users/${attemptFor(w, caller)}/questions`),
+  },
+  'POST /api/cases/:id/start': {
+    expect: participant(200),
+    request: (w, caller) => post(`/cases/${attemptFor(w, caller)}/start`),
+  },
+  'POST /api/cases/:id/answer': {
+    expect: participant(200),
+    request: async (w, caller) => {
+      // The other required answers first (as the caller), so that the submit after this succeeds.
+      if (caller === 'participant' || caller === 'testUser') await w.answerTheRest(caller);
+      return post(`/cases/${attemptFor(w, caller)}/answer`, w.firstAnswer);
+    },
+  },
+  'POST /api/cases/:id/submit': {
+    expect: participant(200),
+    request: (w, caller) => post(`/cases/${attemptFor(w, caller)}/submit`),
+  },
+  'POST /api/cases/:id/score-accessed': {
+    expect: participant(204),
+    request: (w, caller) => post(`/cases/${attemptFor(w, caller)}/score-accessed`),
+  },
+  'POST /api/cases/:id/finish': {
+    expect: participant(204),
+    request: (w, caller) => post(`/cases/${attemptFor(w, caller)}/finish`),
+  },
+  'GET /api/users/:userId/project/:projectId': {
+    expect: owned(200),
+    request: (w) => get(`/users/${w.users.participant.id}/project/${w.project.id}`),
+  },
+};

@@ -1,0 +1,351 @@
+import type { CaseDocument, Dashboard, Project } from '@pss/contract';
+import { participantAssignments, projectParticipants } from '../src/db/schema/index.js';
+import { perfectAnswers, validCase } from './case-bodies.js';
+import { multipartFile, projectBody, type Headers } from './fixtures.js';
+import { createClient, createUser, TEST_PASSWORD, type TestContext } from './test-app.js';
+import type { UserRow } from '../src/modules/users/users.repository.js';
+
+/**
+ * The callers the route matrix knows. The owner is the administrator of the client that
+ * owns the world's records (client A); the other administrator belongs to client B.
+ */
+export const callers = ['anonymous', 'participant', 'testUser', 'otherAdmin', 'ownerAdmin', 'superadmin'] as const;
+export type Caller = (typeof callers)[number];
+
+export interface WorldRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+type Method = WorldRequest['method'];
+
+/**
+ * A populated database for tests that walk every route: two clients, their
+ * administrators, a superadmin, a project of client A with a season running now, a
+ * published case in its round 1 that a participant and a test user of client A have
+ * started, a draft case, a preview, a CME, a module library with a case, and an import
+ * job. `make` creates fresh records for calls that consume their target (deletes, status
+ * changes), so every caller is asked about a record that exists.
+ */
+export async function buildWorld(ctx: TestContext) {
+  const clientA = await createClient(ctx.db, `Alpha Health ${Math.random().toString(36).slice(2, 7)}`);
+  const clientB = await createClient(ctx.db, `Bravo Medical ${Math.random().toString(36).slice(2, 7)}`);
+  const users = {
+    superadmin: await createUser(ctx.db, { role: 'SUPERADMIN' }),
+    ownerAdmin: await createUser(ctx.db, { role: 'ADMIN', clientId: clientA.id }),
+    otherAdmin: await createUser(ctx.db, { role: 'ADMIN', clientId: clientB.id }),
+    participant: await createUser(ctx.db, { role: 'USER', clientId: clientA.id }),
+    testUser: await createUser(ctx.db, { role: 'TESTUSER', clientId: clientA.id }),
+  };
+
+  const tokens = new Map<string, Headers>();
+  async function headersOf(caller: Caller): Promise<Record<string, string>> {
+    if (caller === 'anonymous') return {};
+    const user = users[caller];
+    const key = `${user.id}@${ctx.clock.now().getTime()}`;
+    const known = tokens.get(key);
+    if (known) return known;
+    const staff = user.role === 'SUPERADMIN' || user.role === 'ADMIN';
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: staff ? '/api/auth/admin/login' : '/api/auth/login/user',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in of ${caller} failed: ${response.body}`);
+    const headers = { authorization: `Bearer ${response.json<{ access_token: string }>().access_token}` };
+    tokens.set(key, headers);
+    return headers;
+  }
+
+  /** A call as a caller; throws unless it answers the expected status. */
+  async function call<T = unknown>(caller: Caller, method: Method, url: string, payload?: unknown, status = 200) {
+    const response = await ctx.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: await headersOf(caller),
+      payload: payload as object | undefined,
+    });
+    if (response.statusCode !== status) {
+      throw new Error(`${method} ${url} as ${caller}: ${response.statusCode} ${response.body}`);
+    }
+    return (response.body ? response.json() : undefined) as T;
+  }
+
+  const tag = Math.random().toString(36).slice(2, 7);
+  // Catalogue names of client A's own: client B's administrator must not learn them.
+  const created = await call<Project>(
+    'superadmin',
+    'POST',
+    '/projects',
+    projectBody(clientA.id, {
+      disease_types: [`Alpha disease ${tag}`],
+      question_categories: [`Alpha category ${tag}`],
+    }),
+    201,
+  );
+  const project = await call<Project>('superadmin', 'GET', `/projects/${created.id}`);
+  const season = project.seasons.find((s) => s.name === 'Spring 2026')!;
+  const home = {
+    diseaseTypeId: project.disease_types[0]!.id,
+    categoryId: project.question_categories[0]!.id,
+  };
+  const otherProject = await call<Project>('superadmin', 'POST', '/projects', projectBody(clientB.id), 201);
+
+  async function draftCase(
+    name = 'Chest pain at rest',
+    round: number | null = null,
+    where: { id: string; home: typeof home } = { id: project.id, home },
+  ): Promise<CaseDocument> {
+    const created = await call<CaseDocument>(
+      'superadmin',
+      'POST',
+      '/cases',
+      { project_id: where.id, name, disease_type_id: where.home.diseaseTypeId },
+      201,
+    );
+    return call<CaseDocument>(
+      'superadmin',
+      'PUT',
+      `/cases/${created.id}`,
+      validCase(where.home, { name, season_id: round ? season.id : null, round_number: round }),
+    );
+  }
+  async function publishedCase(name: string, round: number | null): Promise<CaseDocument> {
+    const draft = await draftCase(name, round);
+    await call('superadmin', 'POST', `/cases/${draft.id}/status`, { status: 'PUBLISHED' });
+    return draft;
+  }
+
+  async function enrol(user: UserRow): Promise<void> {
+    await ctx.db.insert(projectParticipants).values({
+      projectId: project.id,
+      userId: user.id,
+      sortName: `${user.lastName} ${user.firstName}`.toLowerCase(),
+      email: user.email,
+      dataStatus: 'READY',
+    });
+    await ctx.db.insert(participantAssignments).values({
+      userId: user.id,
+      seasonId: season.id,
+      projectId: project.id,
+      firstRound: 1,
+      lastRound: 4,
+      startDate: '2026-03-01',
+    });
+  }
+  await enrol(users.participant);
+  await enrol(users.testUser);
+  const runningCase = await publishedCase('Running case', 1);
+  const draft = await draftCase('Draft case');
+  const attemptOf = async (caller: 'participant' | 'testUser', caseName: string) => {
+    const dashboard = await call<Dashboard>(caller, 'GET', '/dashboard');
+    return dashboard.projects.flatMap((p) => p.cases).find((c) => c.case_name === caseName)!.id;
+  };
+  const attempts = {
+    participant: await attemptOf('participant', 'Running case'),
+    testUser: await attemptOf('testUser', 'Running case'),
+  };
+  const question = runningCase.questions[0]!;
+
+  const preview = await call<{ id: string }>(
+    'superadmin',
+    'POST',
+    '/previews',
+    { case_id: draft.id, answers: perfectAnswers(draft) },
+    201,
+  );
+  const cme = await call<{ id: string }>(
+    'superadmin',
+    'POST',
+    '/cmes',
+    { project_id: project.id, min_cases: 1, credits: 1, moc: false },
+    201,
+  );
+  const module = await call<{
+    id: string;
+    name: string;
+    disease_types: { id: string }[];
+    question_categories: { id: string }[];
+  }>(
+    'superadmin',
+    'POST',
+    '/module-library',
+    {
+      name: `Module ${Math.random().toString(36).slice(2, 7)}`,
+      disease_types: ['Diabetes'],
+      question_categories: ['Diagnosis'],
+    },
+    201,
+  );
+  const moduleHome = { diseaseTypeId: module.disease_types[0]!.id, categoryId: module.question_categories[0]!.id };
+  async function moduleCase(name = 'Module case'): Promise<CaseDocument> {
+    const created = await call<CaseDocument>(
+      'superadmin',
+      'POST',
+      '/cases',
+      { module_id: module.id, name, disease_type_id: moduleHome.diseaseTypeId },
+      201,
+    );
+    return call<CaseDocument>('superadmin', 'PUT', `/cases/${created.id}`, validCase(moduleHome, { name }));
+  }
+  const libraryCase = await moduleCase();
+
+  const imageCase = await draftCase('Case with an image');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const image = multipartFile(png, 'patient.png');
+  const uploaded = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${imageCase.id}/image`,
+    headers: { ...(await headersOf('superadmin')), ...image.headers },
+    payload: image.payload,
+  });
+  if (uploaded.statusCode !== 200) throw new Error(`image upload failed: ${uploaded.body}`);
+
+  // Client A on the CAP roster.
+  const capId = `CAP-${Math.random().toString(36).slice(2, 8)}`;
+  await call('superadmin', 'PUT', `/clients/${clientA.id}`, { name: clientA.name, cap_id: capId });
+  const roster = multipartFile(`cap_id,name,status\n${capId},Alpha Health,Active\n`, 'cap.csv');
+  const rosterUpload = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/clients/cap/import',
+    headers: { ...(await headersOf('superadmin')), ...roster.headers },
+    payload: roster.payload,
+  });
+  if (rosterUpload.statusCode !== 202) throw new Error(`CAP import failed: ${rosterUpload.body}`);
+  await ctx.app.imports.runPending();
+
+  /** The participant answers every required question but the first, which the matrix's answer call saves. */
+  const firstAnswer = {
+    question_id: runningCase.questions[0]!.id,
+    choice_ids: runningCase.questions[0]!.choices.filter((c) => c.marked_as === 'NECESSARY').map((c) => c.id),
+  };
+  async function answerTheRest(caller: 'participant' | 'testUser'): Promise<void> {
+    for (const answer of perfectAnswers(runningCase).slice(1)) {
+      await call(caller, 'POST', `/cases/${attempts[caller]}/answer`, answer);
+    }
+  }
+
+  let counter = 0;
+  const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(counter += 1)}`;
+
+  /** Fresh records for calls that use up their target. */
+  const make = {
+    client: async () =>
+      (await call<{ id: string }>('superadmin', 'POST', '/clients', { name: unique('Client') }, 201)).id,
+    project: async () => (await call<Project>('superadmin', 'POST', '/projects', projectBody(clientA.id), 201)).id,
+    /** A draft in the world's project, or in another project (its first disease type and category). */
+    draftCase: async (projectId?: string) => {
+      if (!projectId) return (await draftCase(unique('Case'))).id;
+      const p = await call<Project>('superadmin', 'GET', `/projects/${projectId}`);
+      const where = {
+        id: p.id,
+        home: { diseaseTypeId: p.disease_types[0]!.id, categoryId: p.question_categories[0]!.id },
+      };
+      return (await draftCase(unique('Case'), null, where)).id;
+    },
+    /** A project of client A with the world project's disease types and categories (a case fits it). */
+    projectLikeTheWorlds: async () =>
+      (
+        await call<Project>(
+          'superadmin',
+          'POST',
+          '/projects',
+          projectBody(clientA.id, {
+            disease_types: project.disease_types.map((d) => d.name),
+            question_categories: project.question_categories.map((c) => c.name),
+          }),
+          201,
+        )
+      ).id,
+    moduleCase: async () => (await moduleCase(unique('Module case'))).id,
+    /**
+     * A preview of the draft as it is now (an edit gives its questions new ids), taken by
+     * client A's administrator: only its taker (or a superadmin) may delete it.
+     */
+    preview: async () => {
+      const now = await call<CaseDocument>('ownerAdmin', 'GET', `/cases/${draft.id}`);
+      const answers = perfectAnswers(now);
+      return (await call<{ id: string }>('ownerAdmin', 'POST', '/previews', { case_id: draft.id, answers }, 201)).id;
+    },
+    cme: async () =>
+      (
+        await call<{ id: string }>(
+          'superadmin',
+          'POST',
+          '/cmes',
+          { project_id: project.id, min_cases: 1, credits: 1, moc: false },
+          201,
+        )
+      ).id,
+    module: async (diseaseTypes = ['Asthma'], questionCategories = ['Therapy']) =>
+      (
+        await call<{ id: string }>(
+          'superadmin',
+          'POST',
+          '/module-library',
+          { name: unique('Module'), disease_types: diseaseTypes, question_categories: questionCategories },
+          201,
+        )
+      ).id,
+    /** A disease type and a question category that nothing uses (projects keep theirs). */
+    unusedCatalogueEntries: async () => {
+      const body = projectBody(clientA.id, {
+        disease_types: [unique('Disease')],
+        question_categories: [unique('Cat')],
+      });
+      const p = await call<Project>('superadmin', 'POST', '/projects', body, 201);
+      const entries = { diseaseTypeId: p.disease_types[0]!.id, categoryId: p.question_categories[0]!.id };
+      const { client_id: _client, ...replacement } = projectBody(clientA.id);
+      await call('superadmin', 'PUT', `/projects/${p.id}`, { ...replacement, status: 'ACTIVE' });
+      return entries;
+    },
+  };
+
+  return {
+    ctx,
+    clientA,
+    clientB,
+    users,
+    project,
+    season,
+    home,
+    otherProject,
+    runningCase,
+    draft,
+    attempts,
+    question,
+    preview,
+    cme,
+    module,
+    libraryCase,
+    imageCase,
+    capId,
+    firstAnswer,
+    answerTheRest,
+    password: TEST_PASSWORD,
+    make,
+    unique,
+    headersOf,
+    call,
+    /** Ids of client A's records: none may appear in what client B's administrator is shown. */
+    ownerIds: [
+      clientA.id,
+      project.id,
+      runningCase.id,
+      draft.id,
+      cme.id,
+      users.participant.id,
+      users.testUser.id,
+      home.diseaseTypeId,
+      home.categoryId,
+      `Alpha disease ${tag}`,
+    ],
+  };
+}
+
+export type World = Awaited<ReturnType<typeof buildWorld>>;
