@@ -34,7 +34,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAccessControl, type DeclaredRoute } from './lib/access-control.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { registerErrorHandler } from './lib/error-handler.js';
+import { frameworkErrors, registerErrorHandler } from './lib/error-handler.js';
+import { registerNulGuard } from './lib/nul-guard.js';
 import { registerOpenApi } from './lib/openapi.js';
 import { registerStaticWeb } from './lib/static-web.js';
 import { createTokenService } from './lib/tokens.js';
@@ -92,10 +93,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
 
   const tokens = createTokenService(config.sessionSecret, config.accessTokenTtlSeconds);
   const declaredRoutes = registerAccessControl(app, { tokens, clock });

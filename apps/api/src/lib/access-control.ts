@@ -19,6 +19,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: RouteAccess | undefined;
+  /** The route's zod schemas (params, querystring, body): what the fuzz tests build requests from. */
+  schema: { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
 }
 
 const staffRoles: readonly UserRole[] = ['SUPERADMIN', 'ADMIN'];
@@ -55,6 +57,7 @@ export function registerAccessControl(
       declared.push({
         method,
         url: route.url,
+        schema: route.schema as DeclaredRoute['schema'],
         get access() {
           return route.config?.access;
         },

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCatalogue, isErrorCode, type FieldIssue } from '@pss/contract';
 import { AppError, validationError } from './errors.js';
@@ -19,6 +19,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError.code === 'TOO_MANY_REQUESTS' && retryAfter) reply.header('Retry-After', String(retryAfter));
     return reply.status(appError.status).send(appError.toBody());
   });
+}
+
+/**
+ * Errors Fastify's router raises before any route runs (a malformed URL, a path
+ * parameter past `maxParamLength`), answered as catalogue errors like everything else.
+ * An overlong parameter names no record: 404.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const appError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError('NOT_FOUND')
+      : validationError([{ field: 'request', message: 'The URL is not valid.' }]);
+  void reply.status(appError.status).send(appError.toBody());
 }
 
 function toAppError(error: FastifyError): AppError {

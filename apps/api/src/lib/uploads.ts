@@ -26,7 +26,11 @@ export async function receiveUpload(
       { field: 'body.file', message: 'Send the file as multipart/form-data in the field "file".' },
     ]);
   }
-  const file = await request.file(options.maxBytes ? { limits: { fileSize: options.maxBytes } } : undefined);
+  const file = await request
+    .file(options.maxBytes ? { limits: { fileSize: options.maxBytes } } : undefined)
+    .catch((error: unknown) => {
+      throw malformedOr(error);
+    });
   if (!file || file.fieldname !== 'file') {
     throw validationError([{ field: 'body.file', message: 'A file is required in the field "file".' }]);
   }
@@ -39,8 +43,21 @@ export async function receiveUpload(
     await storage.remove(key);
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE');
-    throw error;
+    throw malformedOr(error);
   }
+}
+
+/**
+ * A multipart body the parser cannot read (no boundary, a part cut short, a bad header)
+ * is the caller's mistake: VALIDATION_ERROR. Errors of the disk (ENOSPC and the like) and
+ * our own stay what they are.
+ */
+function malformedOr(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE');
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return error;
+  return validationError([{ field: 'body', message: 'The upload is not a well-formed multipart/form-data body.' }]);
 }
 
 /** Runs `use` with a stored upload, removing the file if `use` refuses it. */
