@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@pss/contract';
 import { buildApp } from '../src/app.js';
@@ -135,6 +136,33 @@ describe('the built web app', () => {
     const api = await app.inject({ method: 'GET', url: '/api/nothing' });
     expect(api.json().errorCode).toBe('NOT_FOUND');
     await app.close();
+  });
+
+  it('sends hashed assets precompressed and cached for a year as immutable; index.html never cached', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'pss-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    const script = 'console.log("the app");'.repeat(100);
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Patient Simulation Platform</title>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+    const app = await buildApp({ config: testConfig({ WEB_DIST_DIR: dist }), database: ctx.database, logger: false });
+    try {
+      const br = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      const gz = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      const plain = await app.inject({ url: '/assets/index-abc123.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      const index = await app.inject({ url: '/' });
+      expect(index.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await app.close();
+    }
   });
 });
 

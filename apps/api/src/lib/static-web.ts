@@ -19,6 +19,10 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       await web.register(fastifyStatic, {
         root: webDistDir,
         wildcard: false,
+        // The build writes .br and .gz beside each asset; they are sent as they are.
+        preCompressed: true,
+        // Our own Cache-Control below (the plugin's default would answer max-age=0).
+        cacheControl: false,
         // Hashed assets never change; index.html must always be fetched anew.
         setHeaders: (res, filePath) => {
           res.setHeader(

@@ -1,37 +1,29 @@
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import { ClientsListPage } from '../features/clients/clients-list-page';
-import { KeycloakLandingPage } from '../features/auth/keycloak-landing-page';
-import { LoggedOutPage } from '../features/auth/logged-out-page';
-import { LoginLandingPage } from '../features/auth/login-landing-page';
-import { UnauthorizedPage } from '../features/auth/unauthorized-page';
-import { CaseEditorPage } from '../features/cases/case-editor-page';
-import { CasePreviewsPage } from '../features/cases/case-previews-page';
-import { CasesPage } from '../features/cases/cases-page';
-import { NewCasePage } from '../features/cases/new-case-page';
-import { PreviewPage } from '../features/cases/preview-page';
-import { TakePreviewPage } from '../features/cases/take-preview-page';
-import { ElementsPage } from '../features/elements/elements-page';
-import { AssociatedProjectsPage } from '../features/module-library/associated-projects-page';
-import { ParticipantCasePage } from '../features/participant/case-page';
-import { CreatePasswordPage, PasswordSavedPage } from '../features/participant/create-password-page';
-import { DashboardPage } from '../features/participant/dashboard-page';
-import { ParticipantLayout, ParticipantRoot } from '../features/participant/participant-layout';
-import { ParticipantLinkPage } from '../features/participant/participant-link-page';
-import { ParticipantSignInPage } from '../features/participant/participant-sign-in-page';
-import { ModuleLayout } from '../features/module-library/module-layout';
-import { ModuleLibraryPage } from '../features/module-library/module-library-page';
-import { CmesPage } from '../features/cmes/cmes-page';
-import { ParticipantsPage } from '../features/participants/participants-page';
-import { UserDetailsPage } from '../features/users/user-details-page';
-import { UsersListPage } from '../features/users/users-list-page';
-import { ProjectLayout } from '../features/projects/project-layout';
-import { ProjectOverview } from '../features/projects/project-overview';
-import { ProjectSectionPending } from '../features/projects/project-section-pending';
-import { ClientOptionsPage } from './client-options-page';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
+import { SessionProvider } from '../lib/session/session-provider';
 import { HomePage } from './home-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireStaff, RequireSuperadmin } from './route-gates';
-import { SessionProvider } from '../lib/session/session-provider';
+
+/**
+ * A screen whose code is fetched the first time its route matches (React Router's `lazy`),
+ * so the first visit downloads the shell and that one screen, not every feature. The
+ * router keeps the current screen up until the next one has arrived.
+ */
+function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+/** A provider-staff screen: its code is fetched the same way, behind the superadmin gate. */
+function superadminScreen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const Screen = await load();
+      return { element: <RequireSuperadmin>{() => <Screen />}</RequireSuperadmin> };
+    },
+  };
+}
 
 function Root() {
   return (
@@ -45,75 +37,151 @@ function Root() {
 const pendingSections = ['surveys', 'progress', 'emails'] as const;
 
 /** The case screens, under a project or a module library (they read which from the layout). */
-const caseRoutes = [
-  { path: 'cases', element: <CasesPage /> },
-  { path: 'cases/new', element: <NewCasePage /> },
-  { path: 'cases/case-details/:caseId', element: <CaseEditorPage /> },
-  { path: 'cases/case-details/:caseId/previews', element: <CasePreviewsPage /> },
-  { path: 'cases/case-details/:caseId/previews/new', element: <TakePreviewPage /> },
-  { path: 'cases/case-details/:caseId/previews/:previewId', element: <PreviewPage /> },
+const caseRoutes: RouteObject[] = [
+  { path: 'cases', ...screen(async () => (await import('../features/cases/cases-page')).CasesPage) },
+  { path: 'cases/new', ...screen(async () => (await import('../features/cases/new-case-page')).NewCasePage) },
+  {
+    path: 'cases/case-details/:caseId',
+    ...screen(async () => (await import('../features/cases/case-editor-page')).CaseEditorPage),
+  },
+  {
+    path: 'cases/case-details/:caseId/previews',
+    ...screen(async () => (await import('../features/cases/case-previews-page')).CasePreviewsPage),
+  },
+  {
+    path: 'cases/case-details/:caseId/previews/new',
+    ...screen(async () => (await import('../features/cases/take-preview-page')).TakePreviewPage),
+  },
+  {
+    path: 'cases/case-details/:caseId/previews/:previewId',
+    ...screen(async () => (await import('../features/cases/preview-page')).PreviewPage),
+  },
 ];
 
-export const routes = [
+export const routes: RouteObject[] = [
   // The participants' side, with its own session (spec: clinicians who answer cases).
   {
-    element: <ParticipantRoot />,
+    ...screen(async () => (await import('../features/participant/participant-layout')).ParticipantRoot),
+    HydrateFallback: FullPageLoader,
     children: [
-      { path: '/participant/sign-in', element: <ParticipantSignInPage /> },
-      { path: '/participant/link/:token', element: <ParticipantLinkPage /> },
       {
-        element: <ParticipantLayout />,
+        path: '/participant/sign-in',
+        ...screen(async () => (await import('../features/participant/participant-sign-in-page')).ParticipantSignInPage),
+      },
+      {
+        path: '/participant/link/:token',
+        ...screen(async () => (await import('../features/participant/participant-link-page')).ParticipantLinkPage),
+      },
+      {
+        ...screen(async () => (await import('../features/participant/participant-layout')).ParticipantLayout),
         children: [
-          { path: '/participant', element: <DashboardPage /> },
-          { path: '/participant/cases/:attemptId', element: <ParticipantCasePage /> },
-          { path: '/create-password', element: <CreatePasswordPage /> },
-          { path: '/submit-password', element: <PasswordSavedPage /> },
+          {
+            path: '/participant',
+            ...screen(async () => (await import('../features/participant/dashboard-page')).DashboardPage),
+          },
+          {
+            path: '/participant/cases/:attemptId',
+            ...screen(async () => (await import('../features/participant/case-page')).ParticipantCasePage),
+          },
+          {
+            path: '/create-password',
+            ...screen(async () => (await import('../features/participant/create-password-page')).CreatePasswordPage),
+          },
+          {
+            path: '/submit-password',
+            ...screen(async () => (await import('../features/participant/create-password-page')).PasswordSavedPage),
+          },
         ],
       },
     ],
   },
   {
     element: <Root />,
+    HydrateFallback: FullPageLoader,
     children: [
       // Public routes of spec §2: no signed-in user needed.
       { path: '/', element: <HomePage /> },
-      { path: '/login-landing', element: <LoginLandingPage /> },
-      { path: '/keycloak-landing', element: <KeycloakLandingPage /> },
-      { path: '/logged-out', element: <LoggedOutPage /> },
-      { path: '/unauthorized', element: <UnauthorizedPage /> },
+      {
+        path: '/login-landing',
+        ...screen(async () => (await import('../features/auth/login-landing-page')).LoginLandingPage),
+      },
+      {
+        path: '/keycloak-landing',
+        ...screen(async () => (await import('../features/auth/keycloak-landing-page')).KeycloakLandingPage),
+      },
+      { path: '/logged-out', ...screen(async () => (await import('../features/auth/logged-out-page')).LoggedOutPage) },
+      {
+        path: '/unauthorized',
+        ...screen(async () => (await import('../features/auth/unauthorized-page')).UnauthorizedPage),
+      },
       {
         element: <RequireStaff />,
         children: [
           {
             path: '/project-management',
-            element: <RequireSuperadmin>{() => <ClientsListPage />}</RequireSuperadmin>,
+            ...superadminScreen(async () => (await import('../features/clients/clients-list-page')).ClientsListPage),
           },
-          { path: '/user-management', element: <RequireSuperadmin>{() => <UsersListPage />}</RequireSuperadmin> },
-          { path: '/user-management/:id', element: <RequireSuperadmin>{() => <UserDetailsPage />}</RequireSuperadmin> },
-          { path: '/project-management/clients/:clientId', element: <ClientOptionsPage /> },
-          { path: '/module-library', element: <RequireSuperadmin>{() => <ModuleLibraryPage />}</RequireSuperadmin> },
+          {
+            path: '/user-management',
+            ...superadminScreen(async () => (await import('../features/users/users-list-page')).UsersListPage),
+          },
+          {
+            path: '/user-management/:id',
+            ...superadminScreen(async () => (await import('../features/users/user-details-page')).UserDetailsPage),
+          },
+          {
+            path: '/project-management/clients/:clientId',
+            ...screen(async () => (await import('./client-options-page')).ClientOptionsPage),
+          },
+          {
+            path: '/module-library',
+            ...superadminScreen(
+              async () => (await import('../features/module-library/module-library-page')).ModuleLibraryPage,
+            ),
+          },
           {
             path: '/module-library/:id',
-            element: <RequireSuperadmin>{() => <ModuleLayout />}</RequireSuperadmin>,
+            ...superadminScreen(async () => (await import('../features/module-library/module-layout')).ModuleLayout),
             children: [
               { index: true, element: <Navigate to="cases" replace /> },
               ...caseRoutes,
-              { path: 'elements', element: <ElementsPage /> },
-              { path: 'projects', element: <AssociatedProjectsPage /> },
+              {
+                path: 'elements',
+                ...screen(async () => (await import('../features/elements/elements-page')).ElementsPage),
+              },
+              {
+                path: 'projects',
+                ...screen(
+                  async () =>
+                    (await import('../features/module-library/associated-projects-page')).AssociatedProjectsPage,
+                ),
+              },
             ],
           },
           {
             path: '/project-management/clients/:clientId/projects/:projectId',
-            element: <ProjectLayout />,
+            ...screen(async () => (await import('../features/projects/project-layout')).ProjectLayout),
             children: [
-              { index: true, element: <ProjectOverview /> },
-              { path: 'cmes', element: <CmesPage /> },
-              { path: 'participants', element: <ParticipantsPage /> },
+              {
+                index: true,
+                ...screen(async () => (await import('../features/projects/project-overview')).ProjectOverview),
+              },
+              { path: 'cmes', ...screen(async () => (await import('../features/cmes/cmes-page')).CmesPage) },
+              {
+                path: 'participants',
+                ...screen(async () => (await import('../features/participants/participants-page')).ParticipantsPage),
+              },
               ...caseRoutes,
-              { path: 'elements', element: <ElementsPage /> },
+              {
+                path: 'elements',
+                ...screen(async () => (await import('../features/elements/elements-page')).ElementsPage),
+              },
               ...pendingSections.map((section) => ({
                 path: section,
-                element: <ProjectSectionPending sectionKey={section} />,
+                lazy: async () => {
+                  const { ProjectSectionPending } = await import('../features/projects/project-section-pending');
+                  return { element: <ProjectSectionPending sectionKey={section} /> };
+                },
               })),
             ],
           },
