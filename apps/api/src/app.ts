@@ -26,7 +26,7 @@ import { createParticipantsService } from './modules/participants/participants.s
 import { registerParticipantsRoutes } from './modules/participants/participants.routes.js';
 import { createCmesService } from './modules/cmes/cmes.service.js';
 import { registerCmesRoutes } from './modules/cmes/cmes.routes.js';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -77,6 +77,21 @@ export const redactedLogPaths = [
   '*.access_token',
 ];
 
+/** A dashboard link's path carries its sign-in token: the log shows the path without it. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/participant\/link\/)[^/?#]+/, '$1[redacted]');
+}
+
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Builds the whole application. Every test builds its app here, on a real database. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
@@ -88,9 +103,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : {
             level: config.logLevel,
             redact: redactedLogPaths,
+            serializers: { req: serializeRequest },
             ...(deps.logger === true || !deps.logger ? {} : deps.logger),
           },
-    trustProxy: true,
+    // Only a configured proxy's X-Forwarded-For names the caller: the sign-in limits count per address.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -119,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
     // The app is served over plain http on localhost in development.
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    strictTransportSecurity: config.secureCookies,
   });
   // API answers may carry personal data: never cache them.
   app.addHook('onSend', async (request, reply) => {
@@ -210,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         api,
         { auth: authService, users: usersService },
         {
-          secureCookies: config.publicUrl.startsWith('https://'),
+          secureCookies: config.secureCookies,
           enableSuperfakeLogin: config.enableSuperfakeLogin,
         },
       );
