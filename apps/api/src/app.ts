@@ -170,9 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     settings: config,
     log: app.log,
   });
+  // Mail sent after its answer (sign-in links, notices) is delivered before the app closes.
+  app.addHook('onClose', () => authService.settle());
   const userManagement = createUserManagementService({
     repository: createUserManagementRepository(db),
     users: usersRepository,
+    sessions: authService,
     clock,
   });
   const projectsService = createProjectsService({
