@@ -54,11 +54,12 @@ export function createSessionsRepository(db: Db) {
     async continueWithinGrace(id: string, next: NewSession, rotatedSince: Date, now: Date): Promise<boolean> {
       const rows = await db.execute(sql`
         insert into ${sessions} (id, user_id, token_hash, family_id, expires_at)
-        select ${randomUUID()}, s.user_id, ${next.tokenHash}, s.family_id, ${next.expiresAt}
+        select ${randomUUID()}::uuid, s.user_id, ${next.tokenHash}::text, s.family_id,
+          ${next.expiresAt.toISOString()}::timestamptz
         from ${sessions} s
         join ${sessions} successor on successor.id = s.replaced_by
-        where s.id = ${id} and s.revoked_at >= ${rotatedSince}
-          and successor.revoked_at is null and successor.expires_at > ${now}
+        where s.id = ${id}::uuid and s.revoked_at >= ${rotatedSince.toISOString()}::timestamptz
+          and successor.revoked_at is null and successor.expires_at > ${now.toISOString()}::timestamptz
         returning id`);
       return rowsOf(rows).length === 1;
     },
