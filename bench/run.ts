@@ -168,6 +168,7 @@ async function main(): Promise<void> {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         NODE_ENV: 'production',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
         LOGIN_MAX_FAILURES: '1000',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -54,6 +54,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
       NODE_ENV: 'production',
+      // Production requires the public address (emailed links); plain http here, so cookies are not Secure.
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       LOG_LEVEL: 'warn',
     },
   },

@@ -26,7 +26,7 @@ import { createParticipantsService } from './modules/participants/participants.s
 import { registerParticipantsRoutes } from './modules/participants/participants.routes.js';
 import { createCmesService } from './modules/cmes/cmes.service.js';
 import { registerCmesRoutes } from './modules/cmes/cmes.routes.js';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -78,6 +78,21 @@ export const redactedLogPaths = [
   '*.access_token',
 ];
 
+/** A dashboard link's path carries its sign-in token: the log shows the path without it. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/participant\/link\/)[^/?#]+/, '$1[redacted]');
+}
+
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Builds the whole application. Every test builds its app here, on a real database. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
@@ -89,9 +104,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : {
             level: config.logLevel,
             redact: redactedLogPaths,
+            serializers: { req: serializeRequest },
             ...(deps.logger === true || !deps.logger ? {} : deps.logger),
           },
-    trustProxy: true,
+    // Only a configured proxy's X-Forwarded-For names the caller: the sign-in limits count per address.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   });
@@ -122,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
     // The app is served over plain http on localhost in development.
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    strictTransportSecurity: config.secureCookies,
   });
   // API answers may carry personal data: never cache them.
   app.addHook('onSend', async (request, reply) => {
@@ -153,9 +173,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     settings: config,
     log: app.log,
   });
+  // Mail sent after its answer (sign-in links, notices) is delivered before the app closes.
+  app.addHook('onClose', () => authService.settle());
   const userManagement = createUserManagementService({
     repository: createUserManagementRepository(db),
     users: usersRepository,
+    sessions: authService,
     clock,
   });
   const projectsService = createProjectsService({
@@ -213,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         api,
         { auth: authService, users: usersService },
         {
-          secureCookies: config.publicUrl.startsWith('https://'),
+          secureCookies: config.secureCookies,
           enableSuperfakeLogin: config.enableSuperfakeLogin,
         },
       );

@@ -45,4 +45,45 @@ describe('configuration', () => {
       }),
     ).toThrow(/TOKEN_REFRESH_INTERVAL_SECONDS/);
   });
+
+  it('trusts no proxy unless TRUST_PROXY says which', () => {
+    const base = { SESSION_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  describe('in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://pss.example.org',
+    };
+
+    it('refuses to start with ENABLE_SUPERFAKE_LOGIN', () => {
+      expect(() => loadConfig({ ...production, ENABLE_SUPERFAKE_LOGIN: 'true' })).toThrow(
+        /ENABLE_SUPERFAKE_LOGIN cannot be set when NODE_ENV=production/,
+      );
+      expect(loadConfig({ ...production, ENABLE_SUPERFAKE_LOGIN: 'false' }).enableSuperfakeLogin).toBe(false);
+      // Development keeps it.
+      expect(
+        loadConfig({ ...production, NODE_ENV: 'development', ENABLE_SUPERFAKE_LOGIN: 'true' }).enableSuperfakeLogin,
+      ).toBe(true);
+    });
+
+    it('requires PUBLIC_URL, whose https makes the cookies Secure', () => {
+      expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(
+        /PUBLIC_URL is required when NODE_ENV=production/,
+      );
+      expect(loadConfig(production).secureCookies).toBe(true);
+      expect(loadConfig({ ...production, PUBLIC_URL: 'http://intranet.example.org' }).secureCookies).toBe(false);
+      expect(loadConfig({ SESSION_SECRET: 'x'.repeat(40) }).secureCookies).toBe(false);
+    });
+  });
 });

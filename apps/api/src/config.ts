@@ -51,6 +51,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ENABLE_SUPERFAKE_LOGIN: booleanFlag,
+  TRUST_PROXY: z.string().default('false'),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -75,11 +76,32 @@ export interface Config {
   publicUrl: string;
   logLevel: string;
   enableSuperfakeLogin: boolean;
+  /** Whether the session cookies carry `Secure`: PUBLIC_URL is https. */
+  secureCookies: boolean;
+  /**
+   * Fastify's `trustProxy`: which proxies' `X-Forwarded-For` gives the caller's address
+   * (the sign-in limits count per address). false: none, the socket's peer is the caller.
+   */
+  trustProxy: TrustProxy;
   /** Where the built web app is; served at `/` when it exists. */
   webDistDir: string;
 }
 
+export type TrustProxy = boolean | number | string[];
+
 export class ConfigError extends Error {}
+
+/** `false`/`true`, a hop count, or comma-separated addresses and CIDRs (`10.0.0.0/8,127.0.0.1`). */
+function parseTrustProxy(value: string): TrustProxy | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0' || v === 'no') return false;
+  if (v === 'true' || v === 'yes') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  // An address or CIDR: digits, hex, dots, colons and one optional /prefix.
+  if (entries.every((e) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(e) && /[.:]/.test(e))) return entries;
+  return undefined;
+}
 
 /** Reads and checks the environment. Throws a ConfigError that names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -99,6 +121,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  TOKEN_REFRESH_INTERVAL_SECONDS must be shorter than ACCESS_TOKEN_TTL_SECONDS',
     );
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUST_PROXY must be false, true, a hop count or comma-separated addresses/CIDRs',
+    );
+  }
+  if (e.NODE_ENV === 'production') {
+    // A password-less superadmin sign-in must never be one environment variable away in production.
+    if (e.ENABLE_SUPERFAKE_LOGIN) {
+      throw new ConfigError('Invalid configuration:\n  ENABLE_SUPERFAKE_LOGIN cannot be set when NODE_ENV=production');
+    }
+    // Without it, emailed links point at localhost and the cookies' Secure flag cannot be decided.
+    if (!e.PUBLIC_URL) {
+      throw new ConfigError('Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production');
+    }
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -120,9 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     linkTtlDays: e.DASHBOARD_LINK_TTL_DAYS,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     enableSuperfakeLogin: e.ENABLE_SUPERFAKE_LOGIN,
+    secureCookies: publicUrl.startsWith('https://'),
+    trustProxy,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),
   };
 }

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { createPglite, openDatabase, type Database, type Db } from '../src/db/client.js';
 import { clients } from '../src/db/schema/index.js';
 import { fixedClock } from '../src/lib/clock.js';
+import type { Mailer } from '../src/lib/mailer.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { createUsersRepository, type UserRow } from '../src/modules/users/users.repository.js';
 import { adminUrl } from './postgres-databases.js';
@@ -82,12 +83,25 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /** Builds the whole app on a fresh database. Call `close()` in afterAll. */
 export async function createTestContext(
-  options: { env?: Record<string, string>; now?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: string;
+    /** A mailer of the test's own instead of SMTP_URL's (or the log's). */
+    mailer?: Mailer;
+    /** Pino options (e.g. a `stream` that captures the log) instead of TEST_LOGS. */
+    logger?: Record<string, unknown>;
+  } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const config = testConfig(options.env);
   const clock = fixedClock(options.now ?? '2026-03-02T09:00:00Z');
-  const app = await buildApp({ config, database, clock, logger: process.env.TEST_LOGS === '1' });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: options.logger ?? process.env.TEST_LOGS === '1',
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   await app.ready();
   return {
     app,

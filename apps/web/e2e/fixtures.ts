@@ -1,3 +1,4 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -20,13 +21,22 @@ export function demoSignIns(): { superadmin: DemoSignIn; admin: DemoSignIn } {
   return { superadmin: parse('Provider employee'), admin: parse('Client administrator') };
 }
 
-/** The demo participant's dashboard link (its path: the server's public URL may differ). */
+/**
+ * A fresh dashboard link of the demo participant (its path: the server's public URL may
+ * differ). A link signs in once, so each call signs a new one as the server would: the
+ * printed link names the participant, DATA_DIR/.session-secret is the key.
+ */
 export function demoParticipantLinkPath(): string {
   const lines = readFileSync(path.join(E2E_DATA_DIR, 'demo-sign-ins.txt'), 'utf8').trim().split('\n');
   const line = lines.find((l) => l.startsWith('Participant'));
-  const match = line && /(\/participant\/link\/\S+)$/.exec(line);
-  if (!match?.[1]) throw new Error('no demo participant link');
-  return match[1];
+  const printed = line && /\/participant\/link\/(\S+)$/.exec(line)?.[1];
+  if (!printed) throw new Error('no demo participant link');
+  const claims = JSON.parse(Buffer.from(printed.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+  const secret = readFileSync(path.join(E2E_DATA_DIR, '.session-secret'), 'utf8').trim();
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256' })}.${encode({ ...claims, jti: randomUUID() })}`;
+  const signature = createHmac('sha256', secret).update(unsigned).digest('base64url');
+  return `/participant/link/${unsigned}.${signature}`;
 }
 
 export async function signIn(page: Page, flow: 'Provider employee' | 'Client administrator', who: DemoSignIn) {

@@ -5,9 +5,10 @@
  * `showServerMessage`, where the server's message (which may be more specific, e.g.
  * naming the failing import row) is shown when present.
  *
- * Codes from the product specification, plus three it does not name: FORBIDDEN (403,
- * a signed-in user calling what their role may not), PAYLOAD_TOO_LARGE (413) and
- * TOO_MANY_REQUESTS (429, the sign-in rate limit).
+ * Codes from the product specification, plus four it does not name: FORBIDDEN (403,
+ * a signed-in user calling what their role may not), PAYLOAD_TOO_LARGE (413),
+ * TOO_MANY_REQUESTS (429, the sign-in rate limit) and CURRENT_PASSWORD_INCORRECT (403, a
+ * password change without the right current password).
  */
 export const errorCatalogue = {
   NOT_FOUND: { status: 404, message: 'The requested item could not be found.', showServerMessage: false },
@@ -174,6 +175,11 @@ export const errorCatalogue = {
   },
   PROJECT_NOT_FOUND: { status: 404, message: 'The project does not exist.', showServerMessage: false },
   INCORRECT_PASSWORD: { status: 401, message: 'The password is incorrect.', showServerMessage: false },
+  CURRENT_PASSWORD_INCORRECT: {
+    status: 403,
+    message: 'Enter your current password correctly to change it.',
+    showServerMessage: false,
+  },
   ELEMENTS_MODULE_LIBRARY_CONFLICT: {
     status: 409,
     message: 'These elements belong to module library cases and cannot be changed here.',

@@ -32,6 +32,8 @@ export type ParticipantLoginResponse = z.infer<typeof participantLoginResponse>;
 export const linkLoginBody = z.strictObject({ token: z.string().min(10).max(2000) });
 export const createPasswordBody = z.strictObject({
   password: z.string().min(PASSWORD_MIN_LENGTH, 'PASSWORD_TOO_SHORT').max(200),
+  /** Required when the account already has a password. */
+  current_password: z.string().max(200).optional(),
 });
 export const verifyEmailBody = z.strictObject({ email: z.string().trim().toLowerCase().min(1).max(254) });
 

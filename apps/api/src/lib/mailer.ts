@@ -12,8 +12,8 @@ export interface Mailer {
 
 /**
  * Email through SMTP (`SMTP_URL`, e.g. `smtp://user:pass@mail.example.org:587`). Without
- * one, messages are written to the log instead, so a development machine still shows the
- * sign-in links it would have sent.
+ * one, the log says that a message was not sent, to whom and about what — never its text,
+ * which may hold a sign-in link (a credential).
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -23,7 +23,7 @@ export function createMailer(options: {
   if (!options.smtpUrl) {
     return {
       async send(message) {
-        options.log.info({ mail: message }, 'email not sent (no SMTP_URL): logged instead');
+        options.log.info({ mail: { to: message.to, subject: message.subject } }, 'email not sent (no SMTP_URL)');
       },
     };
   }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { UserRole } from '@pss/contract';
 
@@ -7,6 +7,15 @@ export interface AccessClaims {
   userId: string;
   role: UserRole;
   clientId: string | null;
+  /** The refresh-token family the token was issued from (the session), when known. */
+  sessionId?: string | null;
+}
+
+/** A verified dashboard link: whose it is, its own id (a link works once) and its end. */
+export interface LinkClaims {
+  userId: string;
+  linkId: string;
+  expiresAt: Date;
 }
 
 const ISSUER = 'patient-simulation-platform';
@@ -17,7 +26,7 @@ export interface TokenService {
   verifyAccessToken(token: string, now: Date): Promise<AccessClaims | null>;
   /** A dashboard link's token: signs a participant in, for `ttlDays`; never an access token. */
   signLinkToken(userId: string, now: Date, ttlDays: number): Promise<string>;
-  verifyLinkToken(token: string, now: Date): Promise<string | null>;
+  verifyLinkToken(token: string, now: Date): Promise<LinkClaims | null>;
 }
 
 /** Link tokens have their own audience, so neither kind of token passes for the other. */
@@ -28,7 +37,11 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   return {
     async signAccessToken(claims, now) {
       const iat = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ role: claims.role, cid: claims.clientId })
+      return new SignJWT({
+        role: claims.role,
+        cid: claims.clientId,
+        ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
@@ -50,6 +63,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
           userId: payload.sub,
           role: payload.role as UserRole,
           clientId: typeof payload.cid === 'string' ? payload.cid : null,
+          sessionId: typeof payload.sid === 'string' ? payload.sid : null,
         };
       } catch {
         return null;
@@ -62,6 +76,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .setSubject(userId)
         .setIssuer(ISSUER)
         .setAudience(LINK_AUDIENCE)
+        .setJti(randomUUID())
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlDays * 86_400)
         .sign(key);
@@ -74,7 +89,10 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
           algorithms: ['HS256'],
           currentDate: now,
         });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+        // Links signed before they carried an id are known by their user and moment of signing.
+        const linkId = typeof payload.jti === 'string' ? payload.jti : `${payload.sub}:${payload.iat ?? 0}`;
+        return { userId: payload.sub, linkId, expiresAt: new Date(payload.exp * 1000) };
       } catch {
         return null;
       }

@@ -4,7 +4,9 @@ import { users } from './users.js';
 /**
  * Refresh tokens. Only a SHA-256 of each token is stored. Every refresh revokes the
  * token it used and issues the next in the same family; presenting a revoked token
- * again revokes the whole family (a stolen token is then useless to both holders).
+ * again revokes the whole family (a stolen token is then useless to both holders), except
+ * within a few seconds of its rotation while its successor is still live (two tabs
+ * refreshing at once): `replaced_by` names that successor.
  */
 export const sessions = pgTable(
   'sessions',
@@ -18,6 +20,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The token this one was rotated into; null while live, or when revoked otherwise. */
+    replacedBy: uuid('replaced_by'),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
@@ -35,4 +39,24 @@ export const loginFailures = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('login_failures_key_idx').on(t.key, t.failedAt)],
+);
+
+/**
+ * Dashboard links that have signed someone in: a link works once. Kept until the link
+ * would have expired anyway, then purged.
+ */
+export const usedDashboardLinks = pgTable(
+  'used_dashboard_links',
+  {
+    linkId: text('link_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('used_dashboard_links_expires_idx').on(t.expiresAt),
+    index('used_dashboard_links_user_idx').on(t.userId),
+  ],
 );

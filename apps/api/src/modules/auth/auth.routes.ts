@@ -199,7 +199,9 @@ export function registerAuthRoutes(
       schema: {
         tags: ['Auth'],
         summary: 'Sign in through a dashboard link (the token of `/participant/link/{token}`)',
-        description: 'Works for any participant; the link is signed and expires. A bad or expired token: 401.',
+        description:
+          'Works for any participant, once: the link is signed, expires, and is recorded when used. A bad, expired ' +
+          'or already used token: 401.',
         body: linkLoginBody,
         response: { 200: participantLoginResponse },
       },
@@ -269,13 +271,16 @@ export function registerAuthRoutes(
       schema: {
         tags: ['Auth'],
         summary: 'A signed-in participant creates (or changes) their password',
-        description: 'At least 6 characters (PASSWORD_TOO_SHORT). A participant who came in by link becomes a USER.',
+        description:
+          'At least 6 characters (PASSWORD_TOO_SHORT). A participant who came in by link becomes a USER. An account ' +
+          'that already has a password needs it in `current_password` (403 CURRENT_PASSWORD_INCORRECT; wrong guesses ' +
+          'count against the sign-in limit, 429). The participant’s other sessions end.',
         body: createPasswordBody,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await deps.users.setParticipantPassword(caller(request).userId, request.body.password);
+      await deps.auth.changeParticipantPassword(caller(request), request.body.password, request.body.current_password);
       return reply.status(204).send(null);
     },
   );
@@ -288,13 +293,15 @@ export function registerAuthRoutes(
         tags: ['Auth'],
         summary: 'Email a sign-in link to a participant',
         description:
-          'Answers the same whether or not the address belongs to a participant; only a participant gets mail.',
+          'Answers the same, as fast, whether or not the address belongs to a participant; only a participant gets ' +
+          'mail (sent after the answer). The link signs in once. At most 3 requests per address and a limit per ' +
+          'caller within LOGIN_FAILURE_WINDOW_MINUTES: 429 TOO_MANY_REQUESTS with Retry-After.',
         body: verifyEmailBody,
         response: { 202: z.object({ sent: z.literal(true) }) },
       },
     },
     async (request, reply) => {
-      await deps.auth.sendSignInLink(request.body.email);
+      await deps.auth.sendSignInLink(request.body.email, request.ip);
       return reply.status(202).send({ sent: true as const });
     },
   );

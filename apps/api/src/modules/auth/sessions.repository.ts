@@ -1,12 +1,26 @@
-import { and, count, eq, gte, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { loginFailures, sessions } from '../../db/schema/index.js';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.js';
+import { loginFailures, sessions, usedDashboardLinks } from '../../db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
+export interface NewSession {
+  userId: string;
+  tokenHash: string;
+  familyId: string;
+  expiresAt: Date;
+}
+
+/** A key counted in `login_failures` and how many entries it may have within the window. */
+export interface CountedKey {
+  key: string;
+  limit: number;
+}
+
 export function createSessionsRepository(db: Db) {
   return {
-    async insert(values: { userId: string; tokenHash: string; familyId: string; expiresAt: Date }): Promise<void> {
+    async insert(values: NewSession): Promise<void> {
       await db.insert(sessions).values(values);
     },
     async findByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
@@ -14,16 +28,40 @@ export function createSessionsRepository(db: Db) {
       return row;
     },
     /**
-     * Marks one token used. Answers false when another request revoked it first, so that
-     * two refreshes racing with the same token cannot both succeed.
+     * Spends a live token and stores its successor, in one transaction: answers false when
+     * another request spent it first (that one's successor is then already stored, so the
+     * loser can look for it: see `continueWithinGrace`).
      */
-    async revokeIfActive(id: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: at })
-        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      return rows.length === 1;
+    async rotate(id: string, next: NewSession, at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const nextId = randomUUID();
+        const spent = await tx
+          .update(sessions)
+          .set({ revokedAt: at, replacedBy: nextId })
+          .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+          .returning({ id: sessions.id });
+        if (spent.length !== 1) return false;
+        await tx.insert(sessions).values({ ...next, id: nextId });
+        return true;
+      });
+    },
+    /**
+     * The grace for a token presented again shortly after its rotation (two tabs refreshing
+     * at once): a new token joins the family, only if the token was rotated (not revoked by
+     * logout or reuse) since `rotatedSince`, and its successor is still live, so only the
+     * most recent rotation of a family qualifies. One statement.
+     */
+    async continueWithinGrace(id: string, next: NewSession, rotatedSince: Date, now: Date): Promise<boolean> {
+      const rows = await db.execute(sql`
+        insert into ${sessions} (id, user_id, token_hash, family_id, expires_at)
+        select ${randomUUID()}::uuid, s.user_id, ${next.tokenHash}::text, s.family_id,
+          ${next.expiresAt.toISOString()}::timestamptz
+        from ${sessions} s
+        join ${sessions} successor on successor.id = s.replaced_by
+        where s.id = ${id}::uuid and s.revoked_at >= ${rotatedSince.toISOString()}::timestamptz
+          and successor.revoked_at is null and successor.expires_at > ${now.toISOString()}::timestamptz
+        returning id`);
+      return rowsOf(rows).length === 1;
     },
     async revokeFamily(familyId: string, at: Date): Promise<void> {
       await db
@@ -31,19 +69,68 @@ export function createSessionsRepository(db: Db) {
         .set({ revokedAt: at })
         .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
     },
-    async countRecentFailures(key: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.key, key), gte(loginFailures.failedAt, since)));
-      return row?.n ?? 0;
+    /** Ends every session of a user except one family (the caller's own, when known). */
+    async revokeUserSessions(userId: string, at: Date, exceptFamilyId: string | null): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            exceptFamilyId ? ne(sessions.familyId, exceptFamilyId) : undefined,
+          ),
+        );
     },
-    async recordFailures(keys: string[], at: Date, purgeBefore: Date): Promise<void> {
-      await db.insert(loginFailures).values(keys.map((key) => ({ key, failedAt: at })));
-      await db.delete(loginFailures).where(lt(loginFailures.failedAt, purgeBefore));
+
+    /**
+     * Counts an attempt against every key, atomically: within one transaction that holds an
+     * advisory lock per key, the entries since `windowStart` are counted and, when every key
+     * is under its limit, one entry per key is added. Parallel attempts therefore queue on
+     * the locks, and no more than the limit get through. Answers the ids of the new entries
+     * (to take back if the attempt succeeds), or null when a limit is reached (nothing added).
+     */
+    async countAttempt(keys: CountedKey[], at: Date, windowStart: Date): Promise<number[] | null> {
+      const sorted = [...keys].sort((a, b) => a.key.localeCompare(b.key));
+      return db.transaction(async (tx) => {
+        for (const { key } of sorted) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${key}`}, 0))`);
+        }
+        for (const { key, limit } of sorted) {
+          const [row] = await tx
+            .select({ n: count() })
+            .from(loginFailures)
+            .where(and(eq(loginFailures.key, key), gte(loginFailures.failedAt, windowStart)));
+          if ((row?.n ?? 0) >= limit) return null;
+        }
+        const added = await tx
+          .insert(loginFailures)
+          .values(sorted.map(({ key }) => ({ key, failedAt: at })))
+          .returning({ id: loginFailures.id });
+        await tx.delete(loginFailures).where(lt(loginFailures.failedAt, windowStart));
+        return added.map((r) => r.id);
+      });
+    },
+    /** Takes back the entries of an attempt that succeeded. */
+    async uncountAttempt(ids: number[]): Promise<void> {
+      if (ids.length > 0) await db.delete(loginFailures).where(inArray(loginFailures.id, ids));
     },
     async clearFailures(key: string): Promise<void> {
       await db.delete(loginFailures).where(eq(loginFailures.key, key));
+    },
+
+    /**
+     * Records that a dashboard link has signed someone in. Answers false when it already
+     * had (the primary key decides between two parallel uses).
+     */
+    async useDashboardLink(linkId: string, userId: string, at: Date, expiresAt: Date): Promise<boolean> {
+      await db.delete(usedDashboardLinks).where(lt(usedDashboardLinks.expiresAt, at));
+      const rows = await db
+        .insert(usedDashboardLinks)
+        .values({ linkId, userId, usedAt: at, expiresAt })
+        .onConflictDoNothing()
+        .returning({ linkId: usedDashboardLinks.linkId });
+      return rows.length === 1;
     },
   };
 }

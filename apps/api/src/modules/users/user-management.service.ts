@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { UserManagementRepository, UserWithClient, UsersRepository } from './users.repository.js';
 
 const participantRoles = new Set(['USER', 'HALFUSER', 'TESTUSER']);
@@ -38,6 +39,8 @@ function toSummary(user: UserWithClient): UserSummary {
 export function createUserManagementService(deps: {
   repository: UserManagementRepository;
   users: Pick<UsersRepository, 'findByEmail'>;
+  /** Ends a user's sessions and tells their old address when their email or password changes. */
+  sessions: Pick<AuthService, 'endOtherSessions' | 'notifyEmailChanged'>;
   clock: Clock;
 }) {
   const { repository } = deps;
@@ -128,6 +131,12 @@ export function createUserManagementService(deps: {
         },
         deps.clock.now(),
       );
+      const emailChanged = user.email !== input.email.toLowerCase();
+      if (emailChanged || input.password) {
+        // Whoever held the account's sessions may no longer own it; the editor keeps their own.
+        await deps.sessions.endOtherSessions(id, caller.userId === id ? (caller.sessionId ?? null) : null);
+      }
+      if (emailChanged) deps.sessions.notifyEmailChanged(user, user.email, input.email.toLowerCase());
       return details((await repository.findWithClient(id))!);
     },
 

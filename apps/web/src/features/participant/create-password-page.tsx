@@ -11,7 +11,10 @@ import { useParticipantSession } from './participant-session';
 export function CreatePasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { passwordCreated } = useParticipantSession();
+  const { state, passwordCreated } = useParticipantSession();
+  // Changing an existing password takes the current one: a dashboard link alone does not.
+  const hasPassword = state.status === 'signed-in' && state.user.has_password;
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -23,7 +26,10 @@ export function CreatePasswordPage() {
     if (password !== confirm) return setError(t('participant.passwordsDiffer'));
     setBusy(true);
     try {
-      await apiRequest('/auth/password', { method: 'POST', body: { password } });
+      await apiRequest('/auth/password', {
+        method: 'POST',
+        body: hasPassword ? { password, current_password: current } : { password },
+      });
       passwordCreated();
       navigate('/submit-password');
     } catch (failure) {
@@ -41,6 +47,15 @@ export function CreatePasswordPage() {
             {t('participant.createPasswordTitle')}
           </Title>
           <Text size="sm">{t('participant.createPasswordHelp', { min: PASSWORD_MIN_LENGTH })}</Text>
+          {hasPassword && (
+            <PasswordInput
+              label={t('participant.currentPassword')}
+              autoComplete="current-password"
+              required
+              value={current}
+              onChange={(e) => setCurrent(e.currentTarget.value)}
+            />
+          )}
           <PasswordInput
             label={t('participant.newPassword')}
             autoComplete="new-password"

@@ -1,6 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ParticipantLoginResponse, ParticipantUser } from '@pss/contract';
 import { apiRequest, setAccessToken, setUnauthorizedHandler } from '../../lib/api-client';
+import { sharedRefresh } from '../../lib/session/shared-refresh';
+
+/** The participant refresh: one at a time, across tabs (the cookie rotates). */
+function refreshParticipant(options: { isLogin?: boolean } = {}): Promise<ParticipantLoginResponse> {
+  return sharedRefresh('participant', () => apiRequest<ParticipantLoginResponse>('/auth/user/refresh', options));
+}
 
 /**
  * A participant's session, apart from the staff one: its own refresh cookie, loaded at
@@ -46,7 +52,7 @@ export function ParticipantSessionProvider({ children }: { children: ReactNode }
       // Refresh when four fifths of the access token's life has passed.
       refreshTimer.current = setTimeout(
         () => {
-          apiRequest<ParticipantLoginResponse>('/auth/user/refresh').then(accept).catch(end);
+          refreshParticipant().then(accept).catch(end);
         },
         Math.max(10, session.expires_in * 0.8) * 1000,
       );
@@ -58,7 +64,7 @@ export function ParticipantSessionProvider({ children }: { children: ReactNode }
   // link opened in this tab) wins: this late answer must not replace or end it.
   useEffect(() => {
     let cancelled = false;
-    apiRequest<ParticipantLoginResponse>('/auth/user/refresh', { isLogin: true })
+    refreshParticipant({ isLogin: true })
       .then((session) => {
         if (!cancelled && !settled.current) accept(session);
       })

@@ -1,5 +1,6 @@
 import type { ClientSettings, CurrentUser, LoginResponse } from '@pss/contract';
 import { apiRequest } from '../api-client';
+import { sharedRefresh } from './shared-refresh';
 
 export type StaffSignInFlow = 'provider-employee' | 'client-administrator';
 
@@ -12,9 +13,9 @@ export function signIn(flow: StaffSignInFlow, email: string, password: string): 
   return apiRequest<LoginResponse>(loginPaths[flow], { method: 'POST', body: { email, password }, isLogin: true });
 }
 
-/** Trades the refresh cookie for a new access token; the cookie rotates. */
+/** Trades the refresh cookie for a new access token; the cookie rotates (one refresh at a time, across tabs). */
 export function refreshSession(): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/auth/admin/refresh', { isLogin: true });
+  return sharedRefresh('staff', () => apiRequest<LoginResponse>('/auth/admin/refresh', { isLogin: true }));
 }
 
 export function signOutOnServer(): Promise<void> {

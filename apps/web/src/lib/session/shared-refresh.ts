@@ -1,0 +1,19 @@
+const running = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs a session refresh so that it is never sent twice with the same refresh cookie
+ * (a used refresh token is spent). In this tab, callers that come while one runs share
+ * its answer. Across tabs, a Web Lock queues the tabs' refreshes, so each sends the
+ * cookie the previous one left; without Web Locks the server's short grace for a token
+ * presented twice covers two tabs.
+ */
+export function sharedRefresh<T>(name: string, refresh: () => Promise<T>): Promise<T> {
+  const current = running.get(name) as Promise<T> | undefined;
+  if (current) return current;
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // The lock's promise settles with the callback's promise, unwrapped.
+  const call = locks ? (locks.request(`pss-refresh:${name}`, () => refresh()) as Promise<T>) : refresh();
+  const shared = call.finally(() => running.delete(name));
+  running.set(name, shared);
+  return shared;
+}
