@@ -27,7 +27,7 @@ test('a superadmin imports the CAP roster: a bad file is rejected row by row, a 
     ),
   });
   await dialog.getByRole('button', { name: 'Import' }).click();
-  await expect(status).toContainText('2 CAP members imported');
+  await expect(status).toContainText('2 rows imported.');
 
   await dialog.getByRole('textbox', { name: 'Check a CAP ID' }).fill('cap-99999');
   await dialog.getByRole('button', { name: 'Check' }).click();

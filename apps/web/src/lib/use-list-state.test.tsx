@@ -1,15 +1,20 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, useListState } from './use-list-state';
 
 afterEach(() => vi.useRealTimers());
 
 function setup(initialUrl: string) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[initialUrl]}>{children}</MemoryRouter>
-  );
+  // A data router, as the app uses (the hook watches for navigations in progress), made once.
+  let current: ReactNode = null;
+  const Slot = () => <>{current}</>;
+  const router = createMemoryRouter([{ path: '*', element: <Slot /> }], { initialEntries: [initialUrl] });
+  const wrapper = ({ children }: { children: ReactNode }) => {
+    current = children;
+    return <RouterProvider router={router} />;
+  };
   return renderHook(() => ({ list: useListState({ sortable: ['name', 'created_at'] }), location: useLocation() }), {
     wrapper,
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { formatSort, parseSort, type SortTerm } from '@pss/contract';
 import { toggleSort as nextSort } from './sort-toggle';
 
@@ -54,11 +54,14 @@ export function useListState(options: { sortable: readonly string[]; limit?: num
     setSearchInputState(search);
   }, [search]);
 
+  // A typed search is applied once typing pauses, unless the person has meanwhile gone
+  // elsewhere: a link clicked while the next screen's code loads must not be undone by it.
+  const navigating = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (searchInput.trim() === search) return;
+    if (searchInput.trim() === search || navigating) return;
     const timer = setTimeout(() => update({ search: searchInput.trim(), page: undefined }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchInput, search, update]);
+  }, [searchInput, search, update, navigating]);
 
   const limit = options.limit ?? 25;
   const sortString = formatSort(sort);

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { AnswerTag, ImportJob, KeyTakeaway } from '@pss/contract';
 import { apiRequest, apiUpload } from '../../lib/api-client';
+import type { ImportJobSource } from '../../lib/use-import-job';
 
 export type ElementsKind = 'SUMMARY' | 'ANSWER_TAGS';
 
@@ -12,10 +13,6 @@ export const elementKeys = {
   list: (apiPath: string, kind: ElementsKind) => ['elements', apiPath, kind] as const,
   job: (apiPath: string, kind: ElementsKind) => ['elements', apiPath, kind, 'job'] as const,
 };
-
-export function isRunning(job: ImportJob | null | undefined): boolean {
-  return job?.state === 'NOT_STARTED' || job?.state === 'RUNNING';
-}
 
 export function keyTakeawaysQueryOptions(apiPath: string) {
   return queryOptions({
@@ -31,19 +28,13 @@ export function answerTagsQueryOptions(apiPath: string) {
   });
 }
 
-export function latestJobQueryOptions(apiPath: string, kind: ElementsKind) {
-  return queryOptions({
+/** One kind of elements import of a project or module, for the shared import panel. */
+export function elementsImports(apiPath: string, kind: ElementsKind): ImportJobSource {
+  return {
     queryKey: elementKeys.job(apiPath, kind),
-    queryFn: ({ signal }) => apiRequest<ImportJob | null>(`${apiPath}/import`, { query: { type: kind }, signal }),
-    // Follow a running import.
-    refetchInterval: (query) => (isRunning(query.state.data) ? 1000 : false),
-  });
-}
-
-export function useUploadElements(apiPath: string, kind: ElementsKind) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => apiUpload<ImportJob>(`${apiPath}/${paths[kind]}`, file),
-    onSuccess: (job) => queryClient.setQueryData(elementKeys.job(apiPath, kind), job),
-  });
+    latest: (signal) => apiRequest<ImportJob | null>(`${apiPath}/import`, { query: { type: kind }, signal }),
+    upload: (file) => apiUpload<ImportJob>(`${apiPath}/${paths[kind]}`, file),
+    // The lists show what it wrote.
+    refreshOnFinish: elementKeys.all,
+  };
 }

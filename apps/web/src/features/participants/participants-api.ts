@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportJob, Paged, Participant, ParticipantFilter } from '@pss/contract';
 import { apiRequest, apiUpload, buildPath } from '../../lib/api-client';
+import type { ImportJobSource } from '../../lib/use-import-job';
 
 export interface ParticipantListParams {
   page: number;
@@ -29,27 +30,14 @@ export function participantListQueryOptions(projectId: string | undefined, param
   });
 }
 
-export function isImportRunning(job: ImportJob | null | undefined): boolean {
-  return job?.state === 'NOT_STARTED' || job?.state === 'RUNNING';
-}
-
-export function latestImportQueryOptions(projectId: string | undefined) {
-  return queryOptions({
-    queryKey: participantKeys.latestImport(projectId ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest<ImportJob | null>(buildPath('/projects/{id}/import', { id: projectId }), { signal }),
-    enabled: Boolean(projectId),
-    // Follow a running import; the page can be left and come back to.
-    refetchInterval: (query) => (isImportRunning(query.state.data) ? 1000 : false),
-  });
-}
-
-export function useUploadParticipants(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => apiUpload<ImportJob>(buildPath('/projects/{id}/upload', { id: projectId }), file),
-    onSuccess: (job) => queryClient.setQueryData(participantKeys.latestImport(projectId), job),
-  });
+/** A project's participant imports, for the shared import panel; a finished one refreshes the list. */
+export function participantImports(projectId: string): ImportJobSource {
+  return {
+    queryKey: participantKeys.latestImport(projectId),
+    latest: (signal) => apiRequest<ImportJob | null>(buildPath('/projects/{id}/import', { id: projectId }), { signal }),
+    upload: (file) => apiUpload<ImportJob>(buildPath('/projects/{id}/upload', { id: projectId }), file),
+    refreshOnFinish: participantKeys.all,
+  };
 }
 
 export function useSetArchived(projectId: string) {

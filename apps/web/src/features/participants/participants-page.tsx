@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Textarea, Modal, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -14,13 +14,8 @@ import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
 import { useUrlParam } from '../../lib/use-url-param';
 import { ParticipantImportModal } from './participant-import-modal';
-import {
-  isImportRunning,
-  latestImportQueryOptions,
-  participantListQueryOptions,
-  useSaveNotes,
-  useSetArchived,
-} from './participants-api';
+import { useImportJob } from '../../lib/use-import-job';
+import { participantImports, participantListQueryOptions, useSaveNotes, useSetArchived } from './participants-api';
 
 /** Project Assignments: the project's participants, their import, archive state and notes. */
 export function ParticipantsPage() {
@@ -39,14 +34,15 @@ export function ParticipantsPage() {
     ...(progress ? { progress } : {}),
   };
   const participants = useQuery(participantListQueryOptions(projectId, { ...list.query, filter }));
-  const latestImport = useQuery(latestImportQueryOptions(projectId));
+  // Archiving waits while an import into the project runs (the server refuses it too).
+  const importSource = useMemo(() => participantImports(projectId), [projectId]);
+  const { running: blocked } = useImportJob(importSource);
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
   const [importing, setImporting] = useState(false);
   const [editingNotes, setEditingNotes] = useState<Participant | null>(null);
   const setArchived = useSetArchived(projectId);
   const total = participants.data?.total ?? 0;
   const count = selectedCount(selection, total);
-  const blocked = isImportRunning(latestImport.data);
 
   function setFilter(set: (value: string | null) => void, value: string | null) {
     setSelection(emptySelection);
