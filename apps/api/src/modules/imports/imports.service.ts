@@ -12,6 +12,42 @@ export interface ImportOutcome {
   errors: ImportRowError[];
 }
 
+/** Past this many, rejected rows are counted but not listed (the job's answer stays readable). */
+export const MAX_LISTED_ROW_ERRORS = 500;
+
+/**
+ * The rejected rows of an import: every one counted, the first MAX_LISTED_ROW_ERRORS kept,
+ * so a file with a wrong row in every line costs neither memory nor a huge job answer.
+ */
+export class RowErrors<T extends ImportRowError = ImportRowError> {
+  listed: T[] = [];
+  count = 0;
+
+  add(found: T | readonly T[]): void {
+    for (const error of Array.isArray(found) ? (found as readonly T[]) : [found as T]) {
+      this.count += 1;
+      if (this.listed.length < MAX_LISTED_ROW_ERRORS) this.listed.push(error);
+    }
+  }
+
+  /** What the job answers: the listed rows, then one entry counting the rest. */
+  toList(): ImportRowError[] {
+    const errors: ImportRowError[] = this.listed.map((e) => ({
+      line: e.line,
+      errorCode: e.errorCode,
+      message: e.message,
+    }));
+    if (this.count > this.listed.length) {
+      errors.push({
+        line: 0,
+        errorCode: 'IMPORT_VALIDATION_FAILED',
+        message: `…and ${this.count - this.listed.length} more rejected rows.`,
+      });
+    }
+    return errors;
+  }
+}
+
 export interface ImportRunContext {
   job: ImportJobRow;
   /** The whole file, for small imports. */
