@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CsvFormatError, csvCell, openCsvStream, parseCsv, type CsvStreamRow } from './csv.js';
+import { CsvFormatError, csvCell, csvCellValue, openCsvStream, parseCsv, type CsvStreamRow } from './csv.js';
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
 
@@ -137,5 +137,14 @@ describe('CSV writing', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell(null)).toBe('');
     expect(csvCell(3)).toBe('3');
+  });
+
+  it('reads back what it guarded, whatever apostrophes the value began with', () => {
+    for (const value of ['=1+1', '-Ben', '+44', '@x', "'=quoted", "''+x", "'plain", 'plain', "'", '']) {
+      const cell = csvCell(value);
+      const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell;
+      expect(csvCellValue(unquoted)).toBe(value);
+    }
+    expect(csvCell("'=quoted")).toBe("''=quoted");
   });
 });
