@@ -170,6 +170,7 @@ describe('participant import', () => {
   it.each([
     ['a missing column', 'user_id,first_name\nE-9,Ann\n', 1, 'CSV_HEADERS_OR_DELIMITER_INVALID'],
     ['a tab-separated file', HEADER.replaceAll(',', '\t') + '\n', 1, 'CSV_HEADERS_OR_DELIMITER_INVALID'],
+    ['an unclosed quote', `${HEADER}\nE-9,Dr.,"A,B,a@example.org,USER,MD,,,\n`, 2, 'CSV_HEADERS_OR_DELIMITER_INVALID'],
     ['a header without rows', `${HEADER}\n`, 1, 'EMPTY_USER_FILE'],
     ['an empty file', '', 1, 'EMPTY_USER_FILE'],
     ['no user_id', `${HEADER}\n,Dr.,A,B,a@example.org,USER,MD,,,\n`, 2, 'USER_ID_REQUIRED'],
