@@ -36,4 +36,3 @@ export const cmeListQuery = listQuerySchema({
 });
 export type CmeListQuery = z.output<typeof cmeListQuery>;
 export const cmePage = pagedSchema(cme);
-export const projectIdParams = z.object({ projectId: z.string().uuid() });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cme, cmeListQuery, cmePage, createCmeBody, idParams, projectIdParams, updateCmeBody } from '@pss/contract';
+import { cme, cmeListQuery, cmePage, createCmeBody, idParams, updateCmeBody } from '@pss/contract';
 import { caller } from '../../lib/access-control.js';
 import type { CmesService } from './cmes.service.js';
 
@@ -27,20 +27,23 @@ export function registerCmesRoutes(app: FastifyInstance, service: CmesService): 
     },
   );
 
+  // The specification's `/cmes/{projectId}`: the same path as a CME's own `/cmes/{id}`, so
+  // the parameter has one name here too (a path with two names is ambiguous to OpenAPI tools).
   r.get(
-    '/cmes/:projectId',
+    '/cmes/:id',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['CMEs'],
         summary: 'A project’s CME credits (paged)',
-        description: 'Sortable: min_cases, credits, updated_at, created_at. Filter: `{"moc": true}`.',
-        params: projectIdParams,
+        description:
+          '`id` is the project’s id. Sortable: min_cases, credits, updated_at, created_at. Filter: `{"moc": true}`.',
+        params: z.object({ id: idParams.shape.id.describe('The project’s id.') }),
         querystring: cmeListQuery,
         response: { 200: cmePage },
       },
     },
-    async (request) => service.list(caller(request), request.params.projectId, request.query),
+    async (request) => service.list(caller(request), request.params.id, request.query),
   );
 
   r.put(

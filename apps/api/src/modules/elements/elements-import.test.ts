@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { CaseBody } from '../../db/schema/index.js';
 import { checkAnswerTags, checkKeyTakeaways, type ScopeCase } from './elements-import.js';
@@ -9,7 +10,9 @@ import type { ElementsScope } from './elements.repository.js';
 const project: ElementsScope = { projectId: randomUUID() };
 const module: ElementsScope = { moduleId: randomUUID() };
 const none = new Set<string>();
-const csv = (...lines: string[]) => Buffer.from(lines.join('\n'));
+/** A file as the import job reads it: a stream, opened as often as asked. */
+const file = (content: Buffer) => () => Readable.from([content]);
+const csv = (...lines: string[]) => file(Buffer.from(lines.join('\n')));
 
 function body(): CaseBody {
   const q = (text: string, choices: string[]) => ({
@@ -49,10 +52,10 @@ const AT = 'case_name,question,answer,tag';
 const takeawayRows = (name: string, n: number) => Array.from({ length: n }, (_, i) => `${name},Takeaway ${i + 1}`);
 
 describe('checkKeyTakeaways', () => {
-  it('accepts 20 per case, numbering each case’s rows 1..n in file order', () => {
+  it('accepts 20 per case, numbering each case’s rows 1..n in file order', async () => {
     const rows = takeawayRows('Chest pain', 20);
     rows.splice(3, 0, 'breathless,Oxygen', ' BREATHLESS ,Spirometry');
-    const checked = checkKeyTakeaways(csv(KT, ...rows), project, cases, none);
+    const checked = await checkKeyTakeaways(csv(KT, ...rows), project, cases, none);
     expect(checked.errors).toEqual([]);
     expect(checked.total).toBe(22);
     expect(checked.caseIds).toEqual([chest.id, breath.id]);
@@ -65,8 +68,8 @@ describe('checkKeyTakeaways', () => {
     ]);
   });
 
-  it('refuses the 21st takeaway of a case, on its own line, whatever rows come between', () => {
-    expect(checkKeyTakeaways(csv(KT, ...takeawayRows('Chest pain', 21)), project, cases, none).errors).toEqual([
+  it('refuses the 21st takeaway of a case, on its own line, whatever rows come between', async () => {
+    expect((await checkKeyTakeaways(csv(KT, ...takeawayRows('Chest pain', 21)), project, cases, none)).errors).toEqual([
       {
         line: 22,
         errorCode: 'IMPORT_MAX_DATA_EXCEEDED',
@@ -76,12 +79,12 @@ describe('checkKeyTakeaways', () => {
     const rows = takeawayRows('Chest pain', 21);
     rows.splice(0, 0, 'Breathless,First');
     rows.splice(10, 0, 'Breathless,Second');
-    const checked = checkKeyTakeaways(csv(KT, ...rows), project, cases, none);
+    const checked = await checkKeyTakeaways(csv(KT, ...rows), project, cases, none);
     expect(checked.errors.map((e) => [e.line, e.errorCode])).toEqual([[24, 'IMPORT_MAX_DATA_EXCEEDED']]);
   });
 
-  it('refuses, in a project, a case that came from a module library', () => {
-    const checked = checkKeyTakeaways(csv(KT, 'Chest pain,Fine', 'from the library,No'), project, cases, none);
+  it('refuses, in a project, a case that came from a module library', async () => {
+    const checked = await checkKeyTakeaways(csv(KT, 'Chest pain,Fine', 'from the library,No'), project, cases, none);
     expect(checked.errors).toEqual([
       {
         line: 3,
@@ -91,11 +94,11 @@ describe('checkKeyTakeaways', () => {
     ]);
   });
 
-  it('refuses, in a module, a case holding custom elements; the other cases are fine', () => {
+  it('refuses, in a module, a case holding custom elements; the other cases are fine', async () => {
     const moduleCases = [scopeCase('Library case', 'MODULE_LIBRARY'), scopeCase('Moved case', 'MODULE_LIBRARY')];
     const custom = new Set([moduleCases[1]!.id]);
     const file = csv(KT, 'Library case,One', 'Moved case,Two');
-    const checked = checkKeyTakeaways(file, module, moduleCases, custom);
+    const checked = await checkKeyTakeaways(file, module, moduleCases, custom);
     expect(checked.errors).toEqual([
       {
         line: 3,
@@ -104,7 +107,7 @@ describe('checkKeyTakeaways', () => {
       },
     ]);
     // Without custom elements both are the module's; a module may name cases of any origin.
-    expect(checkKeyTakeaways(file, module, moduleCases, none).errors).toEqual([]);
+    expect((await checkKeyTakeaways(file, module, moduleCases, none)).errors).toEqual([]);
   });
 
   it.each([
@@ -113,36 +116,38 @@ describe('checkKeyTakeaways', () => {
     ['a blank case name', ' ,Text', 'FIELD_REQUIRED'],
     ['a blank takeaway', 'Chest pain,   ', 'BLANK_TEXT'],
     ['a takeaway over 1,000 characters', `Chest pain,${'x'.repeat(1001)}`, 'IMPORT_VALIDATION_FAILED'],
-  ])('lists %s with its line', (_label, row, errorCode) => {
-    const checked = checkKeyTakeaways(csv(KT, 'Breathless,Fine', row), project, cases, none);
+  ])('lists %s with its line', async (_label, row, errorCode) => {
+    const checked = await checkKeyTakeaways(csv(KT, 'Breathless,Fine', row), project, cases, none);
     expect(checked.errors).toEqual([{ line: 3, errorCode, message: expect.stringMatching(/^Line 3: /) }]);
     expect(checked.total).toBe(2);
   });
 
-  it('accepts a takeaway of exactly 1,000 characters', () => {
-    expect(checkKeyTakeaways(csv(KT, `Chest pain,${'x'.repeat(1000)}`), project, cases, none).errors).toEqual([]);
+  it('accepts a takeaway of exactly 1,000 characters', async () => {
+    expect((await checkKeyTakeaways(csv(KT, `Chest pain,${'x'.repeat(1000)}`), project, cases, none)).errors).toEqual(
+      [],
+    );
   });
 
   it.each([
     ['a missing column', csv('case_name,takeaway', 'Chest pain,Text'), 'CSV_HEADERS_OR_DELIMITER_INVALID'],
     ['no header row', csv('Chest pain,Text'), 'CSV_HEADERS_OR_DELIMITER_INVALID'],
     ['a header without rows', csv(KT), 'IMPORT_VALIDATION_FAILED'],
-    ['an empty file', Buffer.alloc(0), 'IMPORT_VALIDATION_FAILED'],
-  ])('refuses %s on line 1', (_label, content, errorCode) => {
-    const checked = checkKeyTakeaways(content, project, cases, none);
+    ['an empty file', file(Buffer.alloc(0)), 'IMPORT_VALIDATION_FAILED'],
+  ])('refuses %s on line 1', async (_label, content, errorCode) => {
+    const checked = await checkKeyTakeaways(content, project, cases, none);
     expect(checked).toMatchObject({ total: 0, rows: [], caseIds: [] });
     expect(checked.errors).toMatchObject([{ line: 1, errorCode }]);
   });
 
-  it('refuses a file with an unclosed quote as malformed', () => {
-    const checked = checkKeyTakeaways(csv(KT, 'Chest pain,"Text'), project, cases, none);
+  it('refuses a file with an unclosed quote as malformed', async () => {
+    const checked = await checkKeyTakeaways(csv(KT, 'Chest pain,"Text'), project, cases, none);
     expect(checked.errors.map((e) => e.errorCode)).toEqual(['CSV_HEADERS_OR_DELIMITER_INVALID']);
     expect(checked.rows).toEqual([]);
   });
 
-  it('reads a BOM, semicolons and CRLF', () => {
-    const checked = checkKeyTakeaways(
-      Buffer.from('\uFEFFKey_Takeaway;Case_Name\r\n"One; two";Chest pain\r\n'),
+  it('reads a BOM, semicolons and CRLF', async () => {
+    const checked = await checkKeyTakeaways(
+      file(Buffer.from('\uFEFFKey_Takeaway;Case_Name\r\n"One; two";Chest pain\r\n')),
       project,
       cases,
       none,
@@ -155,8 +160,8 @@ describe('checkKeyTakeaways', () => {
 describe('checkAnswerTags', () => {
   const [firstTest, bloodTests] = chest.body.questions;
 
-  it('matches question and answer text regardless of case and spacing', () => {
-    const checked = checkAnswerTags(
+  it('matches question and answer text regardless of case and spacing', async () => {
+    const checked = await checkAnswerTags(
       csv(AT, 'chest PAIN,  first   TEST? ,ecg,Cardiac', 'Chest pain,Which blood tests?,D-DIMER, Thrombosis '),
       project,
       cases,
@@ -180,25 +185,32 @@ describe('checkAnswerTags', () => {
     ['a blank tag', 'Chest pain,First test?,ECG, ', 'BLANK_TEXT'],
     ['a tag over 120 characters', `Chest pain,First test?,ECG,${'t'.repeat(121)}`, 'IMPORT_VALIDATION_FAILED'],
     ['a module library case', 'From the library,First test?,ECG,Cardiac', 'ELEMENTS_MODULE_LIBRARY_CONFLICT'],
-  ])('lists %s with its line', (_label, row, errorCode) => {
-    const checked = checkAnswerTags(csv(AT, 'Breathless,First test?,ECG,Fine', row), project, cases, none);
+  ])('lists %s with its line', async (_label, row, errorCode) => {
+    const checked = await checkAnswerTags(csv(AT, 'Breathless,First test?,ECG,Fine', row), project, cases, none);
     expect(checked.errors).toEqual([{ line: 3, errorCode, message: expect.stringMatching(/^Line 3: /) }]);
   });
 
-  it('refuses, in a module, a case holding custom elements', () => {
+  it('refuses, in a module, a case holding custom elements', async () => {
     const moved = scopeCase('Moved case', 'MODULE_LIBRARY');
-    const checked = checkAnswerTags(
+    const checked = await checkAnswerTags(
       csv(AT, 'Moved case,First test?,ECG,Cardiac'),
       module,
       [moved],
       new Set([moved.id]),
     );
     expect(checked.errors).toMatchObject([{ line: 2, errorCode: 'ELEMENTS_CUSTOM_CONFLICT' }]);
-    expect(checkAnswerTags(csv(AT, 'Moved case,First test?,ECG,Cardiac'), module, [moved], none).errors).toEqual([]);
+    expect(
+      (await checkAnswerTags(csv(AT, 'Moved case,First test?,ECG,Cardiac'), module, [moved], none)).errors,
+    ).toEqual([]);
   });
 
-  it('refuses a file without the answer column on line 1', () => {
-    const checked = checkAnswerTags(csv('case_name,question,tag', 'Chest pain,First test?,X'), project, cases, none);
+  it('refuses a file without the answer column on line 1', async () => {
+    const checked = await checkAnswerTags(
+      csv('case_name,question,tag', 'Chest pain,First test?,X'),
+      project,
+      cases,
+      none,
+    );
     expect(checked.errors).toMatchObject([{ line: 1, errorCode: 'CSV_HEADERS_OR_DELIMITER_INVALID' }]);
   });
 });

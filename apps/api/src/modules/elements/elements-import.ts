@@ -1,12 +1,16 @@
+import type { Readable } from 'node:stream';
 import { ANSWER_TAG_HEADERS, KEY_TAKEAWAY_HEADERS, MAX_KEY_TAKEAWAYS, type ErrorCode } from '@pss/contract';
 import type { CaseBody, ImportRowError } from '../../db/schema/index.js';
-import { parseCsv, type CsvRow } from '../../lib/csv.js';
+import { CsvFormatError, openCsvStream, type CsvStream, type CsvStreamRow } from '../../lib/csv.js';
+import { RowErrors } from '../imports/imports.service.js';
 import type { ElementsScope } from './elements.repository.js';
 
 /**
  * The checks of an elements upload, row by row, before anything is written: every row
  * names a case of the project (or module) by name; a project may not change elements of a
  * case that came from a module library, nor a module those of a case with custom ones.
+ * The file is streamed; rejected rows are all counted and the first 500 listed, and
+ * once one is found no more rows are kept (nothing will be written).
  */
 
 export interface ScopeCase {
@@ -24,14 +28,42 @@ function rowError(line: number, errorCode: ErrorCode, message: string): ImportRo
   return { line, errorCode, message: `Line ${line}: ${message}` };
 }
 
-function parse(content: Buffer, headers: readonly string[]): { rows: CsvRow[] } | { errors: ImportRowError[] } {
-  const parsed = parseCsv(content, headers);
-  if (parsed.ok) return { rows: parsed.rows };
-  const errorCode: ErrorCode =
-    parsed.reason === 'missing-headers' || parsed.reason === 'malformed'
-      ? 'CSV_HEADERS_OR_DELIMITER_INVALID'
-      : 'IMPORT_VALIDATION_FAILED';
-  return { errors: [{ line: 1, errorCode, message: parsed.message }] };
+/**
+ * Streams a file's rows to `check`, which answers the row's errors. Answers the row count
+ * and the capped errors; a file that cannot be read as CSV is one error on its line.
+ */
+async function readRows(
+  openStream: () => Readable,
+  headers: readonly string[],
+  check: (row: CsvStreamRow, csv: CsvStream, errors: RowErrors) => void,
+): Promise<{ errors: ImportRowError[]; total: number }> {
+  const csv = await openCsvStream(openStream, headers);
+  if (!csv.ok) {
+    const errorCode: ErrorCode =
+      csv.reason === 'missing-headers' ? 'CSV_HEADERS_OR_DELIMITER_INVALID' : 'IMPORT_VALIDATION_FAILED';
+    return { errors: [{ line: 1, errorCode, message: csv.message }], total: 0 };
+  }
+  const errors = new RowErrors();
+  let total = 0;
+  try {
+    for await (const row of csv.rows) {
+      total += 1;
+      check(row, csv, errors);
+    }
+  } catch (error) {
+    if (!(error instanceof CsvFormatError)) throw error;
+    return {
+      errors: [{ line: error.line, errorCode: 'CSV_HEADERS_OR_DELIMITER_INVALID', message: error.message }],
+      total: 0,
+    };
+  }
+  if (total === 0) {
+    return {
+      errors: [{ line: 1, errorCode: 'IMPORT_VALIDATION_FAILED', message: 'The file has a header row but no data.' }],
+      total: 0,
+    };
+  }
+  return { errors: errors.toList(), total };
 }
 
 /** Finds the case a row names, or says why it cannot be used. */
@@ -65,32 +97,30 @@ function caseMatcher(scope: ElementsScope, cases: ScopeCase[], customElements: R
   };
 }
 
-export function checkKeyTakeaways(
-  content: Buffer,
+export async function checkKeyTakeaways(
+  openStream: () => Readable,
   scope: ElementsScope,
   cases: ScopeCase[],
   customElements: ReadonlySet<string>,
-): Checked<{ caseId: string; position: number; text: string }> {
-  const parsed = parse(content, KEY_TAKEAWAY_HEADERS);
-  if ('errors' in parsed) return { errors: parsed.errors, total: 0, rows: [], caseIds: [] };
+): Promise<Checked<{ caseId: string; position: number; text: string }>> {
   const match = caseMatcher(scope, cases, customElements);
-  const errors: ImportRowError[] = [];
   const rows: { caseId: string; position: number; text: string }[] = [];
   const perCase = new Map<string, number>();
-  for (const { line, values } of parsed.rows) {
-    const found = match(line, values.case_name ?? '');
+  const read = await readRows(openStream, KEY_TAKEAWAY_HEADERS, (row, csv, errors) => {
+    const { line } = row;
+    const found = match(line, csv.value(row, 'case_name'));
     if ('error' in found) {
-      errors.push(found.error);
-      continue;
+      errors.add(found.error);
+      return;
     }
-    const text = (values.key_takeaway ?? '').trim();
-    if (!text) errors.push(rowError(line, 'BLANK_TEXT', 'key_takeaway is empty.'));
+    const text = csv.value(row, 'key_takeaway');
+    if (!text) errors.add(rowError(line, 'BLANK_TEXT', 'key_takeaway is empty.'));
     else if (text.length > 1000)
-      errors.push(rowError(line, 'IMPORT_VALIDATION_FAILED', 'key_takeaway is over 1,000 characters.'));
+      errors.add(rowError(line, 'IMPORT_VALIDATION_FAILED', 'key_takeaway is over 1,000 characters.'));
     const position = (perCase.get(found.case.id) ?? 0) + 1;
     perCase.set(found.case.id, position);
     if (position === MAX_KEY_TAKEAWAYS + 1) {
-      errors.push(
+      errors.add(
         rowError(
           line,
           'IMPORT_MAX_DATA_EXCEEDED',
@@ -98,46 +128,47 @@ export function checkKeyTakeaways(
         ),
       );
     }
-    rows.push({ caseId: found.case.id, position, text });
-  }
-  return { errors, total: parsed.rows.length, rows, caseIds: [...perCase.keys()] };
+    if (errors.count === 0) rows.push({ caseId: found.case.id, position, text });
+  });
+  if (read.errors.length) return { ...read, rows: [], caseIds: [] };
+  return { ...read, rows, caseIds: [...perCase.keys()] };
 }
 
-export function checkAnswerTags(
-  content: Buffer,
+export async function checkAnswerTags(
+  openStream: () => Readable,
   scope: ElementsScope,
   cases: ScopeCase[],
   customElements: ReadonlySet<string>,
-): Checked<{ caseId: string; questionId: string; choiceId: string; tag: string }> {
-  const parsed = parse(content, ANSWER_TAG_HEADERS);
-  if ('errors' in parsed) return { errors: parsed.errors, total: 0, rows: [], caseIds: [] };
+): Promise<Checked<{ caseId: string; questionId: string; choiceId: string; tag: string }>> {
   const match = caseMatcher(scope, cases, customElements);
-  const errors: ImportRowError[] = [];
   const rows: { caseId: string; questionId: string; choiceId: string; tag: string }[] = [];
   const caseIds = new Set<string>();
-  for (const { line, values } of parsed.rows) {
-    const found = match(line, values.case_name ?? '');
+  const read = await readRows(openStream, ANSWER_TAG_HEADERS, (row, csv, errors) => {
+    const { line } = row;
+    const found = match(line, csv.value(row, 'case_name'));
     if ('error' in found) {
-      errors.push(found.error);
-      continue;
+      errors.add(found.error);
+      return;
     }
     caseIds.add(found.case.id);
-    const question = found.case.body.questions.find((q) => norm(q.text) === norm(values.question ?? ''));
+    const questionText = csv.value(row, 'question');
+    const question = found.case.body.questions.find((q) => norm(q.text) === norm(questionText));
     if (!question) {
-      errors.push(
-        rowError(line, 'IMPORT_VALIDATION_FAILED', `"${found.case.name}" has no question "${values.question}".`),
-      );
-      continue;
+      errors.add(rowError(line, 'IMPORT_VALIDATION_FAILED', `"${found.case.name}" has no question "${questionText}".`));
+      return;
     }
-    const answer = question.choices.find((c) => norm(c.text) === norm(values.answer ?? ''));
+    const answerText = csv.value(row, 'answer');
+    const answer = question.choices.find((c) => norm(c.text) === norm(answerText));
     if (!answer) {
-      errors.push(rowError(line, 'IMPORT_VALIDATION_FAILED', `the question has no answer "${values.answer}".`));
-      continue;
+      errors.add(rowError(line, 'IMPORT_VALIDATION_FAILED', `the question has no answer "${answerText}".`));
+      return;
     }
-    const tag = (values.tag ?? '').trim();
-    if (!tag) errors.push(rowError(line, 'BLANK_TEXT', 'tag is empty.'));
-    else if (tag.length > 120) errors.push(rowError(line, 'IMPORT_VALIDATION_FAILED', 'tag is over 120 characters.'));
-    else rows.push({ caseId: found.case.id, questionId: question.id, choiceId: answer.id, tag });
-  }
-  return { errors, total: parsed.rows.length, rows, caseIds: [...caseIds] };
+    const tag = csv.value(row, 'tag');
+    if (!tag) errors.add(rowError(line, 'BLANK_TEXT', 'tag is empty.'));
+    else if (tag.length > 120) errors.add(rowError(line, 'IMPORT_VALIDATION_FAILED', 'tag is over 120 characters.'));
+    else if (errors.count === 0)
+      rows.push({ caseId: found.case.id, questionId: question.id, choiceId: answer.id, tag });
+  });
+  if (read.errors.length) return { ...read, rows: [], caseIds: [] };
+  return { ...read, rows, caseIds: [...caseIds] };
 }

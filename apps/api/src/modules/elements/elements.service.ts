@@ -53,15 +53,14 @@ export function createElementsService(deps: {
             'CUSTOM',
           )
         : new Set<string>();
-    const content = await context.content();
     if (kind === 'SUMMARY') {
-      const checked = checkKeyTakeaways(content, scope, cases, customElements);
+      const checked = await checkKeyTakeaways(context.openStream, scope, cases, customElements);
       if (checked.errors.length) return { total: checked.total, errors: checked.errors };
       await elements.replaceKeyTakeaways(checked.caseIds, checked.rows, originOf(scope));
       await context.reportProgress(checked.total, checked.total);
       return { total: checked.total, errors: [] };
     }
-    const checked = checkAnswerTags(content, scope, cases, customElements);
+    const checked = await checkAnswerTags(context.openStream, scope, cases, customElements);
     if (checked.errors.length) return { total: checked.total, errors: checked.errors };
     await elements.replaceAnswerTags(checked.caseIds, checked.rows, originOf(scope));
     await context.reportProgress(checked.total, checked.total);

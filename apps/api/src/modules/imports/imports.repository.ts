@@ -70,6 +70,19 @@ export function createImportsRepository(db: Db) {
         .set({ processedRows: processed, totalRows: total, leaseUntil })
         .where(eq(importJobs.id, id));
     },
+    /**
+     * Moves the lease of a job this process is running further out. Only while the job is
+     * still RUNNING under the same claim (its `started_at`): a job another process has
+     * already ended is never brought back. Answers whether it was renewed.
+     */
+    async renewLease(id: string, claimedAt: Date, leaseUntil: Date): Promise<boolean> {
+      const rows = await db
+        .update(importJobs)
+        .set({ leaseUntil })
+        .where(and(eq(importJobs.id, id), eq(importJobs.state, 'RUNNING'), eq(importJobs.startedAt, claimedAt)))
+        .returning({ id: importJobs.id });
+      return rows.length > 0;
+    },
     async finish(
       id: string,
       outcome: { state: 'COMPLETE' | 'ERROR'; errors: ImportRowError[]; processed: number; total: number },

@@ -12,6 +12,42 @@ export interface ImportOutcome {
   errors: ImportRowError[];
 }
 
+/** Past this many, rejected rows are counted but not listed (the job's answer stays readable). */
+export const MAX_LISTED_ROW_ERRORS = 500;
+
+/**
+ * The rejected rows of an import: every one counted, the first MAX_LISTED_ROW_ERRORS kept,
+ * so a file with a wrong row in every line costs neither memory nor a huge job answer.
+ */
+export class RowErrors<T extends ImportRowError = ImportRowError> {
+  listed: T[] = [];
+  count = 0;
+
+  add(found: T | readonly T[]): void {
+    for (const error of Array.isArray(found) ? (found as readonly T[]) : [found as T]) {
+      this.count += 1;
+      if (this.listed.length < MAX_LISTED_ROW_ERRORS) this.listed.push(error);
+    }
+  }
+
+  /** What the job answers: the listed rows, then one entry counting the rest. */
+  toList(): ImportRowError[] {
+    const errors: ImportRowError[] = this.listed.map((e) => ({
+      line: e.line,
+      errorCode: e.errorCode,
+      message: e.message,
+    }));
+    if (this.count > this.listed.length) {
+      errors.push({
+        line: 0,
+        errorCode: 'IMPORT_VALIDATION_FAILED',
+        message: `…and ${this.count - this.listed.length} more rejected rows.`,
+      });
+    }
+    return errors;
+  }
+}
+
 export interface ImportRunContext {
   job: ImportJobRow;
   /** The whole file, for small imports. */
@@ -29,6 +65,7 @@ export interface ImportRunContext {
  */
 export type ImportRunner = (context: ImportRunContext) => Promise<ImportOutcome>;
 
+/** How long a claim holds without renewal; a running job renews it every third of this. */
 const LEASE_MS = 5 * 60_000;
 
 export function toImportJob(row: ImportJobRow): ImportJob {
@@ -50,7 +87,10 @@ export function createImportsService(deps: {
   storage: FileStorage;
   clock: Clock;
   log?: { error(obj: unknown, msg: string): void };
+  /** Tests shorten it to see renewals without waiting minutes. */
+  leaseMs?: number;
 }) {
+  const leaseMs = deps.leaseMs ?? LEASE_MS;
   const runners = new Map<ImportKind, ImportRunner>();
   const maintenance: (() => Promise<void>)[] = [];
   let wake: (() => void) | null = null;
@@ -62,19 +102,53 @@ export function createImportsService(deps: {
     }
   }
 
+  /**
+   * Keeps a running job's lease from running out while its runner works (a long import
+   * writes for minutes without reporting progress), so that no process takes it for
+   * abandoned. Stops when the runner ends, or when the job is no longer this claim's.
+   */
+  function keepLease(job: ImportJobRow, lease: () => Date): { stop(): Promise<void> } {
+    const claimedAt = job.startedAt;
+    let renewing: Promise<void> | null = null;
+    const renew = async () => {
+      if (!claimedAt) return;
+      const renewed = await deps.imports.renewLease(job.id, claimedAt, lease());
+      if (!renewed) {
+        clearInterval(timer);
+        deps.log?.error({ jobId: job.id }, 'import lease lost: the job was ended by another process');
+      }
+    };
+    const timer = setInterval(() => {
+      if (renewing) return; // the last renewal is still waiting for the database
+      renewing = renew()
+        .catch((error: unknown) => deps.log?.error({ err: error, jobId: job.id }, 'import lease renewal failed'))
+        .finally(() => {
+          renewing = null;
+        });
+    }, leaseMs / 3);
+    timer.unref();
+    return {
+      async stop() {
+        clearInterval(timer);
+        await renewing;
+      },
+    };
+  }
+
   async function runJob(job: ImportJobRow): Promise<void> {
     const runner = runners.get(job.kind);
-    const lease = () => new Date(deps.clock.now().getTime() + LEASE_MS);
+    const lease = () => new Date(deps.clock.now().getTime() + leaseMs);
     const followUps: (() => Promise<void>)[] = [];
     try {
       if (!runner) throw new Error(`no runner for ${job.kind} imports`);
+      const leaseKeeper = keepLease(job, lease);
       const outcome = await runner({
         job,
         content: () => deps.storage.get(job.filePath),
         openStream: () => deps.storage.stream(job.filePath),
         reportProgress: (processed, total) => deps.imports.reportProgress(job.id, processed, total, lease()),
         afterComplete: (task) => followUps.push(task),
-      });
+      }).finally(() => leaseKeeper.stop());
       await deps.storage.remove(job.filePath);
       await deps.imports.finish(
         job.id,
@@ -166,7 +240,7 @@ export function createImportsService(deps: {
       let ran = 0;
       for (;;) {
         const now = deps.clock.now();
-        const job = await deps.imports.claimNext(now, new Date(now.getTime() + LEASE_MS));
+        const job = await deps.imports.claimNext(now, new Date(now.getTime() + leaseMs));
         if (!job) return ran;
         await runJob(job);
         ran += 1;

@@ -170,8 +170,8 @@ export async function beginWrites(tx: Executor, scope: ImportScope): Promise<boo
 const userOf = sql.raw('coalesce(r.user_id, r.new_user_id)');
 
 /**
- * Writes the import (users found): new users with the ids the rows carry, then (for a
- * project) assignments and participation. Each insert goes in user id order: new ids are
+ * Writes the import (users found): new users with the ids the rows carry, the details of
+ * existing ones, then (for a project) assignments and participation. Each insert goes in user id order: new ids are
  * time-ordered, so the indexes that begin with the user id are appended to, not
  * scattered. A new email taken meanwhile by someone else is a unique violation: the import
  * fails whole and can be run again.
@@ -187,6 +187,21 @@ export async function writeImport(tx: Executor, scope: ImportScope, triggersOff:
     from import_file r
     where r.user_id is null
     order by r.new_user_id, r.line`);
+  // Existing participants take the file's other details (name, email, profession and user
+  // ID were checked unchanged), so an exported file, edited and imported again, changes
+  // what was edited; a row that changes nothing writes nothing.
+  await tx.execute(sql`
+    update users u set salutation = r.salutation, role = r.role, secondary_email = r.secondary_email,
+      mobile_number = r.mobile_number, npi = r.npi, practice_number = r.practice_number, facility = r.facility,
+      specialty = r.specialty, manager_first_name = r.manager_first_name, manager_last_name = r.manager_last_name,
+      manager_email = r.manager_email, user_type = r.user_type, updated_at = now()
+    from (select distinct on (f.user_id) f.* from import_file f where f.user_id is not null
+      order by f.user_id, f.line) r
+    where u.id = r.user_id
+      and (u.salutation, u.role, u.secondary_email, u.mobile_number, u.npi, u.practice_number, u.facility,
+        u.specialty, u.manager_first_name, u.manager_last_name, u.manager_email, u.user_type)
+      is distinct from (r.salutation, r.role, r.secondary_email, r.mobile_number, r.npi, r.practice_number,
+        r.facility, r.specialty, r.manager_first_name, r.manager_last_name, r.manager_email, r.user_type)`);
   if (!scope.projectId) return;
   // With row triggers off, the KEY SHARE locks they would take on the users that existed
   // before this import (its own new users need none), all at once.
@@ -203,7 +218,10 @@ export async function writeImport(tx: Executor, scope: ImportScope, triggersOff:
     where r.season_id is not null
     order by 1
     on conflict (user_id, season_id) do update set first_round = excluded.first_round,
-      last_round = excluded.last_round, start_date = excluded.start_date, updated_at = now()`);
+      last_round = excluded.last_round, start_date = excluded.start_date, updated_at = now()
+      where (participant_assignments.first_round, participant_assignments.last_round,
+        participant_assignments.start_date)
+        is distinct from (excluded.first_round, excluded.last_round, excluded.start_date)`);
   // Data status is decided as each participation is written (READY once assigned), so no
   // second pass over the project's rows is needed.
   // Names come from the rows: an import may not change an existing participant's name.

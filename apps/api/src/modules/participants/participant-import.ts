@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import Papa from 'papaparse';
 import { PARTICIPANT_REQUIRED_COLUMNS } from '@pss/contract';
 import type { Db } from '../../db/client.js';
-import type { ImportOutcome } from '../imports/imports.service.js';
+import { openCsvStream, CsvFormatError, type CsvStream } from '../../lib/csv.js';
+import { MAX_LISTED_ROW_ERRORS, RowErrors, type ImportOutcome } from '../imports/imports.service.js';
 import {
   appendRows,
   beginWrites,
@@ -22,8 +22,6 @@ import {
 } from './participant-rows.js';
 
 const BATCH_ROWS = 10000;
-/** Past this many, rejected rows are counted but not listed (the list stays readable). */
-const MAX_LISTED_PROBLEMS = 500;
 
 export interface ParticipantImportTarget {
   /** Null for a NEW_USERS import: users of the client, in no project yet. */
@@ -74,17 +72,14 @@ export async function importParticipants(input: {
     projectId: target.projectId,
     seasonIds: target.seasons.map((s) => s.id),
   };
-  const firstChunk = await firstChunkOf(input.openStream());
-  if (!firstChunk) return failure(1, 'EMPTY_USER_FILE', 'The file is empty.');
-  if (firstChunk.includes(0)) return failure(1, 'CSV_HEADERS_OR_DELIMITER_INVALID', 'The file is not a text CSV file.');
-  const delimiter = delimiterOf(
-    firstChunk
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .split(/\r?\n/)[0] ?? '',
-  );
+  const csv = await openCsvStream(input.openStream, PARTICIPANT_REQUIRED_COLUMNS);
+  if (!csv.ok) {
+    return csv.reason === 'empty'
+      ? failure(1, 'EMPTY_USER_FILE', csv.message)
+      : failure(1, 'CSV_HEADERS_OR_DELIMITER_INVALID', csv.message);
+  }
   const read = (append: (rows: CheckedRow[]) => Promise<void>) =>
-    readFile({ append, openStream: input.openStream, delimiter, target, reportProgress: input.reportProgress });
+    readFile({ append, csv, target, reportProgress: input.reportProgress });
 
   if (database.singleConnection) {
     const db = database.db;
@@ -137,22 +132,12 @@ interface ReadResult {
   rows: number;
   /** A problem with the file as a whole (empty, wrong header): no row was read. */
   failure: RowProblem | null;
-  problems: Problems;
-}
-
-/** Rejected rows: every one counted, the first MAX_LISTED_PROBLEMS listed. */
-class Problems {
-  listed: RowProblem[] = [];
-  count = 0;
-  add(found: RowProblem[]): void {
-    this.count += found.length;
-    for (const p of found) if (this.listed.length < MAX_LISTED_PROBLEMS) this.listed.push(p);
-  }
+  problems: RowErrors<RowProblem>;
 }
 
 /** The rows that would change their existing users as an import may not. */
 async function checkAgainstUsers(tx: Executor, clientId: string): Promise<RowProblem[]> {
-  const conflicts = await importConflicts(tx, clientId, MAX_LISTED_PROBLEMS);
+  const conflicts = await importConflicts(tx, clientId, MAX_LISTED_ROW_ERRORS);
   return conflicts.map((c) => ({ line: c.line, errorCode: c.code as RowProblem['errorCode'], message: c.message }));
 }
 
@@ -165,12 +150,11 @@ async function checkAgainstUsers(tx: Executor, clientId: string): Promise<RowPro
 async function readFile(input: {
   /** Sends a batch of checked rows to the import table. */
   append: (rows: CheckedRow[]) => Promise<void>;
-  openStream: () => Readable;
-  delimiter: ',' | ';';
+  csv: CsvStream;
   target: ParticipantImportTarget;
   reportProgress: (processed: number, total: number) => Promise<void>;
 }): Promise<ReadResult> {
-  const problems = new Problems();
+  const problems = new RowErrors<RowProblem>();
   const checkRow = createParticipantRowChecker(input.target.seasons);
 
   // One batch is on its way to the database while the next is parsed; never more.
@@ -188,40 +172,12 @@ async function readFile(input: {
     appending = done;
   };
 
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: input.delimiter, skipEmptyLines: false });
-  const source = input.openStream();
-  source.pipe(parser);
-  let headers: string[] | null = null;
-  const columnAt: Record<string, number> = Object.create(null) as Record<string, number>;
-  let line = 0;
   let rows = 0;
   let batch: CheckedRow[] = [];
   try {
-    for await (const cells of parser as AsyncIterable<string[]>) {
-      line += 1;
-      if (!headers) {
-        headers = cells.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, '') : h).trim().toLowerCase());
-        // Where each column is (a name given twice: the later one, as before).
-        headers.forEach((h, i) => {
-          if (h) columnAt[h] = i;
-        });
-        const missing = PARTICIPANT_REQUIRED_COLUMNS.filter((c) => !headers!.includes(c));
-        if (missing.length) {
-          return {
-            rows: 0,
-            problems,
-            failure: {
-              line: 1,
-              errorCode: 'CSV_HEADERS_OR_DELIMITER_INVALID',
-              message: `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Check the header row and the delimiter (comma or semicolon).`,
-            },
-          };
-        }
-        continue;
-      }
-      if (cells.every((c) => c.trim() === '')) continue;
+    for await (const { line, cells } of input.csv.rows) {
       rows += 1;
-      const checked = checkRow(line, cells, columnAt);
+      const checked = checkRow(line, cells, input.csv.columnAt);
       if (checked.problems.length) problems.add(checked.problems);
       else if (problems.count === 0) batch.push(checked.row!);
       if (batch.length >= BATCH_ROWS) {
@@ -229,7 +185,7 @@ async function readFile(input: {
         batch = [];
       }
     }
-    if (!headers || rows === 0) {
+    if (rows === 0) {
       return {
         rows: 0,
         problems,
@@ -240,8 +196,14 @@ async function readFile(input: {
     await waitForAppend();
     if (problems.count === 0) await input.reportProgress(rows, rows);
     return { rows, problems, failure: null };
+  } catch (error) {
+    if (!(error instanceof CsvFormatError)) throw error;
+    return {
+      rows: 0,
+      problems,
+      failure: { line: error.line, errorCode: 'CSV_HEADERS_OR_DELIMITER_INVALID', message: error.message },
+    };
   } finally {
-    source.destroy();
     // A batch still on its way must land before anything else uses the connection.
     await waitForAppend().catch(() => undefined);
   }
@@ -259,31 +221,9 @@ async function withImportTable<T>(x: Executor, work: () => Promise<T>): Promise<
 
 function outcomeOf(result: ReadResult): ImportOutcome {
   if (result.failure) return { total: 0, errors: [result.failure] };
-  const errors = result.problems.listed.map((p) => ({ line: p.line, errorCode: p.errorCode, message: p.message }));
-  if (result.problems.count > result.problems.listed.length) {
-    errors.push({
-      line: 0,
-      errorCode: 'IMPORT_VALIDATION_FAILED',
-      message: `…and ${result.problems.count - result.problems.listed.length} more rejected rows.`,
-    });
-  }
-  return { total: result.rows, errors };
+  return { total: result.rows, errors: result.problems.toList() };
 }
 
 function failure(line: number, errorCode: RowProblem['errorCode'], message: string): ImportOutcome {
   return { total: 0, errors: [{ line, errorCode, message }] };
-}
-
-/** The first chunk of a stream (then closed), or null for an empty one. */
-async function firstChunkOf(stream: Readable): Promise<Buffer | null> {
-  for await (const chunk of stream) {
-    stream.destroy();
-    return Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-  }
-  return null;
-}
-
-/** The delimiter of the header line: the more frequent of semicolon and comma. */
-function delimiterOf(headerLine: string): ',' | ';' {
-  return headerLine.split(';').length > headerLine.split(',').length ? ';' : ',';
 }

@@ -5,6 +5,7 @@ import {
   participantImportRoles,
   type ErrorCode,
 } from '@pss/contract';
+import { csvCellValue } from '../../lib/csv.js';
 import { uuid7 } from '../../lib/uuid7.js';
 
 export interface ImportSeason {
@@ -57,6 +58,9 @@ const ROUNDS = /^([1-4])(?:\s*-\s*([1-4]))?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PROFESSIONS = new Set(['MD', 'DO', 'AS', 'MSW']);
 
+/** The user's details an import sets besides role (for existing users as well as new ones). */
+const USER_DETAIL_COLUMNS = ['salutation', ...PARTICIPANT_OPTIONAL_COLUMNS] as const;
+
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** A calendar date as YYYY-MM-DD (checked by arithmetic: a large import checks 100,000 of them). */
@@ -78,7 +82,7 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
   const seasonsByName = new Map(seasons.map((s) => [s.name.trim().toLowerCase(), s]));
   const clinicians = new Map<
     string,
-    { line: number; email: string; first: string; last: string; profession: string }
+    { line: number; email: string; first: string; last: string; profession: string; details: string }
   >();
   const emails = new Map<string, { employeeId: string; line: number; newUserId: string }>();
   const seasonRows = new Set<string>();
@@ -95,9 +99,10 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
     const problems: RowProblem[] = [];
     const problem = (errorCode: ErrorCode, message: string) =>
       problems.push({ line, errorCode, message: `Line ${line}: ${message}` });
+    // Read as exported: the export's formula guard comes off (an exported file re-imports as it was).
     const v = (name: string) => {
       const at = columnAt[name];
-      return at === undefined ? '' : (cells[at] ?? '').trim();
+      return at === undefined ? '' : csvCellValue((cells[at] ?? '').trim());
     };
 
     const employeeId = v('user_id');
@@ -125,13 +130,16 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
     // The same clinician on several rows (one per season) must be the same person.
     if (employeeId && email) {
       const seen = clinicians.get(employeeId);
-      const current = { line, email, first: v('first_name'), last: v('last_name'), profession };
+      // The other details go onto the user too, so every row must give the same ones.
+      const details = [role, ...USER_DETAIL_COLUMNS.map(v)].join('\u0000');
+      const current = { line, email, first: v('first_name'), last: v('last_name'), profession, details };
       if (!seen) clinicians.set(employeeId, current);
       else if (
         seen.email !== email ||
         seen.first !== current.first ||
         seen.last !== current.last ||
-        seen.profession !== profession
+        seen.profession !== profession ||
+        seen.details !== details
       ) {
         problem('USER_DATA_INVALID', `user_id ${employeeId} has other details on line ${seen.line}.`);
       }

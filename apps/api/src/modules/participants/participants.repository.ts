@@ -8,7 +8,7 @@ import {
   projectsWithStaleSearch,
   refreshParticipantSearch,
 } from '../../db/participant-search.js';
-import { projectParticipants, projects, users } from '../../db/schema/index.js';
+import { participantAssignments, projectParticipants, projects, seasons, users } from '../../db/schema/index.js';
 import { recountParticipants } from './import-writes.js';
 import { createPageMarks, MARK_EVERY, type MarkableSort, type PageStart } from './page-marks.js';
 import { countAll, orderByTerms, runPaged } from '../../lib/list-query.js';
@@ -29,6 +29,29 @@ export type ParticipantRow = {
   /** Cases completed in the project (the list reads it; the export does not). */
   completedCases?: number;
 };
+
+/** A participant as the export writes them: every detail the import reads. */
+export type ExportRow = ParticipantRow & {
+  sortName: string;
+  secondaryEmail: string | null;
+  mobileNumber: string | null;
+  npi: string | null;
+  practiceNumber: string | null;
+  facility: string | null;
+  specialty: string | null;
+  managerFirstName: string | null;
+  managerLastName: string | null;
+  managerEmail: string | null;
+  userType: string | null;
+};
+
+export interface ExportAssignment {
+  userId: string;
+  season: string;
+  firstRound: number;
+  lastRound: number;
+  startDate: string;
+}
 
 const sortColumns = {
   name: projectParticipants.sortName,
@@ -192,7 +215,7 @@ export function createParticipantsRepository(db: Db) {
       filter: ParticipantFilter,
       after: { sortName: string; userId: string } | null,
       limit: number,
-    ): Promise<(ParticipantRow & { sortName: string })[]> {
+    ): Promise<ExportRow[]> {
       return db
         .select({
           userId: users.id,
@@ -203,6 +226,16 @@ export function createParticipantsRepository(db: Db) {
           email: users.email,
           role: users.role,
           profession: users.profession,
+          secondaryEmail: users.secondaryEmail,
+          mobileNumber: users.mobileNumber,
+          npi: users.npi,
+          practiceNumber: users.practiceNumber,
+          facility: users.facility,
+          specialty: users.specialty,
+          managerFirstName: users.managerFirstName,
+          managerLastName: users.managerLastName,
+          managerEmail: users.managerEmail,
+          userType: users.userType,
           dataStatus: projectParticipants.dataStatus,
           archived: projectParticipants.archived,
           notes: projectParticipants.notes,
@@ -221,6 +254,23 @@ export function createParticipantsRepository(db: Db) {
         )
         .orderBy(projectParticipants.sortName, projectParticipants.userId)
         .limit(limit);
+    },
+
+    /** The assignments of some of a project's participants (an export page's), in season order. */
+    async exportAssignments(projectId: string, userIds: string[]): Promise<ExportAssignment[]> {
+      if (!userIds.length) return [];
+      return db
+        .select({
+          userId: participantAssignments.userId,
+          season: seasons.name,
+          firstRound: participantAssignments.firstRound,
+          lastRound: participantAssignments.lastRound,
+          startDate: participantAssignments.startDate,
+        })
+        .from(participantAssignments)
+        .innerJoin(seasons, eq(seasons.id, participantAssignments.seasonId))
+        .where(and(eq(participantAssignments.projectId, projectId), inArray(participantAssignments.userId, userIds)))
+        .orderBy(participantAssignments.userId, seasons.position);
     },
 
     /** Ids of a selection: given ids within the project, or all matching except some. */

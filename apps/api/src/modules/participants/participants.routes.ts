@@ -59,8 +59,10 @@ export function registerParticipantsRoutes(
           'Answers 202 with the job; `GET /projects/{id}/import` follows it. Columns: user_id, salutation, first_name, ' +
           'last_name, email, role (USER, HALFUSER, TESTUSER), profession (MD, DO, AS, MSW); optional contact and ' +
           'manager columns; assignment columns season, rounds (1-4, 2-3 or 2) and start_date (YYYY-MM-DD, inside the ' +
-          'season). All or nothing: any rejected row leaves everything as it was and is listed with its line. An import ' +
-          'may not change a participant’s name, email, profession or user_id. See `GET /users/import/example`.',
+          'season). All or nothing: any rejected row leaves everything as it was and is listed with its line (the first ' +
+          '500, then a count). An import may not change a participant’s name, email, profession or user_id; their other ' +
+          'details and their assignments follow the file (every row of one clinician must give the same details). An ' +
+          'apostrophe before =, +, - or @ (the export’s guard) is not part of the value. See `GET /users/import/example`.',
         consumes: ['multipart/form-data'],
         params: idParams,
         response: { 202: importJob },
@@ -131,7 +133,10 @@ export function registerParticipantsRoutes(
         tags: ['Participants'],
         summary: 'A project’s participants as CSV',
         description:
-          'UTF-8 with BOM; cells starting with =, +, - or @ are neutralised so a spreadsheet shows them as text.',
+          'The import’s file: its columns under its names (one row per season assignment; a participant without one has ' +
+          'an empty season), then data_status, archived, notes and added_at, which an import ignores. Exported, edited ' +
+          'and imported again, it changes what was edited. UTF-8 with BOM; cells starting with =, +, - or @ get an ' +
+          'apostrophe so a spreadsheet shows them as text (the import takes it off again).',
         params: idParams,
         querystring: exportQuery,
         produces: ['text/csv'],

@@ -9,7 +9,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import { visibleClientId, type ClientsService } from '../clients/clients.service.js';
 import { importParticipants, type ImportDatabase } from './participant-import.js';
 import { PARTICIPANT_ALL_COLUMNS } from './participant-rows.js';
-import type { ParticipantRow, ParticipantsRepository } from './participants.repository.js';
+import type { ExportAssignment, ParticipantRow, ParticipantsRepository } from './participants.repository.js';
 
 function toParticipant(row: ParticipantRow): Participant {
   return {
@@ -30,6 +30,8 @@ function toParticipant(row: ParticipantRow): Participant {
 }
 
 const EXPORT_PAGE = 1000;
+/** The export's columns after the import's: the participant's state in the project. */
+const EXPORT_PROJECT_COLUMNS = ['data_status', 'archived', 'notes', 'added_at'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The example import file offered for download. */
@@ -214,7 +216,12 @@ export function createParticipantsService(deps: {
         throw new AppError('USER_NOT_FOUND');
     },
 
-    /** The project's participants as CSV, page by page, safe to open in a spreadsheet. */
+    /**
+     * The project's participants as CSV, page by page, safe to open in a spreadsheet. The
+     * columns are the import's, under its names (one row per season assignment, as the
+     * import takes them), so the file can be edited and imported again; the project's own
+     * columns (data status, archived, notes, added) follow, which the import ignores.
+     */
     async *exportCsv(
       caller: AccessClaims,
       projectId: string,
@@ -222,43 +229,52 @@ export function createParticipantsService(deps: {
       filter: ParticipantFilter,
     ): AsyncGenerator<string> {
       await deps.projects.requireVisible(caller, projectId);
-      const header = [
-        'user_id',
-        'salutation',
-        'first_name',
-        'last_name',
-        'email',
-        'role',
-        'profession',
-        'data_status',
-        'archived',
-        'notes',
-        'added_at',
-      ];
-      yield '\uFEFF' + header.join(',') + '\r\n';
+      yield '\uFEFF' + [...PARTICIPANT_ALL_COLUMNS, ...EXPORT_PROJECT_COLUMNS].join(',') + '\r\n';
       if (filter.progress) await participants.syncAttempts(projectId);
       let after: { sortName: string; userId: string } | null = null;
       for (;;) {
         const rows = await participants.exportPage(projectId, search, filter, after, EXPORT_PAGE);
-        for (const p of rows.map(toParticipant)) {
-          yield (
-            [
-              p.employee_id,
-              p.salutation,
-              p.first_name,
-              p.last_name,
-              p.email,
-              p.role,
-              p.profession,
-              p.data_status,
-              p.archived ? 'yes' : 'no',
-              p.notes,
-              p.added_at,
-            ]
-              .map(csvCell)
-              .join(',') + '\r\n'
-          );
+        const assignments = new Map<string, ExportAssignment[]>();
+        for (const a of await participants.exportAssignments(
+          projectId,
+          rows.map((r) => r.userId),
+        )) {
+          const theirs = assignments.get(a.userId);
+          if (theirs) theirs.push(a);
+          else assignments.set(a.userId, [a]);
         }
+        let page = '';
+        for (const row of rows) {
+          const p = toParticipant(row);
+          const person = [
+            p.employee_id,
+            p.salutation,
+            p.first_name,
+            p.last_name,
+            p.email,
+            p.role,
+            p.profession,
+            row.secondaryEmail,
+            row.mobileNumber,
+            row.npi,
+            row.practiceNumber,
+            row.facility,
+            row.specialty,
+            row.managerFirstName,
+            row.managerLastName,
+            row.managerEmail,
+            row.userType,
+          ];
+          const project = [p.data_status, p.archived ? 'yes' : 'no', p.notes, p.added_at];
+          const seasons = assignments.get(row.userId) ?? [null];
+          for (const a of seasons) {
+            const assignment = a
+              ? [a.season, a.firstRound === a.lastRound ? a.firstRound : `${a.firstRound}-${a.lastRound}`, a.startDate]
+              : [null, null, null];
+            page += [...person, ...assignment, ...project].map(csvCell).join(',') + '\r\n';
+          }
+        }
+        if (page) yield page;
         const last = rows.at(-1);
         if (!last || rows.length < EXPORT_PAGE) return;
         after = { sortName: last.sortName, userId: last.userId };
