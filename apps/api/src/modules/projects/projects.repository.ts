@@ -227,13 +227,24 @@ export function createProjectsRepository(db: Db) {
         .orderBy(sql`lower(${table.name})`);
     },
 
-    /** A page of a catalogue: all of it, or a project's part of it. */
-    pageCatalogue(kind: CatalogueKind, query: CatalogueListQuery, projectId?: string) {
+    /** A page of a catalogue: all of it, a project's part of it, or the part a client's projects use. */
+    pageCatalogue(
+      kind: CatalogueKind,
+      query: CatalogueListQuery,
+      within?: { projectId: string } | { clientId: string },
+    ) {
       const { table, link, linkColumn } = catalogueTables[kind];
+      const linked = db.select({ id: linkColumn }).from(link);
       const where = and(
         searchCondition(query.search, [table.name]),
-        projectId
-          ? inArray(table.id, db.select({ id: linkColumn }).from(link).where(eq(link.projectId, projectId)))
+        within && 'projectId' in within
+          ? inArray(table.id, linked.where(eq(link.projectId, within.projectId)))
+          : undefined,
+        within && 'clientId' in within
+          ? inArray(
+              table.id,
+              linked.innerJoin(projects, eq(projects.id, link.projectId)).where(eq(projects.clientId, within.clientId)),
+            )
           : undefined,
       );
       return runPaged(

@@ -199,11 +199,14 @@ export function registerProjectsRoutes(app: FastifyInstance, service: ProjectsSe
         schema: {
           tags: ['Catalogues'],
           summary: `All ${catalogue.label} (paged, searched), for pickers`,
+          description:
+            'A superadmin sees every entry; a client administrator only those their own client’s projects use ' +
+            '(entry names may be confidential to a client). A name typed in a project form is found or created on save.',
           querystring: catalogueListQuery,
           response: { 200: cataloguePage },
         },
       },
-      async (request) => service.catalogue(catalogue.kind, request.query),
+      async (request) => service.catalogue(caller(request), catalogue.kind, request.query),
     );
 
     r.delete(

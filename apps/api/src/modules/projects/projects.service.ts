@@ -238,11 +238,19 @@ export function createProjectsService(deps: {
       query: CatalogueListQuery,
     ): Promise<Paged<CatalogueEntry>> {
       await requireVisible(caller, id);
-      return projects.pageCatalogue(kind, query, id);
+      return projects.pageCatalogue(kind, query, { projectId: id });
     },
 
-    catalogue: (kind: CatalogueKind, query: CatalogueListQuery): Promise<Paged<CatalogueEntry>> =>
-      projects.pageCatalogue(kind, query),
+    /**
+     * A catalogue for a picker. Entry names may be confidential to the client that typed
+     * them (a trial's disease, say): a client administrator sees only the entries their own
+     * client's projects use; a superadmin sees all. Nothing is shared across clients on
+     * purpose: module libraries, which reuse entries, are the provider's (superadmins only).
+     */
+    catalogue(caller: AccessClaims, kind: CatalogueKind, query: CatalogueListQuery): Promise<Paged<CatalogueEntry>> {
+      const clientId = visibleClientId(caller);
+      return projects.pageCatalogue(kind, query, clientId ? { clientId } : undefined);
+    },
 
     async deleteCatalogueEntry(kind: CatalogueKind, id: string): Promise<void> {
       const use = await projects.catalogueEntryUse(kind, id);
