@@ -284,6 +284,12 @@ export const errorCatalogue = {
     message: 'This case is associated with participants and cannot be deleted.',
     showServerMessage: false,
   },
+  SEASON_HAS_PARTICIPANT_WORK: {
+    status: 409,
+    message:
+      'A season or round that participants are assigned to or have worked on cannot be removed: their assignments, answers and scores would be lost.',
+    showServerMessage: true,
+  },
   PREVIEW_DELETE_FORBIDDEN: { status: 409, message: 'This preview cannot be deleted.', showServerMessage: false },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do this.', showServerMessage: false },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is larger than allowed.', showServerMessage: true },

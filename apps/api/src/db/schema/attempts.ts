@@ -26,19 +26,20 @@ export const userSeasonRoundCases = pgTable(
   'user_season_round_cases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // restrict, like every key of a participant's work: deleting what it hangs off is refused
+    // (the services say why first), never a silent cascade over a clinician's answers.
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     projectId: uuid('project_id')
       .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    // restrict: a case with participants' attempts is not deleted from under them.
+      .references(() => projects.id, { onDelete: 'restrict' }),
     caseId: uuid('case_id')
       .notNull()
       .references(() => cases.id, { onDelete: 'restrict' }),
     seasonId: uuid('season_id')
       .notNull()
-      .references(() => seasons.id, { onDelete: 'cascade' }),
+      .references(() => seasons.id, { onDelete: 'restrict' }),
     roundNumber: smallint('round_number').notNull(),
     /** The later of the round's start and the participant's own start date. */
     unlocksOn: date('unlocks_on', { mode: 'string' }).notNull(),
@@ -57,6 +58,8 @@ export const userSeasonRoundCases = pgTable(
     index('usrc_user_idx').on(t.userId, t.unlocksOn),
     index('usrc_project_status_idx').on(t.projectId, t.status),
     index('usrc_case_idx').on(t.caseId),
+    // A season's work is looked for before a project edit may remove the season.
+    index('usrc_season_idx').on(t.seasonId, t.roundNumber),
     check('usrc_status_check', sql`${t.status} in ('NOT_STARTED', 'STARTED', 'IN_PROGRESS', 'COMPLETE')`),
   ],
 );
@@ -67,7 +70,7 @@ export const caseAnswers = pgTable(
   {
     userSeasonRoundCaseId: uuid('user_season_round_case_id')
       .notNull()
-      .references(() => userSeasonRoundCases.id, { onDelete: 'cascade' }),
+      .references(() => userSeasonRoundCases.id, { onDelete: 'restrict' }),
     questionId: uuid('question_id').notNull(),
     choiceIds: jsonb('choice_ids').$type<string[]>().notNull(),
     text: text('text'),

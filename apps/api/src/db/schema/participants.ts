@@ -85,15 +85,16 @@ export const participantSearch = pgTable(
 export const participantAssignments = pgTable(
   'participant_assignments',
   {
+    // restrict: an assignment is a clinician's work; what it hangs off is not deleted under it.
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     seasonId: uuid('season_id')
       .notNull()
-      .references(() => seasons.id, { onDelete: 'cascade' }),
+      .references(() => seasons.id, { onDelete: 'restrict' }),
     projectId: uuid('project_id')
       .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+      .references(() => projects.id, { onDelete: 'restrict' }),
     firstRound: smallint('first_round').notNull(),
     lastRound: smallint('last_round').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -102,6 +103,8 @@ export const participantAssignments = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.seasonId] }),
     index('participant_assignments_project_idx').on(t.projectId, t.userId),
+    // A season's assignments are looked for before a project edit may remove the season.
+    index('participant_assignments_season_idx').on(t.seasonId),
     check(
       'participant_assignments_rounds_check',
       sql`${t.firstRound} between 1 and 4 and ${t.lastRound} between ${t.firstRound} and 4`,

@@ -116,9 +116,11 @@ export const seasons = pgTable(
   'seasons',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // restrict: a project's delete removes its seasons itself, after checking nothing of
+    // participants' hangs off them.
     projectId: uuid('project_id')
       .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+      .references(() => projects.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     position: integer('position').notNull(),
     /** First round's start and last round's end, kept in step with the rounds on every save. */

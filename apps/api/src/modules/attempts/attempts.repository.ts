@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { syncAttempts } from '../../db/attempt-sync.js';
-import { rowsOf, type Db } from '../../db/client.js';
+import { rowsOf, type Db, type Tx } from '../../db/client.js';
 import {
   caseAnswers,
   cases,
@@ -13,6 +13,8 @@ import {
 
 export type AttemptRecord = typeof userSeasonRoundCases.$inferSelect;
 export interface AttemptRow extends AttemptRecord {
+  /** The case's stored status: only a PUBLISHED case is taken. */
+  caseStatus: 'DRAFT' | 'PUBLISHED';
   caseName: string;
   patientName: string;
   seasonName: string;
@@ -30,9 +32,29 @@ export interface AnswerInput {
   noneOfBelow: boolean;
 }
 
+export type AnswerRecord = typeof caseAnswers.$inferSelect;
+/** Why an answer or a submit was not taken: the attempt is submitted, or its case is not published. */
+export type SubmitRefusal = 'complete' | 'not-published';
+
+/**
+ * Whether the attempt's case is published, holding a share lock on the case's row until the
+ * transaction ends: a status change (which updates that row) waits for the participant's
+ * write, and a participant's write after it finds the case as changed.
+ */
+async function lockPublishedCase(tx: Tx, attemptId: string): Promise<boolean> {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select c.id from cases c join user_season_round_cases u on u.case_id = c.id
+      where u.id = ${attemptId} and c.status = 'PUBLISHED'
+      for share of c`),
+  );
+  return rows.length > 0;
+}
+
 export function createAttemptsRepository(db: Db) {
   const attemptColumns = {
     attempt: userSeasonRoundCases,
+    caseStatus: cases.status,
     caseName: cases.name,
     patientName: cases.patientName,
     seasonName: seasons.name,
@@ -40,12 +62,14 @@ export function createAttemptsRepository(db: Db) {
   };
   const flatten = (r: {
     attempt: AttemptRecord;
+    caseStatus: 'DRAFT' | 'PUBLISHED';
     caseName: string;
     patientName: string;
     seasonName: string;
     projectName: string;
   }) => ({
     ...r.attempt,
+    caseStatus: r.caseStatus,
     caseName: r.caseName,
     patientName: r.patientName,
     seasonName: r.seasonName,
@@ -94,11 +118,14 @@ export function createAttemptsRepository(db: Db) {
     },
 
     /**
-     * Saves one answer, unless the case is already submitted: the status check and the write
-     * are one statement each inside one transaction, so a submit in between cannot lose it.
+     * Saves one answer, unless the case is submitted or not published. The attempt's row is
+     * locked by the update that moves it to IN_PROGRESS (a submit holds the same lock while
+     * it scores), so an answer lands either before a submit reads the answers or after it,
+     * when the attempt is COMPLETE and the answer is refused.
      */
-    async saveAnswer(attemptId: string, answer: AnswerInput, at: Date): Promise<boolean> {
+    async saveAnswer(attemptId: string, answer: AnswerInput, at: Date): Promise<'saved' | SubmitRefusal> {
       return db.transaction(async (tx) => {
+        if (!(await lockPublishedCase(tx, attemptId))) return 'not-published';
         const moved = await tx
           .update(userSeasonRoundCases)
           .set({
@@ -107,7 +134,7 @@ export function createAttemptsRepository(db: Db) {
           })
           .where(and(eq(userSeasonRoundCases.id, attemptId), ne(userSeasonRoundCases.status, 'COMPLETE')))
           .returning({ id: userSeasonRoundCases.id });
-        if (!moved.length) return false;
+        if (!moved.length) return 'complete';
         await tx
           .insert(caseAnswers)
           .values({ userSeasonRoundCaseId: attemptId, ...answer, updatedAt: at })
@@ -115,30 +142,53 @@ export function createAttemptsRepository(db: Db) {
             target: [caseAnswers.userSeasonRoundCaseId, caseAnswers.questionId],
             set: { choiceIds: answer.choiceIds, text: answer.text, noneOfBelow: answer.noneOfBelow, updatedAt: at },
           });
+        return 'saved';
+      });
+    },
+
+    /** Starts an attempt (once); false when its case is not published. */
+    async start(attemptId: string, at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if (!(await lockPublishedCase(tx, attemptId))) return false;
+        await tx
+          .update(userSeasonRoundCases)
+          .set({ status: 'STARTED', startedAt: at })
+          .where(and(eq(userSeasonRoundCases.id, attemptId), eq(userSeasonRoundCases.status, 'NOT_STARTED')));
         return true;
       });
     },
 
-    async start(attemptId: string, at: Date): Promise<void> {
-      await db
-        .update(userSeasonRoundCases)
-        .set({ status: 'STARTED', startedAt: at })
-        .where(and(eq(userSeasonRoundCases.id, attemptId), eq(userSeasonRoundCases.status, 'NOT_STARTED')));
-    },
-
-    /** Records the score once: a second submit finds the case complete and changes nothing. */
-    async complete(attemptId: string, score: number, at: Date): Promise<boolean> {
-      const done = await db
-        .update(userSeasonRoundCases)
-        .set({
-          status: 'COMPLETE',
-          score,
-          submittedAt: at,
-          startedAt: sql`coalesce(${userSeasonRoundCases.startedAt}, ${at})`,
-        })
-        .where(and(eq(userSeasonRoundCases.id, attemptId), ne(userSeasonRoundCases.status, 'COMPLETE')))
-        .returning({ id: userSeasonRoundCases.id });
-      return done.length > 0;
+    /**
+     * Submits an attempt: with its row locked, reads the answers, lets `judge` score them (or
+     * refuse, naming what is missing) and records the score, all in one transaction. An
+     * answer sent meanwhile waits for the lock and then finds the attempt COMPLETE, so the
+     * score always covers every answer stored. A second submit changes nothing.
+     */
+    async submit<Missing>(
+      attemptId: string,
+      at: Date,
+      judge: (answers: AnswerRecord[]) => { score: number } | { missing: Missing },
+    ): Promise<'completed' | SubmitRefusal | { missing: Missing }> {
+      return db.transaction(async (tx) => {
+        if (!(await lockPublishedCase(tx, attemptId))) return 'not-published';
+        const [current] = rowsOf<{ status: string }>(
+          await tx.execute(sql`select status from user_season_round_cases where id = ${attemptId} for update`),
+        );
+        if (!current || current.status === 'COMPLETE') return 'complete';
+        const answers = await tx.select().from(caseAnswers).where(eq(caseAnswers.userSeasonRoundCaseId, attemptId));
+        const verdict = judge(answers);
+        if ('missing' in verdict) return verdict;
+        await tx
+          .update(userSeasonRoundCases)
+          .set({
+            status: 'COMPLETE',
+            score: verdict.score,
+            submittedAt: at,
+            startedAt: sql`coalesce(${userSeasonRoundCases.startedAt}, ${at})`,
+          })
+          .where(eq(userSeasonRoundCases.id, attemptId));
+        return 'completed';
+      });
     },
 
     async stamp(attemptId: string, field: 'scoreAccessedAt' | 'finishedAt', at: Date): Promise<void> {

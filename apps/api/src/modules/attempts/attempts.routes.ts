@@ -53,6 +53,8 @@ export function registerAttemptsRoutes(app: FastifyInstance, service: AttemptsSe
       schema: {
         tags,
         summary: 'Start a case (NOT_STARTED → STARTED); a case whose round has not begun is refused',
+        description:
+          'A case that is not published (any more) is refused with CHANGES_FORBIDDEN, as are answers and submits.',
         params: idParams,
         response: { 200: attempt },
       },
@@ -83,7 +85,9 @@ export function registerAttemptsRoutes(app: FastifyInstance, service: AttemptsSe
         tags,
         summary: 'Submit a case for its score and feedback (→ COMPLETE); scored once',
         description:
-          'Every required question must be answered: CASES_NOT_COMPLETED lists those missing as `questions.N`.',
+          'Every required question must be answered: CASES_NOT_COMPLETED lists those missing as `questions.N`. The ' +
+          'answers are read and scored under a lock on the attempt: an answer sent meanwhile is either in the score or ' +
+          'refused (CHANGES_FORBIDDEN).',
         params: idParams,
         response: { 200: attempt },
       },

@@ -20,9 +20,14 @@ import {
 } from '../cases/cases.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { UsersService } from '../users/users.service.js';
-import type { AttemptRow, AttemptsRepository, FoundAttempt } from './attempts.repository.js';
+import type { AnswerRecord, AttemptRow, AttemptsRepository, FoundAttempt } from './attempts.repository.js';
 
 type Caller = AccessClaims;
+
+const submitted = () =>
+  new AppError('CHANGES_FORBIDDEN', { message: 'This case is submitted: its answers are final.' });
+const notPublished = () =>
+  new AppError('CHANGES_FORBIDDEN', { message: 'This case is not published: it cannot be taken now.' });
 
 /**
  * The participants' side of cases: their dashboard, and each UserSeasonRoundCase they take
@@ -66,8 +71,19 @@ export function createAttemptsService(deps: {
     }
   }
 
+  /**
+   * A case that is not published is not taken (a quick answer here; the repository's writes
+   * check again under a lock on the case).
+   */
+  function requirePublished(row: AttemptRow): void {
+    if (row.caseStatus !== 'PUBLISHED') throw notPublished();
+  }
+
   async function answersOf(attemptId: string): Promise<Map<string, StoredAnswer>> {
-    const rows = await attempts.answers(attemptId);
+    return toAnswerMap(await attempts.answers(attemptId));
+  }
+
+  function toAnswerMap(rows: AnswerRecord[]): Map<string, StoredAnswer> {
     return new Map(
       rows.map((a) => [
         a.questionId,
@@ -174,7 +190,8 @@ export function createAttemptsService(deps: {
     async start(caller: Caller, id: string): Promise<Attempt> {
       const row = await requireOwn(caller, id);
       requireUnlocked(row);
-      await attempts.start(id, deps.clock.now());
+      requirePublished(row);
+      if (!(await attempts.start(id, deps.clock.now()))) throw notPublished();
       return view((await attempts.find(id))!);
     },
 
@@ -182,9 +199,8 @@ export function createAttemptsService(deps: {
     async answer(caller: Caller, id: string, body: CaseAnswer): Promise<{ saved: true }> {
       const row = await requireOwn(caller, id);
       requireUnlocked(row);
-      if (row.status === 'COMPLETE') {
-        throw new AppError('CHANGES_FORBIDDEN', { message: 'This case is submitted: its answers are final.' });
-      }
+      requirePublished(row);
+      if (row.status === 'COMPLETE') throw submitted();
       const checked = checkAnswers(row.questions, [body]);
       if (checked.problems.length) {
         throw validationError(
@@ -202,8 +218,8 @@ export function createAttemptsService(deps: {
         },
         deps.clock.now(),
       );
-      if (!saved)
-        throw new AppError('CHANGES_FORBIDDEN', { message: 'This case is submitted: its answers are final.' });
+      if (saved === 'not-published') throw notPublished();
+      if (saved === 'complete') throw submitted();
       return { saved: true };
     },
 
@@ -215,15 +231,21 @@ export function createAttemptsService(deps: {
       const row = await requireOwn(caller, id);
       requireUnlocked(row);
       if (row.status !== 'COMPLETE') {
-        const answers = await answersOf(id);
-        const missing = missingRequired(row.questions, answers);
-        if (missing.length) {
+        requirePublished(row);
+        // The answers are read and scored under the attempt's lock (see the repository), so
+        // an answer racing the submit is either in the score or refused.
+        const outcome = await attempts.submit(id, deps.clock.now(), (rows) => {
+          const answers = toAnswerMap(rows);
+          const missing = missingRequired(row.questions, answers);
+          return missing.length ? { missing } : { score: scoreAnswers(row.questions, answers).score };
+        });
+        if (outcome === 'not-published') throw notPublished();
+        if (typeof outcome === 'object') {
           throw new AppError('CASES_NOT_COMPLETED', {
             message: 'Answer every required question before submitting.',
-            details: { fields: missing },
+            details: { fields: outcome.missing },
           });
         }
-        await attempts.complete(id, scoreAnswers(row.questions, answers).score, deps.clock.now());
       }
       return view((await attempts.find(id))!);
     },

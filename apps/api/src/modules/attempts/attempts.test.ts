@@ -787,10 +787,11 @@ describe('submitting a case', () => {
 /* ---------- a case participants have started ---------- */
 
 describe('a published case participants have started', () => {
-  it('cannot go back to draft nor be deleted; one nobody started can go back', async () => {
+  it('cannot go back to draft nor be deleted; one no participant has can go back', async () => {
     const p = await newProject();
     const started = await publishedCase(p, 1, { name: 'Started' });
-    const untouched = await publishedCase(p, 1, { name: 'Untouched' });
+    // Unplaced: nobody has it (a placed case is on its participants' dashboards: it stays).
+    const untouched = await publishedCase(p, null, { name: 'Untouched' });
     const me = await enrol(p);
     expect((await start(me, await attemptOf(me, 'Started'))).statusCode).toBe(200);
 
@@ -799,7 +800,7 @@ describe('a published case participants have started', () => {
     expect((await call('GET', `/cases/${started.id}`, superadmin)).json<CaseDocument>().status).toBe('PUBLISHED');
     const toDraft = await call('POST', `/cases/${started.id}/status`, superadmin, { status: 'DRAFT' });
     expectError(toDraft, 403, 'CHANGES_FORBIDDEN');
-    expect(toDraft.json().message).toBe('Participants have started this case: it stays published.');
+    expect(toDraft.json().message).toBe('Participants have this case: it stays published.');
     expectError(
       await call('DELETE', `/cases/${started.id}`, superadmin),
       409,

@@ -281,14 +281,59 @@ export function createCasesRepository(db: Db) {
       return row ?? { participants: 0, previews: 0 };
     },
 
-    /** Whether a participant has begun this case (then its content is theirs too). */
-    async hasStartedAttempts(caseId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: userSeasonRoundCases.id })
-        .from(userSeasonRoundCases)
-        .where(and(eq(userSeasonRoundCases.caseId, caseId), sql`${userSeasonRoundCases.status} <> 'NOT_STARTED'`))
-        .limit(1);
-      return Boolean(row);
+    /**
+     * Publishes a draft, if it is still the draft that was checked (same `updated_at`): an
+     * edit saved between the check and this write is not published unchecked.
+     */
+    async publish(id: string, checkedAt: Date, at: Date): Promise<boolean> {
+      const done = await db
+        .update(cases)
+        .set({ status: 'PUBLISHED', updatedAt: at })
+        .where(
+          and(
+            eq(cases.id, id),
+            eq(cases.status, 'DRAFT'),
+            // A Date holds milliseconds; the column may hold microseconds (a default of now()).
+            sql`date_trunc('milliseconds', ${cases.updatedAt}) = ${checkedAt.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning({ id: cases.id });
+      return done.length > 0;
+    },
+
+    /**
+     * Takes a published case back to draft unless it is active or any participant has it (an
+     * attempt, started or not): the rule and the write are one statement, run after locking
+     * the case's row, so it sees every attempt committed before it and a participant's write
+     * (which holds a share lock on the row) cannot slip between.
+     */
+    async unpublish(id: string, today: string, at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select id from cases where id = ${id} for update`);
+        const done = await tx
+          .update(cases)
+          .set({ status: 'DRAFT', updatedAt: at })
+          .where(
+            and(
+              eq(cases.id, id),
+              eq(cases.status, 'PUBLISHED'),
+              sql`${effectiveStatus(today)} <> 'ACTIVE'`,
+              sql`not exists (select 1 from ${userSeasonRoundCases} u where u.case_id = ${id})`,
+            ),
+          )
+          .returning({ id: cases.id });
+        return done.length > 0;
+      });
+    },
+
+    /** Saves a draft's content; false (nothing written) when the case is no longer a draft. */
+    async updateDraft(id: string, values: Partial<CaseInsert>, at: Date): Promise<boolean> {
+      const done = await db
+        .update(cases)
+        .set({ ...values, updatedAt: at })
+        .where(and(eq(cases.id, id), eq(cases.status, 'DRAFT')))
+        .returning({ id: cases.id });
+      return done.length > 0;
     },
 
     async seasonOfProject(seasonId: string, projectId: string): Promise<boolean> {

@@ -192,7 +192,8 @@ export function registerCasesRoutes(app: FastifyInstance, service: CasesService,
         summary: 'Publish a draft, or take a published case back to draft',
         description:
           'Publishing checks the whole case: CASE_INVALID_FOR_PUBLISH lists each problem with its field. An active ' +
-          'case cannot go back to draft (CHANGES_FORBIDDEN).',
+          'case, or one any participant has (an attempt exists, started or not), cannot go back to draft ' +
+          '(CHANGES_FORBIDDEN); the rule is checked in the write itself.',
         params: idParams,
         body: caseStatusBody,
         response: { 200: caseDocument },

@@ -390,7 +390,10 @@ export function createCasesService(deps: {
     async update(caller: Caller, id: string, input: UpdateCaseBody): Promise<CaseDocument> {
       const row = await requireDraft(caller, id);
       await validateLinks(caller, row, input);
-      await cases.update(id, contentColumns(input), deps.clock.now());
+      // Conditional: a publish between the check above and this write keeps the case frozen.
+      if (!(await cases.updateDraft(id, contentColumns(input), deps.clock.now()))) {
+        throw new AppError('CHANGES_FORBIDDEN', { message: 'Published and active cases cannot be edited.' });
+      }
       return read(id);
     },
 
@@ -422,12 +425,25 @@ export function createCasesService(deps: {
       if (status === 'DRAFT' && row.effectiveStatus === 'ACTIVE') {
         throw new AppError('CHANGES_FORBIDDEN', { message: 'An active case cannot go back to draft.' });
       }
-      if (status === 'DRAFT' && row.status === 'PUBLISHED' && (await cases.hasStartedAttempts(id))) {
-        throw new AppError('CHANGES_FORBIDDEN', {
-          message: 'Participants have started this case: it stays published.',
-        });
+      // Each change is a conditional write: the rule is checked again in the statement.
+      if (status === 'PUBLISHED' && row.status === 'DRAFT') {
+        if (!(await cases.publish(id, row.updatedAt, deps.clock.now()))) {
+          throw new AppError('CHANGES_FORBIDDEN', {
+            message: 'The case changed while it was being published: check it and publish it again.',
+          });
+        }
       }
-      if (row.status !== status) await cases.update(id, { status }, deps.clock.now());
+      if (status === 'DRAFT' && row.status === 'PUBLISHED') {
+        if (!(await cases.unpublish(id, today(), deps.clock.now()))) {
+          const now = await cases.findById(id, today());
+          throw new AppError('CHANGES_FORBIDDEN', {
+            message:
+              now?.effectiveStatus === 'ACTIVE'
+                ? 'An active case cannot go back to draft.'
+                : 'Participants have this case: it stays published.',
+          });
+        }
+      }
       return read(id);
     },
 

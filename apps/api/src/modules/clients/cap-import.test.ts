@@ -60,7 +60,11 @@ describe('CAP roster import', () => {
       status: 'Active',
       client_id: f.clientA.id,
     });
-    expect((await status('CAP-200')).json()).toMatchObject({ name: 'Beta; Gamma', status: 'Lapsed', client_id: null });
+    expect((await status('CAP-200', f.asSuperadmin)).json()).toMatchObject({
+      name: 'Beta; Gamma',
+      status: 'Lapsed',
+      client_id: null,
+    });
     const client = await ctx.app.inject({
       method: 'GET',
       url: `/api/clients/${f.clientA.id}`,
@@ -137,5 +141,34 @@ describe('CAP roster import', () => {
     const latest = await ctx.app.inject({ method: 'GET', url: '/api/clients/cap/import', headers: f.asSuperadmin });
     expect(latest.json()).toMatchObject({ id: queued.id, state: 'ERROR', errors: [{ errorCode: 'IMPORT_FAILED' }] });
     expect((await status('CAP-900')).statusCode).toBe(404);
+  });
+});
+
+describe('CAP status for client administrators', () => {
+  it("answers 404 to a client administrator for any entry but their own client's; a superadmin sees all", async () => {
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/clients/${f.clientB.id}`,
+      headers: f.asSuperadmin,
+      payload: { name: 'Bravo Medical', cap_id: 'CAP-500' },
+    });
+    const job = await importAndRun(
+      'cap_id,name,status\nCAP-100,Alpha Health,Active\nCAP-500,Bravo Medical,Active\nCAP-600,Nobody Yet,Lapsed\n',
+    );
+    expect(job.state).toBe('COMPLETE');
+    const notFound = { errorCode: 'CAP_CLIENT_NOT_FOUND', message: 'No CAP client exists with this CAP ID.' };
+
+    // Another client's entry, or one no client holds, reads as not on the roster: no id, no name.
+    for (const capId of ['CAP-500', 'cap-500', 'CAP-600']) {
+      const refused = await status(capId, f.asAdminA);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual(notFound);
+    }
+    expect((await status('CAP-100', f.asAdminA)).json()).toMatchObject({ client_id: f.clientA.id });
+    expect((await status('CAP-500', f.asAdminB)).json()).toMatchObject({ client_id: f.clientB.id });
+    expect((await status('CAP-100', f.asAdminB)).statusCode).toBe(404);
+    for (const capId of ['CAP-100', 'CAP-500', 'CAP-600']) {
+      expect((await status(capId, f.asSuperadmin)).statusCode).toBe(200);
+    }
   });
 });

@@ -105,12 +105,14 @@ export function registerClientsRoutes(
       schema: {
         tags: ['Clients'],
         summary: 'A CAP member number on the imported CAP roster',
-        description: '404 CAP_CLIENT_NOT_FOUND when the roster has no such CAP ID.',
+        description:
+          '404 CAP_CLIENT_NOT_FOUND when the roster has no such CAP ID. A client administrator finds only the entry ' +
+          'of their own client (by its CAP ID); any other answers the same 404.',
         params: capIdParams,
         response: { 200: capStatus },
       },
     },
-    async (request) => clients.capStatus(request.params.id),
+    async (request) => clients.capStatus(caller(request), request.params.id),
   );
 
   r.get(

@@ -101,9 +101,15 @@ export function createClientsService(deps: { clients: ClientsRepository; clock: 
       await clients.delete(id);
     },
 
-    async capStatus(capId: string): Promise<CapStatus> {
+    /**
+     * A roster entry names an organisation and which client holds it: a client
+     * administrator may look up only their own client's entry; any other is "not found".
+     */
+    async capStatus(caller: AccessClaims, capId: string): Promise<CapStatus> {
       const entry = await clients.findCap(capId);
       if (!entry) throw new AppError('CAP_CLIENT_NOT_FOUND');
+      const scope = visibleClientId(caller);
+      if (scope && entry.clientId !== scope) throw new AppError('CAP_CLIENT_NOT_FOUND');
       return {
         cap_id: entry.capId,
         name: entry.name,

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ActiveSeason, CatalogueListQuery, ProjectListQuery, SeasonInput } from '@pss/contract';
 import { ensureCatalogueEntries, type CatalogueKind } from '../../db/catalogues.js';
-import type { Db, Tx } from '../../db/client.js';
+import { rowsOf, type Db, type Tx } from '../../db/client.js';
 import {
   cases,
   clients,
@@ -19,6 +19,13 @@ import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/lis
 
 export type ProjectRow = typeof projects.$inferSelect & { clientName: string; seasonCount: number };
 export type { CatalogueKind };
+/** A season an edit would remove (whole, or some of its rounds) that holds participants' work. */
+export interface SeasonWork {
+  id: string;
+  name: string;
+  /** The round numbers with work the edit would remove. */
+  rounds: number[];
+}
 export interface SeasonWithRounds {
   id: string;
   name: string;
@@ -71,7 +78,47 @@ export function createProjectsRepository(db: Db) {
     }
   }
 
-  /** Makes the project's seasons exactly these: kept (by id), changed, added or removed. */
+  /**
+   * The seasons and rounds this save would remove that hold participants' work: an
+   * assignment covering the round, or an attempt (with its answers and score) in it. Reads
+   * after locking the project's seasons, so nothing is assigned or attempted in them until
+   * the save commits (those writes take a key-share lock on the season).
+   */
+  async function workInRemoved(tx: Tx, projectId: string, input: SeasonInput[]): Promise<SeasonWork[]> {
+    const existing = rowsOf<{ id: string; name: string }>(
+      await tx.execute(sql`select id, name from seasons where project_id = ${projectId} order by position for update`),
+    );
+    const blocked: SeasonWork[] = [];
+    for (const season of existing) {
+      const sent = input.find((s) => s.id === season.id);
+      const kept = sql`array[${sql.join(
+        (sent?.rounds ?? []).map((r) => sql`${r.number}`),
+        sql`, `,
+      )}]::smallint[]`;
+      const work = sql`(exists (select 1 from participant_assignments pa
+            where pa.season_id = ${season.id} and r.number between pa.first_round and pa.last_round)
+          or exists (select 1 from user_season_round_cases u
+            where u.season_id = ${season.id} and u.round_number = r.number))`;
+      const [found] = rowsOf<{ rounds: number[]; any_work: boolean }>(
+        await tx.execute(sql`
+          select
+            coalesce((select array_agg(r.number order by r.number) from rounds r
+              where r.season_id = ${season.id} and not (r.number = any(${kept})) and ${work}), '{}') as rounds,
+            (exists (select 1 from participant_assignments pa where pa.season_id = ${season.id})
+              or exists (select 1 from user_season_round_cases u where u.season_id = ${season.id})) as any_work`),
+      );
+      const rounds = (found?.rounds ?? []).map(Number);
+      // A season left out goes whole: any assignment or attempt in it holds it.
+      if (rounds.length || (!sent && found?.any_work)) blocked.push({ id: season.id, name: season.name, rounds });
+    }
+    return blocked;
+  }
+
+  /**
+   * Makes the project's seasons exactly these: kept (by id), changed, added or removed; a
+   * kept season's rounds are updated in place by number (their ids stay), others added or
+   * removed. Callers check `workInRemoved` first.
+   */
   async function replaceSeasons(tx: Tx, projectId: string, input: SeasonInput[]): Promise<void> {
     const existing = await tx.select({ id: seasons.id }).from(seasons).where(eq(seasons.projectId, projectId));
     const keep = new Set(input.map((s) => s.id).filter((id): id is string => Boolean(id)));
@@ -102,15 +149,29 @@ export function createProjectsRepository(db: Db) {
           .returning({ id: seasons.id });
         seasonId = created!.id;
       }
-      await tx.delete(rounds).where(eq(rounds.seasonId, seasonId));
-      await tx.insert(rounds).values(
-        season.rounds.map((r) => ({
-          seasonId: seasonId!,
-          number: r.number,
-          startDate: r.start_date,
-          endDate: r.end_date,
-        })),
+      await tx.delete(rounds).where(
+        and(
+          eq(rounds.seasonId, seasonId),
+          notInArray(
+            rounds.number,
+            season.rounds.map((r) => r.number),
+          ),
+        ),
       );
+      await tx
+        .insert(rounds)
+        .values(
+          season.rounds.map((r) => ({
+            seasonId: seasonId!,
+            number: r.number,
+            startDate: r.start_date,
+            endDate: r.end_date,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [rounds.seasonId, rounds.number],
+          set: { startDate: sql`excluded.start_date`, endDate: sql`excluded.end_date` },
+        });
     }
   }
 
@@ -166,13 +227,24 @@ export function createProjectsRepository(db: Db) {
         .orderBy(sql`lower(${table.name})`);
     },
 
-    /** A page of a catalogue: all of it, or a project's part of it. */
-    pageCatalogue(kind: CatalogueKind, query: CatalogueListQuery, projectId?: string) {
+    /** A page of a catalogue: all of it, a project's part of it, or the part a client's projects use. */
+    pageCatalogue(
+      kind: CatalogueKind,
+      query: CatalogueListQuery,
+      within?: { projectId: string } | { clientId: string },
+    ) {
       const { table, link, linkColumn } = catalogueTables[kind];
+      const linked = db.select({ id: linkColumn }).from(link);
       const where = and(
         searchCondition(query.search, [table.name]),
-        projectId
-          ? inArray(table.id, db.select({ id: linkColumn }).from(link).where(eq(link.projectId, projectId)))
+        within && 'projectId' in within
+          ? inArray(table.id, linked.where(eq(link.projectId, within.projectId)))
+          : undefined,
+        within && 'clientId' in within
+          ? inArray(
+              table.id,
+              linked.innerJoin(projects, eq(projects.id, link.projectId)).where(eq(projects.clientId, within.clientId)),
+            )
           : undefined,
       );
       return runPaged(
@@ -267,8 +339,11 @@ export function createProjectsRepository(db: Db) {
         seasons: SeasonInput[];
       },
       at: Date,
-    ): Promise<void> {
-      await db.transaction(async (tx) => {
+    ): Promise<{ blocked: SeasonWork[] }> {
+      return db.transaction(async (tx) => {
+        // Checked before anything is written: a refused save changes nothing.
+        const blocked = await workInRemoved(tx, id, input.seasons);
+        if (blocked.length) return { blocked };
         await tx
           .update(projects)
           .set({ name: input.name, status: input.status, notes: input.notes, updatedAt: at })
@@ -276,6 +351,7 @@ export function createProjectsRepository(db: Db) {
         await linkCatalogue(tx, 'disease_types', id, input.diseaseTypes);
         await linkCatalogue(tx, 'question_categories', id, input.questionCategories);
         await replaceSeasons(tx, id, input.seasons);
+        return { blocked: [] };
       });
     },
 
@@ -283,8 +359,27 @@ export function createProjectsRepository(db: Db) {
       await db.update(projects).set({ status, updatedAt: at }).where(eq(projects.id, id));
     },
 
-    async delete(id: string): Promise<void> {
-      await db.delete(projects).where(eq(projects.id, id));
+    /**
+     * Deletes a project with its seasons (and their rounds), catalogue links and CMEs, unless
+     * anything else hangs off it: cases (drafts too: they are an author's work), participants,
+     * assignments or attempts. The project row is locked first, so nothing is added under it
+     * between the look and the delete.
+     */
+    async delete(id: string): Promise<'deleted' | 'in-use'> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select id from projects where id = ${id} for update`);
+        const [use] = rowsOf<{ used: boolean }>(
+          await tx.execute(sql`select
+            exists (select 1 from cases where project_id = ${id})
+            or exists (select 1 from project_participants where project_id = ${id})
+            or exists (select 1 from participant_assignments where project_id = ${id})
+            or exists (select 1 from user_season_round_cases where project_id = ${id}) as used`),
+        );
+        if (use?.used) return 'in-use';
+        await tx.delete(seasons).where(eq(seasons.projectId, id));
+        await tx.delete(projects).where(eq(projects.id, id));
+        return 'deleted';
+      });
     },
 
     /** Seasons running on `today` (from the first round's start to the last round's end). */

@@ -115,7 +115,10 @@ export function registerProjectsRoutes(app: FastifyInstance, service: ProjectsSe
         tags: ['Projects'],
         summary: 'Edit a project',
         description:
-          'The whole project as on create (without client_id), with `status`. Seasons given with their `id` are kept; seasons left out are removed.',
+          'The whole project as on create (without client_id), with `status`. Seasons given with their `id` are kept ' +
+          '(their rounds updated by number); seasons left out are removed. A season, or a kept season’s round, that ' +
+          'participants are assigned to or have attempts in is never removed: the save is refused whole with 409 ' +
+          'SEASON_HAS_PARTICIPANT_WORK, `details.seasons` naming each season and its rounds with work.',
         params: idParams,
         body: updateProjectBody,
         response: { 200: project },
@@ -151,7 +154,8 @@ export function registerProjectsRoutes(app: FastifyInstance, service: ProjectsSe
         tags: ['Projects'],
         summary: 'Delete a project',
         description:
-          'Deletes the project with its seasons and CMEs; refused with ASSOCIATED_ITEMS_DELETE_FORBIDDEN while anything else depends on it.',
+          'Deletes the project with its seasons and CMEs; refused with 409 ASSOCIATED_ITEMS_DELETE_FORBIDDEN while it ' +
+          'has cases (drafts included) or participants.',
         params: idParams,
         response: { 204: z.null() },
       },
@@ -199,11 +203,14 @@ export function registerProjectsRoutes(app: FastifyInstance, service: ProjectsSe
         schema: {
           tags: ['Catalogues'],
           summary: `All ${catalogue.label} (paged, searched), for pickers`,
+          description:
+            'A superadmin sees every entry; a client administrator only those their own client’s projects use ' +
+            '(entry names may be confidential to a client). A name typed in a project form is found or created on save.',
           querystring: catalogueListQuery,
           response: { 200: cataloguePage },
         },
       },
-      async (request) => service.catalogue(catalogue.kind, request.query),
+      async (request) => service.catalogue(caller(request), catalogue.kind, request.query),
     );
 
     r.delete(

@@ -63,6 +63,20 @@ function duplicateProjectName(error: unknown): never {
   throw error;
 }
 
+function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23503';
+}
+
+/**
+ * A save that reached a foreign key of participants' work (an assignment made between the
+ * check and the write): the keys are RESTRICT, so nothing was lost; say why.
+ */
+function workStillThere(error: unknown): never {
+  if (isForeignKeyViolation(error)) throw new AppError('SEASON_HAS_PARTICIPANT_WORK');
+  throw error;
+}
+
 export function createProjectsService(deps: {
   projects: ProjectsRepository;
   clients: Pick<ClientsService, 'requireVisible'>;
@@ -144,7 +158,7 @@ export function createProjectsService(deps: {
           })),
         );
       }
-      await projects
+      const { blocked } = await projects
         .update(
           id,
           {
@@ -157,7 +171,15 @@ export function createProjectsService(deps: {
           },
           deps.clock.now(),
         )
-        .catch(duplicateProjectName);
+        .catch(duplicateProjectName)
+        .catch(workStillThere);
+      if (blocked.length) {
+        const names = blocked.map((b) => `"${b.name}"`).join(', ');
+        throw new AppError('SEASON_HAS_PARTICIPANT_WORK', {
+          message: `Participants are assigned to or have worked in ${names}: the save would remove their assignments, answers or scores, so it was not made. Keep the season and its rounds.`,
+          details: { seasons: blocked },
+        });
+      }
       return toProject((await projects.findById(id))!);
     },
 
@@ -168,14 +190,18 @@ export function createProjectsService(deps: {
     },
 
     /**
-     * Deletes a project with its seasons and CMEs. Later features (cases, participants)
-     * refuse here with ASSOCIATED_ITEMS_DELETE_FORBIDDEN when they depend on it.
+     * Deletes a project with its seasons and CMEs. A project with cases (drafts included:
+     * they are an author's work, deleted one by one under the case rules) or participants is
+     * refused with ASSOCIATED_ITEMS_DELETE_FORBIDDEN.
      */
     async remove(caller: AccessClaims, id: string): Promise<void> {
-      const row = await requireVisible(caller, id);
-      if (row.activeParticipants + row.archivedParticipants > 0)
-        throw new AppError('ASSOCIATED_ITEMS_DELETE_FORBIDDEN');
-      await projects.delete(id);
+      await requireVisible(caller, id);
+      const outcome = await projects.delete(id).catch((error: unknown) => {
+        // Something added under the project as it was deleted: the foreign keys refuse.
+        if (isForeignKeyViolation(error)) return 'in-use' as const;
+        throw error;
+      });
+      if (outcome === 'in-use') throw new AppError('ASSOCIATED_ITEMS_DELETE_FORBIDDEN');
     },
 
     /** What a participant import into this project checks rows against. */
@@ -212,11 +238,19 @@ export function createProjectsService(deps: {
       query: CatalogueListQuery,
     ): Promise<Paged<CatalogueEntry>> {
       await requireVisible(caller, id);
-      return projects.pageCatalogue(kind, query, id);
+      return projects.pageCatalogue(kind, query, { projectId: id });
     },
 
-    catalogue: (kind: CatalogueKind, query: CatalogueListQuery): Promise<Paged<CatalogueEntry>> =>
-      projects.pageCatalogue(kind, query),
+    /**
+     * A catalogue for a picker. Entry names may be confidential to the client that typed
+     * them (a trial's disease, say): a client administrator sees only the entries their own
+     * client's projects use; a superadmin sees all. Nothing is shared across clients on
+     * purpose: module libraries, which reuse entries, are the provider's (superadmins only).
+     */
+    catalogue(caller: AccessClaims, kind: CatalogueKind, query: CatalogueListQuery): Promise<Paged<CatalogueEntry>> {
+      const clientId = visibleClientId(caller);
+      return projects.pageCatalogue(kind, query, clientId ? { clientId } : undefined);
+    },
 
     async deleteCatalogueEntry(kind: CatalogueKind, id: string): Promise<void> {
       const use = await projects.catalogueEntryUse(kind, id);
