@@ -267,7 +267,7 @@ export const routeMatrix: Record<string, MatrixRow> = {
     expect: owned(201),
     request: (w) => post('/cmes', { project_id: w.project.id, min_cases: 2, credits: 1.5, moc: true }),
   },
-  'GET /api/cmes/:projectId': { expect: owned(200), request: (w) => get(`/cmes/${w.project.id}`) },
+  'GET /api/cmes/:id': { expect: owned(200), request: (w) => get(`/cmes/${w.project.id}`) },
   'PUT /api/cmes/:id': {
     expect: owned(200),
     request: (w) => put(`/cmes/${w.cme.id}`, { min_cases: 3, credits: 2, moc: false }),
