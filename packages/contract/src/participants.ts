@@ -85,3 +85,28 @@ export const allParticipantsSelection = z.strictObject({
 export const archiveResult = z.object({ updated: z.number().int() });
 
 export const participantNotesBody = z.strictObject({ notes: z.string().max(10_000).nullable() });
+
+/** The export's and the id list's query: the list's search and filter, no paging. */
+export const participantExportQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  filter: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return {};
+      try {
+        const parsed = participantFilter.safeParse(JSON.parse(raw));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'filter must be a JSON object with archived and data_status' });
+      return z.NEVER;
+    }),
+});
+
+/** Which kind of the project's imports to read. */
+export const importTypeQuery = z.object({
+  type: z.enum(['PARTICIPANTS', 'ANSWER_TAGS', 'SUMMARY']).default('PARTICIPANTS'),
+});
