@@ -26,3 +26,4 @@ export * from './routes/service.js';
 export * from './routes/module-library.js';
 export * from './routes/elements.js';
 export * from './routes/attempts.js';
+export * from './routes/cases.js';

@@ -56,8 +56,12 @@ export function route<const D extends RouteDefinition>(definition: D & ParamsMat
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
 
-/** What a successful call answers, as the web app receives it. */
-export type ReplyOf<D extends RouteDefinition> = D['reply'] extends z.ZodType ? z.output<D['reply']> : undefined;
+/** What a successful call answers, as the web app receives it (nothing for 204 No Content). */
+export type ReplyOf<D extends RouteDefinition> = D['status'] extends 204
+  ? void
+  : D['reply'] extends z.ZodType
+    ? z.output<D['reply']>
+    : undefined;
 /** What the server's handler must return for the answer (the serializer's input). */
 export type ReplyInputOf<D extends RouteDefinition> = D['reply'] extends z.ZodType ? z.input<D['reply']> : unknown;
 
@@ -71,7 +75,7 @@ export interface ParsedRequest<D extends RouteDefinition> {
 /** What a caller sends: path parameters named by the path, the query and the body as the schemas take them. */
 export type CallInput<D extends RouteDefinition> = ([PathParamNames<D['path']>] extends [never]
   ? { params?: undefined }
-  : { params: Record<PathParamNames<D['path']>, string> }) &
+  : { params: Record<PathParamNames<D['path']>, string | undefined> }) &
   (D['query'] extends z.ZodType ? { query?: Input<D['query']> } : { query?: undefined }) &
   (D['body'] extends z.ZodType ? { body: Input<D['body']> } : { body?: undefined }) &
   (D['upload'] extends true ? { file: UploadFile } : { file?: undefined });

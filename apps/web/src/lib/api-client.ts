@@ -30,18 +30,6 @@ export interface RequestOptions {
 }
 
 /**
- * Fills `{name}` placeholders of a path, refusing null or undefined values with an error
- * that names the parameter and the operation.
- */
-export function buildPath(template: string, params: Record<string, string | number | null | undefined>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === null || value === undefined) throw new RequiredParameterError(name, template);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/**
  * Sends a call and answers the raw response, or throws ApiError for an error answer (and
  * reports a lost session on 401). The one place that builds URLs, headers and errors.
  */
@@ -85,7 +73,7 @@ export interface CallOptions {
 }
 
 /** A route's path with its parameters filled in (`/clients/:id` → `/clients/42`). */
-export function pathOf(route: RouteDefinition, params: Record<string, string> | undefined): string {
+export function pathOf(route: RouteDefinition, params: Record<string, string | undefined> | undefined): string {
   return route.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === null || value === undefined || value === '') throw new RequiredParameterError(name, route.path);
@@ -107,7 +95,7 @@ function requestOf<D extends RouteDefinition>(route: D, input: CallInput<D> | un
     body = form;
   }
   return {
-    path: pathOf(route, input?.params as Record<string, string> | undefined),
+    path: pathOf(route, input?.params as Record<string, string | undefined> | undefined),
     options: {
       method: route.method,
       body,
@@ -126,7 +114,10 @@ function requestOf<D extends RouteDefinition>(route: D, input: CallInput<D> | un
 export async function call<D extends RouteDefinition>(route: D, ...args: CallArguments<D>): Promise<ReplyOf<D>> {
   const [input, options] = args;
   const request = requestOf(route, input, options);
-  return apiRequest<ReplyOf<D>>(request.path, request.options);
+  const response = await send(request.path, request.options);
+  // The server's reply schema made this answer (response schemas are enforced there), so
+  // it is read as the contract's type: the one place the web app takes an answer on trust.
+  return (await readAnswer(response)) as ReplyOf<D>;
 }
 
 /** Calls a route whose answer is not JSON (a CSV, a file) and answers the raw response. */
@@ -136,11 +127,10 @@ export function callRaw<D extends RouteDefinition>(route: D, ...args: CallArgume
   return send(request.path, request.options);
 }
 
-async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options);
-  if (response.status === 204) return undefined as T;
+async function readAnswer(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
   const text = await response.text();
-  return (text ? safeJson(text) : undefined) as T;
+  return text ? safeJson(text) : undefined;
 }
 
 function safeJson(text: string): unknown {
@@ -149,16 +139,4 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Uploads one file as multipart/form-data in the field `file`. */
-export function apiUpload<T>(path: string, file: File): Promise<T> {
-  const form = new FormData();
-  form.append('file', file);
-  return apiRequest<T>(path, { method: 'POST', body: form });
-}
-
-/** A GET whose answer is not JSON (a CSV download); errors are read as usual. */
-export function apiRequestRaw(path: string, query: Record<string, string | undefined> = {}): Promise<Response> {
-  return send(path, { query });
 }

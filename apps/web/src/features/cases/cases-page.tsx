@@ -36,7 +36,7 @@ export function CasesPage() {
   const list = useListState({ sortable });
   const [statusParam, setStatusParam] = useUrlParam('status');
   const status = statuses.includes(statusParam as CaseStatusValue) ? (statusParam as CaseStatusValue) : undefined;
-  const cases = useQuery(caseListQueryOptions(home.listPath, { ...list.query, status }));
+  const cases = useQuery(caseListQueryOptions(home, { ...list.query, status }));
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
   const [action, setAction] = useState<'move' | 'delete' | 'copy' | null>(null);
   const total = cases.data?.total ?? 0;
@@ -157,7 +157,7 @@ export function CasesPage() {
           caseIds={() =>
             selection.mode === 'some'
               ? Promise.resolve([...selection.ids])
-              : allCaseIds(home.listPath, { search: list.search || undefined, status, except: [...selection.except] })
+              : allCaseIds(home, { search: list.search || undefined, status, except: [...selection.except] })
           }
           onClose={(done) => {
             setAction(null);

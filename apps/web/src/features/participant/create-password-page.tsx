@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '@pss/contract';
-import { apiRequest } from '../../lib/api-client';
+import { PASSWORD_MIN_LENGTH, authRoutes } from '@pss/contract';
+import { call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
 import { useParticipantSession } from './participant-session';
 
@@ -26,8 +26,7 @@ export function CreatePasswordPage() {
     if (password !== confirm) return setError(t('participant.passwordsDiffer'));
     setBusy(true);
     try {
-      await apiRequest('/auth/password', {
-        method: 'POST',
+      await call(authRoutes.changeParticipantPassword, {
         body: hasPassword ? { password, current_password: current } : { password },
       });
       passwordCreated();

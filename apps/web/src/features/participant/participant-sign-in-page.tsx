@@ -1,8 +1,9 @@
+import { authRoutes } from '@pss/contract';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
 import { useParticipantSession } from './participant-session';
 
@@ -36,7 +37,7 @@ export function ParticipantSignInPage() {
     setError(null);
     if (!email.trim()) return setError(t('errors.EMAIL_REQUIRED'));
     try {
-      await apiRequest('/auth/verify/email', { method: 'POST', body: { email }, isLogin: true });
+      await call(authRoutes.sendSignInLink, { body: { email } }, { isLogin: true });
       setLinkSent(true);
     } catch (failure) {
       setError(errorMessage(failure, t));
