@@ -8,7 +8,7 @@ import {
   type ErrorCode,
 } from '@pss/contract';
 import { csvCellValue } from '../../lib/csv.js';
-import { uuid7 } from '../../lib/uuid7.js';
+import { v7 as uuidv7 } from 'uuid';
 
 export interface ImportSeason {
   id: string;
@@ -23,7 +23,8 @@ export interface CheckedRow {
   line: number;
   /**
    * The id the participant gets if their email is new (the same on every row of that email);
-   * time-ordered, so that the import writes its rows in index order (lib/uuid7.ts).
+   * time-ordered (UUID version 7, in order also within a millisecond), so that the import
+   * writes its rows in index order.
    */
   newUserId: string;
   email: string;
@@ -150,7 +151,7 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
         problem('USER_DATA_INVALID', `user_id ${employeeId} has other details on line ${seen.line}.`);
       }
       const owner = emails.get(email);
-      if (!owner) emails.set(email, { employeeId, line, newUserId: uuid7() });
+      if (!owner) emails.set(email, { employeeId, line, newUserId: uuidv7() });
       else if (owner.employeeId !== employeeId)
         problem(
           'USER_DATA_INVALID',
