@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
-import { Profession } from './enums.js';
+import { ParticipantRole, Profession } from './enums.js';
 
 /**
  * The participant import file (the example file and the docs say the same): UTF-8 CSV,
@@ -30,7 +30,6 @@ export const PARTICIPANT_OPTIONAL_COLUMNS = [
   'user_type',
 ] as const;
 export const PARTICIPANT_ASSIGNMENT_COLUMNS = ['season', 'rounds', 'start_date'] as const;
-export const participantImportRoles = ['USER', 'HALFUSER', 'TESTUSER'] as const;
 
 export const participant = z.object({
   user_id: z.string().uuid(),
@@ -39,7 +38,7 @@ export const participant = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  role: z.enum(participantImportRoles),
+  role: ParticipantRole,
   profession: Profession.nullable(),
   data_status: z.enum(['READY', 'NOT_READY']),
   archived: z.boolean(),

@@ -7,6 +7,8 @@
  * call stack; whatever was read up to that point is returned.
  */
 
+import { rtfPlainTextFields, rtfRichTextFields, type RtfCaseFields, type RtfTextField } from '@pss/contract';
+
 /**
  * True when the bytes look like an RTF document: `{\rtf` after an optional UTF-8 BOM and
  * optional whitespace. Judged by content only, never by file name.
@@ -315,20 +317,7 @@ export function rtfToParagraphs(rtf: string): string[] {
   return result;
 }
 
-/** Patient-case fields read from an RTF document. Rich-text fields hold HTML (`<p>` paragraphs). */
-export interface RtfCaseFields {
-  name?: string;
-  patient_name?: string;
-  patient_age?: number;
-  reason_for_encounter?: string;
-  references?: string;
-  test_results?: string;
-  explanation?: string;
-  details_sections: { name: string; text: string }[];
-}
-
-type KnownField =
-  'name' | 'patient_name' | 'patient_age' | 'reason_for_encounter' | 'references' | 'test_results' | 'explanation';
+type KnownField = RtfTextField | 'patient_age';
 
 const KNOWN_LABELS: Record<string, KnownField> = {
   'case name': 'name',
@@ -343,8 +332,6 @@ const KNOWN_LABELS: Record<string, KnownField> = {
   'test results': 'test_results',
   explanation: 'explanation',
 };
-
-const HTML_FIELDS = ['reason_for_encounter', 'references', 'test_results', 'explanation'] as const;
 
 /** Sentence punctuation: a label containing any of these is text, not a label. */
 const SENTENCE_PUNCTUATION = /[.,;!?\u2026"\u201C\u201D]/;
@@ -464,15 +451,13 @@ export function caseFieldsFromRtf(rtf: string): RtfCaseFields {
   }
 
   const fields: RtfCaseFields = { details_sections: [] };
-  const plain = (field: 'name' | 'patient_name') => {
+  for (const field of rtfPlainTextFields) {
     const text = (known.get(field) ?? []).join(' ').trim();
     if (text) fields[field] = text;
-  };
-  plain('name');
-  plain('patient_name');
+  }
   const age = firstAge(known.get('patient_age') ?? []);
   if (age !== undefined) fields.patient_age = age;
-  for (const field of HTML_FIELDS) {
+  for (const field of rtfRichTextFields) {
     const paragraphs = known.get(field) ?? [];
     if (paragraphs.length) fields[field] = toHtml(paragraphs);
   }

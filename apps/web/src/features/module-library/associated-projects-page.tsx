@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { moduleLibraryRoutes } from '@pss/contract';
+import { associatedProjectSortFields, moduleLibraryRoutes } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-error';
 import { call } from '../../lib/api-client';
@@ -14,7 +14,7 @@ type Row = { id: string; name: string; client_id: string; client_name: string; c
 export function AssociatedProjectsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const list = useListState({ sortable: ['name', 'client_name'] });
+  const list = useListState({ sortable: associatedProjectSortFields });
   const projects = useQuery({
     queryKey: ['module-library', 'associated-projects', id, list.query],
     queryFn: ({ signal }) =>

@@ -50,10 +50,10 @@ export function ParticipantSignInPage() {
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
             <Title order={1} size="h3">
-              {t('participant.signInTitle')}
+              {t('clinician.signInTitle')}
             </Title>
             <Text size="sm" c="dimmed">
-              {t('participant.signInHelp')}
+              {t('clinician.signInHelp')}
             </Text>
             <TextInput
               label={t('auth.email')}
@@ -80,11 +80,11 @@ export function ParticipantSignInPage() {
             </Button>
             {linkSent ? (
               <Alert color="teal" role="status">
-                {t('participant.linkSent')}
+                {t('clinician.linkSent')}
               </Alert>
             ) : (
               <Anchor component="button" type="button" size="sm" onClick={() => void sendLink()}>
-                {t('participant.emailMeALink')}
+                {t('clinician.emailMeALink')}
               </Anchor>
             )}
           </Stack>
