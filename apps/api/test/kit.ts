@@ -38,7 +38,7 @@ export interface Reply {
 }
 
 /** Whom a call is made as: bearer headers (or none: `{}`), or a user who is signed in for it. */
-export type Caller = Headers | Record<string, string> | UserRow;
+export type Caller = UserRow | object;
 
 /**
  * A value made in beforeAll that a test file may name at its top: reads go to the value once
