@@ -11,7 +11,8 @@ import {
 import { scoreCase } from '../src/modules/cases/scoring.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 import { everyTypeCase } from './case-bodies.js';
-import { as, call as kitCall, madeBefore, newProject, publishedCase, type Method, type ProjectFacts } from './kit.js';
+import * as kit from './kit.js';
+import { madeBefore, type Method, type ProjectFacts } from './kit.js';
 import { restartableContext } from './restartable-context.js';
 import { createClient, createUser } from './test-app.js';
 
@@ -34,7 +35,7 @@ export function attemptsSetup(now = '2026-03-02T09:00:00Z') {
   beforeEach(() => ctx.clock.set(now));
 
   const call = (method: Method, url: string, user: UserRow, payload?: object) =>
-    kitCall(ctx, method, url, user, payload);
+    kit.call(ctx, method, url, user, payload);
 
   /** A case saved whole with `everyTypeCase` (and the overrides), placed in a round of Spring 2026 and published. */
   const published = (
@@ -43,7 +44,7 @@ export function attemptsSetup(now = '2026-03-02T09:00:00Z') {
     overrides: Partial<UpdateCaseBody> = {},
     author: UserRow = superadmin,
   ): Promise<CaseDocument> =>
-    publishedCase(
+    kit.publishedCase(
       ctx,
       author,
       { project_id: p.id },
@@ -112,11 +113,11 @@ export function attemptsSetup(now = '2026-03-02T09:00:00Z') {
     superadmin,
     adminA,
     adminB,
-    as: (user: UserRow) => as(ctx, user),
+    as: (user: UserRow) => kit.as(ctx, user),
     call,
     /** A project with `spring`, the id of its season Spring 2026. */
     newProject: async (clientId = clientA.id, overrides: Partial<CreateProjectBody> = {}) => {
-      const facts = await newProject(ctx, superadmin, clientId, overrides);
+      const facts = await kit.newProject(ctx, superadmin, clientId, overrides);
       return { ...facts, spring: facts.seasons['Spring 2026']! };
     },
     publishedCase: published,
@@ -160,3 +161,27 @@ export function expectedScore(doc: CaseDocument, answers: CaseAnswer[]): number 
     ),
   ).score;
 }
+
+/** The test file's context and calls: importing them gives the file its own (see the setup above). */
+export const {
+  ctx,
+  clientA,
+  clientB,
+  superadmin,
+  adminA,
+  adminB,
+  as,
+  call,
+  newProject,
+  publishedCase,
+  enrol,
+  dashboardOf,
+  attemptOf,
+  getAttempt,
+  start,
+  answer,
+  submit,
+  complete,
+  attemptRow,
+  answerCount,
+} = attemptsSetup();

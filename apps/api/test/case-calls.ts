@@ -8,8 +8,10 @@ import { callAs, madeBefore, newProject as kitNewProject, savedCase, testContext
 import { createUser } from './test-app.js';
 
 /**
- * The setup and calls of the case tests (cases-*.test.ts): each file gets its own context
- * with two clients, and `elsewhere`, a project of client A with other catalogue entries
+ * The setup and calls of the case tests (cases-*.test.ts), exported at the end: importing
+ * them registers the beforeAll that builds the test file's own context (each test file
+ * imports its modules afresh) and the afterAll that closes it. The context has two clients,
+ * and `elsewhere`, a project of client A with other catalogue entries
  * (Asthma, Treatment) and its own Spring 2026. Calls are client A's administrator's unless
  * told otherwise.
  */
@@ -95,3 +97,22 @@ export function contentOf(doc: CaseDocument): UpdateCaseBody {
     questions: doc.questions,
   };
 }
+
+/** The test file's context and calls: importing them gives the file its own (see the setup above). */
+export const {
+  ctx,
+  f,
+  elsewhere,
+  call,
+  newProject,
+  projectA,
+  createDraft,
+  createCase,
+  getCase,
+  setStatus,
+  listNames,
+  caseCount,
+  previewCount,
+  assignParticipant,
+  uploadImage,
+} = casesSetup();

@@ -62,3 +62,28 @@ export function elementsSetup() {
     tagNameCount: async () => (await ctx.db.select({ n: count() }).from(answerTags))[0]!.n,
   };
 }
+
+/** The test file's context and calls: importing them gives the file its own (see the setup above). */
+export const {
+  ctx,
+  f,
+  call,
+  newProject,
+  projectA,
+  newModule,
+  createModuleCase,
+  createProjectCase,
+  getCase,
+  setStatus,
+  projectCases,
+  moduleCases,
+  caseCount,
+  moduleCount,
+  ownerOf,
+  postFile,
+  importAndRun,
+  takeaways,
+  tags,
+  jobCount,
+  tagNameCount,
+} = elementsSetup();

@@ -11,9 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import { participantAssignments } from '../../db/schema/index.js';
 import { expectError, fieldsOf } from '../../../test/kit.js';
 import { choice, questionOf as question } from '../../../test/case-bodies.js';
-import { attemptsSetup, choiceIds, expectedScore, type Spring as ProjectFacts } from '../../../test/attempt-calls.js';
-
-const {
+import { choiceIds, expectedScore, type Spring as ProjectFacts } from '../../../test/attempt-calls.js';
+import {
   ctx,
   superadmin,
   adminA,
@@ -32,7 +31,7 @@ const {
   complete,
   attemptRow,
   answerCount,
-} = attemptsSetup();
+} from '../../../test/attempt-calls.js';
 
 describe('submitting a case', () => {
   let p: ProjectFacts;

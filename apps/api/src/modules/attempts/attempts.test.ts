@@ -7,9 +7,8 @@ import { type UserRow } from '../users/users.service.js';
 import { expectError, fieldsOf } from '../../../test/kit.js';
 import { everyTypeCase as validCase } from '../../../test/case-bodies.js';
 
-import { attemptsSetup, choiceIds, type Spring as ProjectFacts } from '../../../test/attempt-calls.js';
-
-const {
+import { choiceIds, type Spring as ProjectFacts } from '../../../test/attempt-calls.js';
+import {
   ctx,
   clientA,
   clientB,
@@ -29,7 +28,7 @@ const {
   complete,
   attemptRow,
   answerCount,
-} = attemptsSetup();
+} from '../../../test/attempt-calls.js';
 
 /* ---------- the dashboard ---------- */
 

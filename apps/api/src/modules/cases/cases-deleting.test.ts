@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, fieldsOf, filterQuery } from '../../../test/kit.js';
-import { casesSetup } from '../../../test/case-calls.js';
-
-const { call, projectA, createCase, getCase, setStatus, listNames, caseCount, assignParticipant } = casesSetup();
+import {
+  call,
+  projectA,
+  createCase,
+  getCase,
+  setStatus,
+  listNames,
+  caseCount,
+  assignParticipant,
+} from '../../../test/case-calls.js';
 
 describe('deleting cases', () => {
   it('deletes one case', async () => {

@@ -4,9 +4,18 @@ import { type CaseDocument, type CaseStatusReport } from '@pss/contract';
 import { expectError, fieldsOf, type ProjectFacts } from '../../../test/kit.js';
 import { choice, everyTypeCase as validCase } from '../../../test/case-bodies.js';
 import { projectBody } from '../../../test/fixtures.js';
-import { casesSetup, contentOf } from '../../../test/case-calls.js';
-
-const { f, elsewhere, call, newProject, projectA, createDraft, createCase, getCase, caseCount } = casesSetup();
+import { contentOf } from '../../../test/case-calls.js';
+import {
+  f,
+  elsewhere,
+  call,
+  newProject,
+  projectA,
+  createDraft,
+  createCase,
+  getCase,
+  caseCount,
+} from '../../../test/case-calls.js';
 
 /* ---------- 1. create, read, save ---------- */
 

@@ -3,10 +3,20 @@ import { type CaseSummary } from '@pss/contract';
 import { expectError, fieldsOf, filterQuery, type ProjectFacts } from '../../../test/kit.js';
 import { choice, everyTypeCase as validCase } from '../../../test/case-bodies.js';
 import { onePixelPng } from '../../../test/images.js';
-import { casesSetup, contentOf } from '../../../test/case-calls.js';
+import { contentOf } from '../../../test/case-calls.js';
+import {
+  ctx,
+  call,
+  projectA,
+  createDraft,
+  createCase,
+  getCase,
+  setStatus,
+  listNames,
+  uploadImage,
+} from '../../../test/case-calls.js';
 
 const NOW = '2026-03-02T09:00:00Z';
-const { ctx, call, projectA, createDraft, createCase, getCase, setStatus, listNames, uploadImage } = casesSetup(NOW);
 
 describe('publishing', () => {
   it('refuses an incomplete case, listing each problem with its field, and GET status lists the same', async () => {

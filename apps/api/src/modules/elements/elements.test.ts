@@ -4,9 +4,7 @@ import { type CaseDocument } from '@pss/contract';
 import { type Headers } from '../../../test/fixtures.js';
 import { expectError, filterQuery, type Home, type Reply } from '../../../test/kit.js';
 import { AT, brief, KT, tagRows, type Where } from '../../../test/element-calls.js';
-import { elementsSetup } from '../../../test/element-calls.js';
-
-const {
+import {
   ctx,
   f,
   call,
@@ -20,7 +18,7 @@ const {
   tags,
   jobCount,
   tagNameCount,
-} = elementsSetup();
+} from '../../../test/element-calls.js';
 
 /* ---------- 1-3. key takeaways of a project ---------- */
 

@@ -4,9 +4,7 @@ import { type CaseDocument } from '@pss/contract';
 import { entryId, expectError } from '../../../test/kit.js';
 import { validCase } from '../../../test/case-bodies.js';
 import { ids, innerIds, names } from '../../../test/library-calls.js';
-import { librarySetup } from '../../../test/library-calls.js';
-
-const {
+import {
   f,
   call,
   newProject,
@@ -19,7 +17,7 @@ const {
   projectCases,
   moduleCases,
   caseCount,
-} = librarySetup();
+} from '../../../test/module-library-setup.js';
 
 /* ---------- 4. copying into a project ---------- */
 

@@ -6,9 +6,7 @@ import { createUser } from '../../../test/test-app.js';
 import { projectBody, type Headers } from '../../../test/fixtures.js';
 import { expectError, filterQuery } from '../../../test/kit.js';
 import { ids, names } from '../../../test/library-calls.js';
-import { librarySetup } from '../../../test/library-calls.js';
-
-const {
+import {
   ctx,
   f,
   call,
@@ -21,7 +19,7 @@ const {
   projectCases,
   moduleCases,
   caseCount,
-} = librarySetup();
+} from '../../../test/module-library-setup.js';
 
 /* ---------- 6. removing cases from a module ---------- */
 

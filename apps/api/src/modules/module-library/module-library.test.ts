@@ -4,10 +4,7 @@ import { type CatalogueEntry, type ModuleLibrary, type ModuleSummary } from '@ps
 import { entryId, expectError, fieldIssues, filterQuery, type Method, moduleBody } from '../../../test/kit.js';
 import { requiredAnswers, validCase } from '../../../test/case-bodies.js';
 import { names } from '../../../test/library-calls.js';
-import { librarySetup } from '../../../test/library-calls.js';
-
-const NOW = '2026-03-02T09:00:00Z';
-const {
+import {
   f,
   call,
   projectA,
@@ -19,7 +16,9 @@ const {
   moduleCases,
   caseCount,
   moduleCount,
-} = librarySetup(NOW);
+} from '../../../test/module-library-setup.js';
+
+const NOW = '2026-03-02T09:00:00Z';
 
 /* ---------- 1. module libraries ---------- */
 
