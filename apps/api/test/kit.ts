@@ -223,3 +223,10 @@ export async function publishedCase(
   expect(published.statusCode).toBe(200);
   return (await call(ctx, 'GET', `/cases/${saved.id}`, caller)).json<CaseDocument>();
 }
+
+/** The link token of a mailed or logged dashboard link (`/participant/link/{token}`). */
+export function tokenOfLink(link: string): string {
+  const match = /\/participant\/link\/([^\s/?#]+)/.exec(link);
+  if (!match?.[1]) throw new Error(`no dashboard link in: ${link}`);
+  return match[1];
+}
