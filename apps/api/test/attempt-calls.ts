@@ -1,12 +1,8 @@
 import { beforeEach, expect } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { Attempt, CaseAnswer, CaseDocument, CreateProjectBody, Dashboard, UpdateCaseBody } from '@pss/contract';
-import {
-  caseAnswers,
-  participantAssignments,
-  projectParticipants,
-  userSeasonRoundCases,
-} from '../src/db/schema/index.js';
+import { caseAnswers, participantAssignments, projectParticipants } from '../src/db/schema/index.js';
+import { userSeasonRoundCases } from '../src/db/schema/index.js';
 // The expected score comes from the scoring rule itself, not from the service under test.
 import { scoreCase } from '../src/modules/cases/scoring.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
@@ -163,25 +159,7 @@ export function expectedScore(doc: CaseDocument, answers: CaseAnswer[]): number 
 }
 
 /** The test file's context and calls: importing them gives the file its own (see the setup above). */
-export const {
-  ctx,
-  clientA,
-  clientB,
-  superadmin,
-  adminA,
-  adminB,
-  as,
-  call,
-  newProject,
-  publishedCase,
-  enrol,
-  dashboardOf,
-  attemptOf,
-  getAttempt,
-  start,
-  answer,
-  submit,
-  complete,
-  attemptRow,
-  answerCount,
-} = attemptsSetup();
+const setup = attemptsSetup();
+export const { ctx, clientA, clientB, superadmin, adminA, adminB, as, call, newProject, publishedCase } = setup;
+export const { enrol, dashboardOf, attemptOf, getAttempt, start, answer, submit, complete, attemptRow } = setup;
+export const { answerCount } = setup;

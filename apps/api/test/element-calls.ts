@@ -64,26 +64,7 @@ export function elementsSetup() {
 }
 
 /** The test file's context and calls: importing them gives the file its own (see the setup above). */
-export const {
-  ctx,
-  f,
-  call,
-  newProject,
-  projectA,
-  newModule,
-  createModuleCase,
-  createProjectCase,
-  getCase,
-  setStatus,
-  projectCases,
-  moduleCases,
-  caseCount,
-  moduleCount,
-  ownerOf,
-  postFile,
-  importAndRun,
-  takeaways,
-  tags,
-  jobCount,
-  tagNameCount,
-} = elementsSetup();
+const setup = elementsSetup();
+export const { ctx, f, call, newProject, projectA, newModule, createModuleCase, createProjectCase, getCase } = setup;
+export const { setStatus, projectCases, moduleCases, caseCount, moduleCount, ownerOf, postFile } = setup;
+export const { importAndRun, takeaways, tags, jobCount, tagNameCount } = setup;

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import type {
-  CaseDocument,
-  CatalogueEntry,
-  CreateProjectBody,
-  ModuleBody,
-  ModuleLibrary,
-  Project,
-  UpdateCaseBody,
-} from '@pss/contract';
+import type { CaseDocument, CatalogueEntry, CreateProjectBody, ModuleBody, ModuleLibrary } from '@pss/contract';
+import type { Project, UpdateCaseBody } from '@pss/contract';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 import { projectBody, type Headers } from './fixtures.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from './test-app.js';

@@ -5,19 +5,6 @@ import { librarySetup } from './library-calls.js';
  * registers the beforeAll that builds the test file's own context, and the afterAll that
  * closes it (each test file imports its modules afresh).
  */
-export const {
-  ctx,
-  f,
-  call,
-  newProject,
-  projectA,
-  newModule,
-  createModuleCase,
-  createProjectCase,
-  getCase,
-  setStatus,
-  projectCases,
-  moduleCases,
-  caseCount,
-  moduleCount,
-} = librarySetup();
+const setup = librarySetup();
+export const { ctx, f, call, newProject, projectA, newModule, createModuleCase, createProjectCase, getCase } = setup;
+export const { setStatus, projectCases, moduleCases, caseCount, moduleCount } = setup;

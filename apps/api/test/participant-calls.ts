@@ -54,4 +54,5 @@ function participantsSetup() {
   return { ctx, f, upload, importFile, list, newProject, userCount };
 }
 
-export const { ctx, f, upload, importFile, list, newProject, userCount } = participantsSetup();
+const setup = participantsSetup();
+export const { ctx, f, upload, importFile, list, newProject, userCount } = setup;

@@ -1,37 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import {
-  type Attempt,
-  type CaseAnswer,
-  type CaseDocument,
-  type DashboardProject,
-  type ParticipantProgress,
-} from '@pss/contract';
+import { type Attempt, type CaseAnswer, type CaseDocument, type DashboardProject } from '@pss/contract';
+import { type ParticipantProgress } from '@pss/contract';
 import { and, eq } from 'drizzle-orm';
 import { participantAssignments } from '../../db/schema/index.js';
 import { expectError, fieldsOf } from '../../../test/kit.js';
 import { choice, questionOf as question } from '../../../test/case-bodies.js';
 import { choiceIds, expectedScore, type Spring as ProjectFacts } from '../../../test/attempt-calls.js';
-import {
-  ctx,
-  superadmin,
-  adminA,
-  adminB,
-  as,
-  call,
-  newProject,
-  publishedCase,
-  enrol,
-  dashboardOf,
-  attemptOf,
-  getAttempt,
-  start,
-  answer,
-  submit,
-  complete,
-  attemptRow,
-  answerCount,
-} from '../../../test/attempt-calls.js';
+import { ctx, superadmin, adminA, adminB, as, call, newProject, publishedCase } from '../../../test/attempt-calls.js';
+import { enrol, dashboardOf, attemptOf, getAttempt, start, answer, submit } from '../../../test/attempt-calls.js';
+import { complete, attemptRow, answerCount } from '../../../test/attempt-calls.js';
 
 describe('submitting a case', () => {
   let p: ProjectFacts;

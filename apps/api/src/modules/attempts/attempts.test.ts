@@ -8,27 +8,9 @@ import { expectError, fieldsOf } from '../../../test/kit.js';
 import { everyTypeCase as validCase } from '../../../test/case-bodies.js';
 
 import { choiceIds, type Spring as ProjectFacts } from '../../../test/attempt-calls.js';
-import {
-  ctx,
-  clientA,
-  clientB,
-  superadmin,
-  adminA,
-  adminB,
-  call,
-  newProject,
-  publishedCase,
-  enrol,
-  dashboardOf,
-  attemptOf,
-  getAttempt,
-  start,
-  answer,
-  submit,
-  complete,
-  attemptRow,
-  answerCount,
-} from '../../../test/attempt-calls.js';
+import { ctx, clientA, clientB, superadmin, adminA, adminB, call, newProject } from '../../../test/attempt-calls.js';
+import { publishedCase, enrol, dashboardOf, attemptOf, getAttempt, start } from '../../../test/attempt-calls.js';
+import { answer, submit, complete, attemptRow, answerCount } from '../../../test/attempt-calls.js';
 
 /* ---------- the dashboard ---------- */
 

@@ -2,14 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { createTokenService } from '../../lib/tokens.js';
-import {
-  bearerFor,
-  createClient,
-  createTestContext,
-  createUser,
-  TEST_PASSWORD,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { bearerFor, createClient, createTestContext, createUser, TEST_PASSWORD } from '../../../test/test-app.js';
+import { type TestContext } from '../../../test/test-app.js';
 import { projectBody } from '../../../test/fixtures.js';
 import { expectError, tokenOfLink, type Reply } from '../../../test/kit.js';
 import type { UserRow } from '../users/users.service.js';

@@ -4,18 +4,8 @@ import { createUser } from '../../../test/test-app.js';
 import { expectError, filterQuery, type Method } from '../../../test/kit.js';
 import { everyTypeCase as validCase, requiredAnswers } from '../../../test/case-bodies.js';
 import { onePixelPng } from '../../../test/images.js';
-import {
-  ctx,
-  f,
-  call,
-  newProject,
-  projectA,
-  createCase,
-  getCase,
-  caseCount,
-  previewCount,
-  uploadImage,
-} from '../../../test/case-calls.js';
+import { ctx, f, call, newProject, projectA, createCase, getCase, caseCount } from '../../../test/case-calls.js';
+import { previewCount, uploadImage } from '../../../test/case-calls.js';
 
 describe('isolation between clients and roles', () => {
   it('keeps client A’s cases, images and previews from client B’s administrator, and changes nothing', async () => {

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, fieldsOf, filterQuery } from '../../../test/kit.js';
-import {
-  call,
-  projectA,
-  createCase,
-  getCase,
-  setStatus,
-  listNames,
-  caseCount,
-  assignParticipant,
-} from '../../../test/case-calls.js';
+import { call, projectA, createCase, getCase, setStatus, listNames, caseCount } from '../../../test/case-calls.js';
+import { assignParticipant } from '../../../test/case-calls.js';
 
 describe('deleting cases', () => {
   it('deletes one case', async () => {

@@ -5,17 +5,8 @@ import { expectError, fieldsOf, type ProjectFacts } from '../../../test/kit.js';
 import { choice, everyTypeCase as validCase } from '../../../test/case-bodies.js';
 import { projectBody } from '../../../test/fixtures.js';
 import { contentOf } from '../../../test/case-calls.js';
-import {
-  f,
-  elsewhere,
-  call,
-  newProject,
-  projectA,
-  createDraft,
-  createCase,
-  getCase,
-  caseCount,
-} from '../../../test/case-calls.js';
+import { f, elsewhere, call, newProject, projectA, createDraft, createCase } from '../../../test/case-calls.js';
+import { getCase, caseCount } from '../../../test/case-calls.js';
 
 /* ---------- 1. create, read, save ---------- */
 

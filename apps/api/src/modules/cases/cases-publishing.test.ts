@@ -4,17 +4,8 @@ import { expectError, fieldsOf, filterQuery, type ProjectFacts } from '../../../
 import { choice, everyTypeCase as validCase } from '../../../test/case-bodies.js';
 import { onePixelPng } from '../../../test/images.js';
 import { contentOf } from '../../../test/case-calls.js';
-import {
-  ctx,
-  call,
-  projectA,
-  createDraft,
-  createCase,
-  getCase,
-  setStatus,
-  listNames,
-  uploadImage,
-} from '../../../test/case-calls.js';
+import { ctx, call, projectA, createDraft, createCase, getCase, setStatus } from '../../../test/case-calls.js';
+import { listNames, uploadImage } from '../../../test/case-calls.js';
 
 const NOW = '2026-03-02T09:00:00Z';
 

@@ -4,21 +4,9 @@ import { type CaseDocument } from '@pss/contract';
 import { type Headers } from '../../../test/fixtures.js';
 import { expectError, filterQuery, type Home, type Reply } from '../../../test/kit.js';
 import { AT, brief, KT, tagRows, type Where } from '../../../test/element-calls.js';
-import {
-  ctx,
-  f,
-  call,
-  newProject,
-  newModule,
-  createModuleCase,
-  createProjectCase,
-  postFile,
-  importAndRun,
-  takeaways,
-  tags,
-  jobCount,
-  tagNameCount,
-} from '../../../test/element-calls.js';
+import { ctx, f, call, newProject, newModule, createModuleCase } from '../../../test/element-calls.js';
+import { createProjectCase, postFile, importAndRun, takeaways, tags, jobCount } from '../../../test/element-calls.js';
+import { tagNameCount } from '../../../test/element-calls.js';
 
 /* ---------- 1-3. key takeaways of a project ---------- */
 
