@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { CaseDocument, CatalogueEntry, CreateProjectBody, ModuleBody, ModuleLibrary } from '@pss/contract';
 import type { Project, UpdateCaseBody } from '@pss/contract';
 import type { UserRow } from '../src/modules/users/users.repository.js';
-import { projectBody, type Headers } from './fixtures.js';
+import { projectBody, twoClients, type Headers } from './fixtures.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from './test-app.js';
 
 /**
@@ -64,6 +64,16 @@ export function testContext(options: Parameters<typeof createTestContext>[0] = {
     () => createTestContext(options),
     (ctx) => ctx.close(),
   );
+}
+
+/**
+ * A file's context with the isolation fixture (two clients, an administrator of each and a
+ * superadmin, signed in), made before its tests: `const { ctx, f } = twoClientsContext();`.
+ */
+export function twoClientsContext(options: Parameters<typeof createTestContext>[0] = {}) {
+  const ctx = testContext(options);
+  const f = madeBefore(() => twoClients(ctx));
+  return { ctx, f };
 }
 
 const signedIn = new WeakMap<TestContext, Map<string, Headers>>();

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { cmes } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { projectBody, twoClients } from '../../../test/fixtures.js';
 
-let ctx: TestContext;
-let f: Awaited<ReturnType<typeof twoClients>>;
+import { twoClientsContext } from '../../../test/kit.js';
+import { projectBody } from '../../../test/fixtures.js';
+
 let projectA: string;
 let projectB: string;
 
+const { ctx, f } = twoClientsContext();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  f = await twoClients(ctx);
   projectA = (
     await ctx.app.inject({
       method: 'POST',
@@ -29,7 +28,6 @@ beforeAll(async () => {
     })
   ).json().id;
 });
-afterAll(() => ctx.close());
 
 const cmeCount = async () => (await ctx.db.select({ n: count() }).from(cmes))[0]!.n;
 const validCme = {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../test/test-app.js';
-import { multipartFile, projectBody, twoClients } from '../../../test/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD } from '../../../test/test-app.js';
+import { twoClientsContext } from '../../../test/kit.js';
+import { multipartFile, projectBody } from '../../../test/fixtures.js';
 
-let ctx: TestContext;
-let f: Awaited<ReturnType<typeof twoClients>>;
 let projectA: string;
 let participantA: { user_id: string; email: string };
 let participantB: { user_id: string };
@@ -21,9 +20,9 @@ async function importInto(projectId: string, csv: string, headers: { authorizati
   await ctx.app.imports.runPending();
 }
 
+const { ctx, f } = twoClientsContext();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  f = await twoClients(ctx);
   projectA = (
     await ctx.app.inject({
       method: 'POST',
@@ -54,7 +53,6 @@ beforeAll(async () => {
     await ctx.app.inject({ method: 'GET', url: `/api/projects/${projectB}/users`, headers: f.asAdminB })
   ).json().items[0];
 });
-afterAll(() => ctx.close());
 
 const get = (url: string, headers = f.asSuperadmin) => ctx.app.inject({ method: 'GET', url, headers });
 
