@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { cmes } from '../../db/schema/index.js';
 
-import { twoClientsContext } from '../../../test/kit.js';
-import { projectBody } from '../../../test/fixtures.js';
+import { newProject, twoClientsContext } from '../../../test/kit.js';
 
 let projectA: string;
 let projectB: string;
@@ -11,22 +10,8 @@ let projectB: string;
 const { ctx, f } = twoClientsContext();
 
 beforeAll(async () => {
-  projectA = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: f.asSuperadmin,
-      payload: projectBody(f.clientA.id),
-    })
-  ).json().id;
-  projectB = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: f.asSuperadmin,
-      payload: projectBody(f.clientB.id),
-    })
-  ).json().id;
+  projectA = (await newProject(ctx, f.asSuperadmin, f.clientA.id)).id;
+  projectB = (await newProject(ctx, f.asSuperadmin, f.clientB.id)).id;
 });
 
 const cmeCount = async () => (await ctx.db.select({ n: count() }).from(cmes))[0]!.n;

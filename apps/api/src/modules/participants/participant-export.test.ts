@@ -4,8 +4,8 @@ import Papa from 'papaparse';
 import type { ImportJob } from '@pss/contract';
 import { participantAssignments, projectParticipants, users } from '../../db/schema/index.js';
 
-import { twoClientsContext } from '../../../test/kit.js';
-import { multipartFile, projectBody } from '../../../test/fixtures.js';
+import { newProject, twoClientsContext } from '../../../test/kit.js';
+import { multipartFile } from '../../../test/fixtures.js';
 import { PARTICIPANT_ALL_COLUMNS } from './participant-rows.js';
 
 /* The participant export is the import's file: exported, edited and imported again, it
@@ -47,14 +47,7 @@ const FILE = [
 const { ctx, f } = twoClientsContext();
 
 beforeAll(async () => {
-  projectId = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: f.asSuperadmin,
-      payload: projectBody(f.clientA.id, { name: 'Round trip', seasons }),
-    })
-  ).json().id;
+  projectId = (await newProject(ctx, f.asSuperadmin, f.clientA.id, { name: 'Round trip', seasons })).id;
   const job = await importFile(FILE);
   expect(job.errors).toEqual([]);
   expect(job.state).toBe('COMPLETE');

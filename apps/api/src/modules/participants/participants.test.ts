@@ -1,22 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { importJobs, participantAssignments, projectParticipants, users } from '../../db/schema/index.js';
-import { multipartFile, projectBody } from '../../../test/fixtures.js';
+import { multipartFile } from '../../../test/fixtures.js';
 import { ctx, f, HEADER, importFile, list, newProject, upload, userCount } from '../../../test/participant-calls.js';
+import { newProject as projectMadeBy } from '../../../test/kit.js';
 
 let projectA: string;
 let projectB: string;
 
 beforeAll(async () => {
   projectA = await newProject('Participants A');
-  projectB = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: f.asSuperadmin,
-      payload: projectBody(f.clientB.id, { name: 'Participants B' }),
-    })
-  ).json().id;
+  projectB = (await projectMadeBy(ctx, f.asSuperadmin, f.clientB.id, { name: 'Participants B' })).id;
 });
 
 describe('participant import', () => {
@@ -237,14 +231,7 @@ describe('participants of a project', () => {
       data_status: 'NOT_READY',
       participant_counts: { active: 3, archived: 0, not_ready: 1 },
     });
-    const empty = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/projects',
-        headers: f.asSuperadmin,
-        payload: projectBody(f.clientA.id),
-      })
-    ).json().id as string;
+    const empty = (await projectMadeBy(ctx, f.asSuperadmin, f.clientA.id)).id;
     expect(await projectOf(empty)).toMatchObject({
       data_status: 'NO_USERS',
       participant_counts: { active: 0, archived: 0, not_ready: 0 },
@@ -358,14 +345,7 @@ describe('participants of a project', () => {
   });
 
   it('exports every participant across export pages, once each, in name order', async () => {
-    const project = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/projects',
-        headers: f.asAdminA,
-        payload: projectBody(f.clientA.id, { name: 'Export pages' }),
-      })
-    ).json().id;
+    const project = (await projectMadeBy(ctx, f.asAdminA, f.clientA.id, { name: 'Export pages' })).id;
     const lines = [HEADER];
     // Same last name for many: the keyset must continue by user id within one name too.
     for (let i = 0; i < 1050; i++)

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../../../test/test-app.js';
-import { twoClientsContext } from '../../../test/kit.js';
-import { multipartFile, projectBody } from '../../../test/fixtures.js';
+import { newProject, twoClientsContext } from '../../../test/kit.js';
+import { multipartFile } from '../../../test/fixtures.js';
 
 let projectA: string;
 let participantA: { user_id: string; email: string };
@@ -23,22 +23,8 @@ async function importInto(projectId: string, csv: string, headers: { authorizati
 const { ctx, f } = twoClientsContext();
 
 beforeAll(async () => {
-  projectA = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: f.asSuperadmin,
-      payload: projectBody(f.clientA.id, { name: 'UM A' }),
-    })
-  ).json().id;
-  const projectB = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: f.asSuperadmin,
-      payload: projectBody(f.clientB.id, { name: 'UM B' }),
-    })
-  ).json().id;
+  projectA = (await newProject(ctx, f.asSuperadmin, f.clientA.id, { name: 'UM A' })).id;
+  const projectB = (await newProject(ctx, f.asSuperadmin, f.clientB.id, { name: 'UM B' })).id;
   await importInto(
     projectA,
     `${HEADER}\nA-1,Dr.,Amy,Archer,amy@example.org,USER,MD,Spring 2026,2-3,\nA-2,Mr.,Bob,Baker,bob@example.org,HALFUSER,AS,,,\n`,
