@@ -4,6 +4,11 @@ import { ApiError, errorMessage } from './api-error';
 
 export type FieldErrors = Record<string, string>;
 
+/** The part of a `useForm` form that takes messages beside its fields. */
+interface FormWithErrors {
+  setErrors(errors: FieldErrors): void;
+}
+
 /** A message for one field: schemas may name a catalogue code as their message. */
 function fieldMessage(message: string, translate: (key: string) => string): string {
   return isErrorCode(message) ? translate(`errors.${message}`) : message;
@@ -17,6 +22,22 @@ export function zodFieldErrors(error: z.ZodError, translate: (key: string) => st
     errors[key] ??= fieldMessage(issue.message, translate);
   }
   return errors;
+}
+
+/**
+ * A `useForm` validator from a contract schema, so the browser checks what the server
+ * checks. `toBody` turns the form's values into the request body (trimmed, '' as null)
+ * when they differ; messages that are catalogue codes are translated.
+ */
+export function contractResolver<Values>(
+  schema: z.ZodType,
+  translate: (key: string) => string,
+  toBody: (values: Values) => unknown = (values) => values,
+): (values: Values) => FieldErrors {
+  return (values) => {
+    const checked = schema.safeParse(toBody(values));
+    return checked.success ? {} : zodFieldErrors(checked.error, translate);
+  };
 }
 
 /**
@@ -46,4 +67,19 @@ export function saveErrors(
     if (field) return { fields: { [field]: errorMessage(error, translate) }, form: null };
   }
   return { fields: {}, form: errorMessage(error, translate) };
+}
+
+/**
+ * Puts a failed save's field messages onto the form (`form.setErrors`) and answers the
+ * message for the whole form, if any: the one way server errors reach a form's fields.
+ */
+export function showSaveErrors(
+  form: FormWithErrors,
+  error: unknown,
+  translate: (key: string) => string,
+  fieldOfCode: Partial<Record<string, string>> = {},
+): string | null {
+  const { fields, form: message } = saveErrors(error, translate, fieldOfCode);
+  form.setErrors(fields);
+  return message;
 }
