@@ -83,3 +83,9 @@ export function showSaveErrors(
   form.setErrors(fields);
   return message;
 }
+
+/** The message for a list field (catalogue names): its own, or the first of its items' (`disease_types.0`). */
+export function listFieldError(errors: Record<string, unknown>, path: string): string | undefined {
+  const key = Object.keys(errors).find((k) => k === path || k.startsWith(`${path}.`));
+  return key === undefined ? undefined : String(errors[key]);
+}
