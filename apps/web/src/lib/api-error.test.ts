@@ -3,7 +3,7 @@ import i18next from './i18n';
 import { ApiError, errorMessage } from './api-error';
 import { buildPath } from './api-client';
 
-const t = (key: string) => i18next.t(key);
+const t = i18next.t.bind(i18next);
 
 describe('error messages', () => {
   it('shows the translated catalogue message', () => {

@@ -4,7 +4,7 @@ import i18next from './i18n';
 import { ApiError } from './api-error';
 import { contractResolver, saveErrors, showSaveErrors } from './form-errors';
 
-const t = (key: string) => i18next.t(key);
+const t = i18next.t.bind(i18next);
 
 describe('errors of a failed save', () => {
   it('puts each field of a VALIDATION_ERROR beside its field, without the request part', () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TFunction } from 'i18next';
 import { isErrorCode } from '@pss/contract';
 import { ApiError, errorMessage } from './api-error';
 
@@ -10,12 +11,12 @@ interface FormWithErrors {
 }
 
 /** A message for one field: schemas may name a catalogue code as their message. */
-function fieldMessage(message: string, translate: (key: string) => string): string {
+function fieldMessage(message: string, translate: TFunction): string {
   return isErrorCode(message) ? translate(`errors.${message}`) : message;
 }
 
 /** Zod issues keyed by field path (`seasons.0.rounds.1.start_date`), as the form shows them. */
-export function zodFieldErrors(error: z.ZodError, translate: (key: string) => string): FieldErrors {
+export function zodFieldErrors(error: z.ZodError, translate: TFunction): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.');
@@ -31,7 +32,7 @@ export function zodFieldErrors(error: z.ZodError, translate: (key: string) => st
  */
 export function contractResolver<Values>(
   schema: z.ZodType,
-  translate: (key: string) => string,
+  translate: TFunction,
   toBody: (values: Values) => unknown = (values) => values,
 ): (values: Values) => FieldErrors {
   return (values) => {
@@ -46,7 +47,7 @@ export function contractResolver<Values>(
  */
 export function saveErrors(
   error: unknown,
-  translate: (key: string) => string,
+  translate: TFunction,
   fieldOfCode: Partial<Record<string, string>> = {},
 ): { fields: FieldErrors; form: string | null } {
   if (error instanceof ApiError) {
@@ -76,7 +77,7 @@ export function saveErrors(
 export function showSaveErrors(
   form: FormWithErrors,
   error: unknown,
-  translate: (key: string) => string,
+  translate: TFunction,
   fieldOfCode: Partial<Record<string, string>> = {},
 ): string | null {
   const { fields, form: message } = saveErrors(error, translate, fieldOfCode);

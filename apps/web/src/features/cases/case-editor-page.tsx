@@ -6,6 +6,7 @@ import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react
 import { useCaseHome } from '../../lib/case-home';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { en } from '../../lib/i18n/en';
 import { caseProblems, updateCaseBody, type CaseDocument } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../lib/api-error';
@@ -303,6 +304,7 @@ function describePath(path: string, form: CaseForm, t: TFunction): string {
     case 'groupers':
       return t('cases.where.grouper', { grouper: form.groupers[Number(index)]?.name || n });
     default:
-      return t(`cases.fields.${head}`);
+      // Any other problem is about one of the case's own fields, each of which has a name.
+      return t(`cases.fields.${head as keyof typeof en.cases.fields}`);
   }
 }
