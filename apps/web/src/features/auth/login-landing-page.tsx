@@ -91,20 +91,20 @@ export function LoginLandingPage() {
               </Alert>
             )}
             <TextInput
-              label={t('auth.email')}
+              label={t('common.email')}
               type="email"
               autoComplete="username"
               {...form.getInputProps('email')}
               required
             />
             <PasswordInput
-              label={t('auth.password')}
+              label={t('common.password')}
               autoComplete="current-password"
               {...form.getInputProps('password')}
               required
             />
             <Button type="submit" loading={submitting} fullWidth>
-              {t('auth.signIn')}
+              {t('common.signIn')}
             </Button>
           </Stack>
         </form>

@@ -115,7 +115,7 @@ function PatientImage({ saved, readOnly }: { saved: CaseDocument; readOnly: bool
       </Text>
       <Group align="flex-start">
         {saved.has_image && image.data ? (
-          <Image src={image.data} alt={t('cases.patientImageAlt')} w={160} h={160} fit="cover" radius="sm" />
+          <Image src={image.data} alt={t('common.caseView.patientImageAlt')} w={160} h={160} fit="cover" radius="sm" />
         ) : (
           <Paper withBorder w={160} h={96} p="xs">
             <Text size="sm" c="dimmed">

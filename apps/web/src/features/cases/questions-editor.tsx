@@ -84,7 +84,7 @@ function QuestionCard(props: {
   const { t } = useTranslation();
   const { form, question: q, index: i, errors, readOnly } = props;
   const at = `questions.${i}`;
-  const label = t('cases.questionN', { n: i + 1 });
+  const label = t('common.caseView.questionN', { n: i + 1 });
   const choiceType = isChoiceQuestion(q.type);
 
   return (
@@ -160,7 +160,7 @@ function QuestionCard(props: {
                       aria-label={t('cases.markedAsFor', { choice: choiceLabel })}
                       placeholder={t('cases.markAs')}
                       w={170}
-                      data={marks.map((m) => ({ value: m, label: t(`cases.marks.${m}`) }))}
+                      data={marks.map((m) => ({ value: m, label: t(`common.caseView.marks.${m}`) }))}
                       {...fieldProps(form, errors, `${at}.choices.${j}.marked_as`)}
                     />
                   )}

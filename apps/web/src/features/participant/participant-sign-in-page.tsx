@@ -55,7 +55,7 @@ export function ParticipantSignInPage() {
               {t('participant.signInHelp')}
             </Text>
             <TextInput
-              label={t('auth.email')}
+              label={t('common.email')}
               type="email"
               autoComplete="email"
               required
@@ -63,7 +63,7 @@ export function ParticipantSignInPage() {
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
             <PasswordInput
-              label={t('auth.password')}
+              label={t('common.password')}
               autoComplete="current-password"
               required
               value={password}
@@ -75,7 +75,7 @@ export function ParticipantSignInPage() {
               </Alert>
             )}
             <Button type="submit" loading={busy}>
-              {t('auth.signIn')}
+              {t('common.signIn')}
             </Button>
             {linkSent ? (
               <Alert color="teal" role="status">

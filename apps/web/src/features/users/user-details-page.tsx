@@ -50,19 +50,19 @@ export function UserDetailsPage() {
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('users.project')}</Table.Th>
-                      <Table.Th>{t('participants.state')}</Table.Th>
-                      <Table.Th>{t('participants.dataStatus')}</Table.Th>
-                      <Table.Th>{t('participants.notes')}</Table.Th>
+                      <Table.Th>{t('common.participantState')}</Table.Th>
+                      <Table.Th>{t('common.dataStatus')}</Table.Th>
+                      <Table.Th>{t('common.notes')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {data.projects.map((p) => (
                       <Table.Tr key={p.project_id}>
                         <Table.Td>{p.project_name}</Table.Td>
-                        <Table.Td>{p.archived ? t('participants.archivedFilter') : t('participants.active')}</Table.Td>
+                        <Table.Td>{p.archived ? t('common.archived') : t('common.active')}</Table.Td>
                         <Table.Td>
                           <StatusBadge color={p.data_status === 'READY' ? 'teal' : 'red'}>
-                            {t(`participants.dataStatusValue.${p.data_status}`)}
+                            {t(`common.dataStatusValue.${p.data_status}`)}
                           </StatusBadge>
                         </Table.Td>
                         <Table.Td>{p.notes ?? '—'}</Table.Td>
@@ -82,7 +82,7 @@ export function UserDetailsPage() {
                       <Table.Th>{t('users.project')}</Table.Th>
                       <Table.Th>{t('users.season')}</Table.Th>
                       <Table.Th>{t('users.rounds')}</Table.Th>
-                      <Table.Th>{t('projects.startDate')}</Table.Th>
+                      <Table.Th>{t('users.startDate')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

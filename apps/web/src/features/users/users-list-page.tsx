@@ -71,7 +71,7 @@ export function UsersListPage() {
           label={t('users.role')}
           value={role}
           onChange={(value) => setRole(value && value !== 'all' ? value : null)}
-          data={roleFilters.map((r) => ({ value: r, label: r === 'all' ? t('projects.all') : t(`users.roles.${r}`) }))}
+          data={roleFilters.map((r) => ({ value: r, label: r === 'all' ? t('common.all') : t(`users.roles.${r}`) }))}
           allowDeselect={false}
           w={200}
         />
