@@ -98,8 +98,11 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
   }
 
   async function saveForm(): Promise<boolean> {
-    if ((await form.validate()).hasErrors) {
+    const checked = await form.validate();
+    if (checked.hasErrors) {
       toastError(t('errors.VALIDATION_ERROR'));
+      const first = Object.keys(checked.errors)[0];
+      if (first) focusField(first);
       return false;
     }
     try {
@@ -237,7 +240,14 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
           <List size="sm" spacing={2}>
             {problems.map((p) => (
               <List.Item key={`${p.field}:${p.message}`}>
-                <Anchor href={`#${fieldId(p.field)}`} size="sm" c="red.9" onClick={(e) => focusField(e, p.field)}>
+                <Anchor
+                  href={`#${fieldId(p.field)}`}
+                  size="sm"
+                  c="red.9"
+                  onClick={(e) => {
+                    if (focusField(p.field)) e.preventDefault();
+                  }}
+                >
                   {describePath(p.field, values, t)}: {p.message}
                 </Anchor>
               </List.Item>
@@ -277,15 +287,16 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
   );
 }
 
-function focusField(event: React.MouseEvent, path: string) {
+/** Brings the field at a path into view and focuses it; false when it is not on the page. */
+function focusField(path: string): boolean {
   const target = document.getElementById(fieldId(path));
-  if (!target) return;
-  event.preventDefault();
+  if (!target) return false;
   target.scrollIntoView({ block: 'center' });
   const focusable = target.matches('input, textarea, button, [contenteditable="true"], [tabindex]')
     ? target
     : target.querySelector<HTMLElement>('input, textarea, button, [contenteditable="true"]');
   (focusable as HTMLElement | null)?.focus({ preventScroll: true });
+  return true;
 }
 
 /** "Question 2, choice 1" for `questions.1.choices.0.text`: where a problem is, in words. */
