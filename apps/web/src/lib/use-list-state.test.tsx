@@ -1,5 +1,5 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, useListState } from './use-list-state';
@@ -57,5 +57,32 @@ describe('list state in the URL', () => {
     act(() => result.current.list.toggleSort('name'));
     act(() => result.current.list.toggleSort('name'));
     expect(result.current.location.search).toBe('');
+  });
+
+  it('does not undo a navigation that is still loading the next screen when the typed search comes due', async () => {
+    let list: ReturnType<typeof useListState> | undefined;
+    function Probe() {
+      list = useListState({ sortable: ['name'] });
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        { path: '/clients', element: <Probe /> },
+        {
+          path: '/elements',
+          // The next screen's code arrives after the search would have been applied.
+          lazy: () =>
+            new Promise((resolve) => setTimeout(() => resolve({ Component: () => null }), SEARCH_DEBOUNCE_MS * 2)),
+        },
+      ],
+      { initialEntries: ['/clients'] },
+    );
+    render(<RouterProvider router={router} />);
+    act(() => list!.setSearchInput('river'));
+    await act(async () => {
+      void router.navigate('/elements');
+      await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS * 3));
+    });
+    expect(router.state.location.pathname).toBe('/elements');
   });
 });

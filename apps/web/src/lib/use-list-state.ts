@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { UNSAFE_DataRouterContext, useNavigation, useSearchParams } from 'react-router';
 import { formatSort, parseSort, type SortTerm } from '@pss/contract';
 import { toggleSort as nextSort } from './sort-toggle';
 
@@ -56,12 +56,18 @@ export function useListState(options: { sortable: readonly string[]; limit?: num
 
   // A typed search is applied once typing pauses, unless the person has meanwhile gone
   // elsewhere: a link clicked while the next screen's code loads must not be undone by it.
+  // The router's own state is read when the timer fires (React may not have rendered the
+  // pending navigation yet, as the router updates in a transition).
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
   const navigating = useNavigation().state !== 'idle';
   useEffect(() => {
     if (searchInput.trim() === search || navigating) return;
-    const timer = setTimeout(() => update({ search: searchInput.trim(), page: undefined }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      if (dataRouter && dataRouter.router.state.navigation.state !== 'idle') return;
+      update({ search: searchInput.trim(), page: undefined });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchInput, search, update, navigating]);
+  }, [searchInput, search, update, navigating, dataRouter]);
 
   const limit = options.limit ?? 25;
   const sortString = formatSort(sort);
