@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { professions } from '@pss/contract';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { importParticipants } from '../apps/api/src/modules/participants/participant-import.js';
@@ -45,7 +46,7 @@ try {
   for (let i = 0; i < rows; i++) {
     const assigned = i % 10 !== 0;
     lines.push(
-      `B-${i},Dr.,First${i},Last${i},bench${i}@example.org,USER,${['MD', 'DO', 'AS', 'MSW'][i % 4]},"Clinic ${i % 50}, Floor ${i % 7}",` +
+      `B-${i},Dr.,First${i},Last${i},bench${i}@example.org,USER,${professions[i % 4]},"Clinic ${i % 50}, Floor ${i % 7}",` +
         (assigned ? `${season.name},${(i % 4) + 1}-4,` : ',,'),
     );
   }

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { professions } from '@pss/contract';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { checkStoredAnswers, runAnswerBench, seedAnswerBench } from './answers.js';
@@ -369,7 +370,7 @@ async function benchParticipantImport(token: string, count: number, serverPid: n
   for (let i = 0; i < count; i++) {
     const assigned = i % 10 !== 0;
     lines.push(
-      `B-${i},Dr.,First${i},Last${i},bench${i}@example.org,USER,${['MD', 'DO', 'AS', 'MSW'][i % 4]},"Clinic ${i % 50}, Floor ${i % 7}",` +
+      `B-${i},Dr.,First${i},Last${i},bench${i}@example.org,USER,${professions[i % 4]},"Clinic ${i % 50}, Floor ${i % 7}",` +
         (assigned ? `Bench Season,${(i % 4) + 1}-4,` : ',,'),
     );
   }

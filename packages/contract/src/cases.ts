@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CaseOrigin, CaseStatus, FeedbackType, MarkedAs, QuestionType } from './enums.js';
+import { CaseOrigin, CaseStatus, FeedbackType, MarkedAs, QuestionType, StoredCaseStatus } from './enums.js';
 import type { FieldIssue } from './errors.js';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 
@@ -155,14 +155,15 @@ export const caseSummary = z.object({
 export type CaseSummary = z.infer<typeof caseSummary>;
 export const caseSummaryPage = pagedSchema(caseSummary);
 
+export const caseSortFields = ['name', 'patient_name', 'status', 'updated_at', 'created_at'] as const;
 export const caseListQuery = listQuerySchema({
-  sortable: ['name', 'patient_name', 'status', 'updated_at', 'created_at'] as const,
+  sortable: caseSortFields,
   defaultSort: [{ field: 'name', direction: 'ASC' }],
   filter: z.strictObject({ status: CaseStatus.optional() }),
 });
 export type CaseListQuery = z.output<typeof caseListQuery>;
 
-export const caseStatusBody = z.strictObject({ status: z.enum(['DRAFT', 'PUBLISHED']) });
+export const caseStatusBody = z.strictObject({ status: StoredCaseStatus });
 
 /** Where a case is, what it is, and what stops it being published or previewed. */
 export const caseStatusReport = z.object({
@@ -223,15 +224,23 @@ export const moveCasesBody = z.strictObject({ project_id: id, cases: caseSelecti
 export const duplicateCaseBody = z.strictObject({ name: caseContentFields.name.optional() }).nullish();
 export const bulkCaseResult = z.object({ ids: z.array(id) });
 
+/**
+ * The case's text fields an RTF file can fill (besides the patient's age and details
+ * sections): plain text, and rich text (HTML `<p>` paragraphs).
+ */
+export const rtfPlainTextFields = ['name', 'patient_name'] as const;
+export const rtfRichTextFields = ['reason_for_encounter', 'references', 'test_results', 'explanation'] as const;
+export const rtfTextFields = [...rtfPlainTextFields, ...rtfRichTextFields] as const;
+export type RtfTextField = (typeof rtfTextFields)[number];
+
+const optionalTexts = <F extends string>(fields: readonly F[]) =>
+  Object.fromEntries(fields.map((f) => [f, z.string().optional()])) as Record<F, z.ZodOptional<z.ZodString>>;
+
 /** What an RTF file gave for the case's text fields (the editor merges them into its form). */
 export const rtfCaseFields = z.object({
-  name: z.string().optional(),
-  patient_name: z.string().optional(),
+  ...optionalTexts(rtfPlainTextFields),
   patient_age: z.number().int().optional(),
-  reason_for_encounter: z.string().optional(),
-  references: z.string().optional(),
-  test_results: z.string().optional(),
-  explanation: z.string().optional(),
+  ...optionalTexts(rtfRichTextFields),
   details_sections: z.array(z.object({ name: z.string(), text: z.string() })),
 });
 export type RtfCaseFields = z.infer<typeof rtfCaseFields>;
@@ -291,8 +300,9 @@ export const casePreviewSummary = z.object({
   score: z.number().int(),
 });
 export const casePreviewPage = pagedSchema(casePreviewSummary);
+export const casePreviewSortFields = ['completed_at', 'score', 'name'] as const;
 export const casePreviewListQuery = listQuerySchema({
-  sortable: ['completed_at', 'score', 'name'] as const,
+  sortable: casePreviewSortFields,
   defaultSort: [{ field: 'completed_at', direction: 'DESC' }],
   filter: z.strictObject({ mine: z.boolean().optional() }),
 });
@@ -335,8 +345,9 @@ export const caseFeedbackItem = z.object({
   unnecessary: z.array(z.string()),
 });
 export const caseFeedbackPage = pagedSchema(caseFeedbackItem);
+export const caseFeedbackSortFields = ['position'] as const;
 export const caseFeedbackQuery = listQuerySchema({
-  sortable: ['position'] as const,
+  sortable: caseFeedbackSortFields,
   defaultSort: [{ field: 'position', direction: 'ASC' }],
   filter: z.strictObject({ type: QuestionType.optional() }),
 });

@@ -68,8 +68,9 @@ export const activeSeason = z.object({
 });
 export type ActiveSeason = z.infer<typeof activeSeason>;
 
+export const activeSeasonSortFields = ['client_name', 'project_name', 'season_name', 'start_date', 'end_date'] as const;
 export const activeSeasonListQuery = listQuerySchema({
-  sortable: ['client_name', 'project_name', 'season_name', 'start_date', 'end_date'] as const,
+  sortable: activeSeasonSortFields,
   defaultSort: [{ field: 'end_date', direction: 'ASC' }],
   filter: z.strictObject({}),
 });

@@ -29,8 +29,9 @@ export const cme = z.object({
 });
 export type Cme = z.infer<typeof cme>;
 
+export const cmeSortFields = ['min_cases', 'credits', 'updated_at', 'created_at'] as const;
 export const cmeListQuery = listQuerySchema({
-  sortable: ['min_cases', 'credits', 'updated_at', 'created_at'] as const,
+  sortable: cmeSortFields,
   defaultSort: [{ field: 'min_cases', direction: 'ASC' }],
   filter: z.strictObject({ moc: z.boolean().optional() }),
 });

@@ -66,9 +66,10 @@ export const caseElements = z.object({
 export type CaseElements = z.infer<typeof caseElements>;
 export const caseElementsPage = pagedSchema(caseElements);
 
+export const caseElementsSortFields = ['case_name'] as const;
 const caseElementsList = (typeRequired: boolean) =>
   listQuerySchema({
-    sortable: ['case_name'] as const,
+    sortable: caseElementsSortFields,
     defaultSort: [{ field: 'case_name', direction: 'ASC' }],
     filter: z.strictObject({}),
   }).and(z.object({ type: typeRequired ? ElementsType : ElementsType.optional() }));

@@ -33,8 +33,9 @@ export const moduleSummary = moduleLibrary.omit({ disease_types: true, question_
 export type ModuleSummary = z.infer<typeof moduleSummary>;
 export const moduleSummaryPage = pagedSchema(moduleSummary);
 
+export const moduleSortFields = ['name', 'case_count', 'updated_at', 'created_at'] as const;
 export const moduleListQuery = listQuerySchema({
-  sortable: ['name', 'case_count', 'updated_at', 'created_at'] as const,
+  sortable: moduleSortFields,
   defaultSort: [{ field: 'name', direction: 'ASC' }],
   filter: z.strictObject({}),
 });
@@ -48,8 +49,9 @@ export const associatedProject = z.object({
   copied_cases: z.number().int(),
 });
 export const associatedProjectPage = pagedSchema(associatedProject);
+export const associatedProjectSortFields = ['name', 'client_name'] as const;
 export const associatedProjectQuery = listQuerySchema({
-  sortable: ['name', 'client_name'] as const,
+  sortable: associatedProjectSortFields,
   defaultSort: [{ field: 'name', direction: 'ASC' }],
   filter: z.strictObject({}),
 });

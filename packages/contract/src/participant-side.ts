@@ -1,21 +1,19 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.js';
 import { caseAnswer, caseForParticipant, questionFeedback } from './cases.js';
-import { FeedbackType, ProgressStatus } from './enums.js';
+import { FeedbackType, ParticipantRole, ProgressStatus } from './enums.js';
 
 /**
  * The participants' side: clinicians sign in (with a password, or through a signed
  * dashboard link), see their dashboard, and take their cases round by round.
  */
 
-export const participantRoleSchema = z.enum(['USER', 'HALFUSER', 'TESTUSER']);
-
 export const participantUser = z.object({
   id: z.string().uuid(),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  role: participantRoleSchema,
+  role: ParticipantRole,
   /** False for a participant who has only ever come in by link (they may create one). */
   has_password: z.boolean(),
 });

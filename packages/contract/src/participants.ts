@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
-import { Profession } from './enums.js';
+import { ParticipantRole, Profession } from './enums.js';
 
 /**
  * The participant import file (the example file and the docs say the same): UTF-8 CSV,
@@ -30,7 +30,6 @@ export const PARTICIPANT_OPTIONAL_COLUMNS = [
   'user_type',
 ] as const;
 export const PARTICIPANT_ASSIGNMENT_COLUMNS = ['season', 'rounds', 'start_date'] as const;
-export const participantImportRoles = ['USER', 'HALFUSER', 'TESTUSER'] as const;
 
 export const participant = z.object({
   user_id: z.string().uuid(),
@@ -39,7 +38,7 @@ export const participant = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  role: z.enum(participantImportRoles),
+  role: ParticipantRole,
   profession: Profession.nullable(),
   data_status: z.enum(['READY', 'NOT_READY']),
   archived: z.boolean(),
@@ -85,3 +84,28 @@ export const allParticipantsSelection = z.strictObject({
 export const archiveResult = z.object({ updated: z.number().int() });
 
 export const participantNotesBody = z.strictObject({ notes: z.string().max(10_000).nullable() });
+
+/** The export's and the id list's query: the list's search and filter, no paging. */
+export const participantExportQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  filter: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return {};
+      try {
+        const parsed = participantFilter.safeParse(JSON.parse(raw));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'filter must be a JSON object with archived and data_status' });
+      return z.NEVER;
+    }),
+});
+
+/** Which kind of the project's imports to read. */
+export const importTypeQuery = z.object({
+  type: z.enum(['PARTICIPANTS', 'ANSWER_TAGS', 'SUMMARY']).default('PARTICIPANTS'),
+});

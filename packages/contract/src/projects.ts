@@ -151,8 +151,9 @@ export const projectListQuery = listQuerySchema({
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 export const projectPage = pagedSchema(projectSummary);
 
+export const catalogueSortFields = ['name'] as const;
 export const catalogueListQuery = listQuerySchema({
-  sortable: ['name'] as const,
+  sortable: catalogueSortFields,
   defaultSort: [{ field: 'name', direction: 'ASC' }],
   filter: z.strictObject({}),
 });

@@ -8,7 +8,7 @@ export const professionLabels = {
   DO: 'Doctor of Osteopathic Medicine',
   AS: 'Advanced practice clinician',
   MSW: 'Master of Social Work',
-} as const;
+} as const satisfies Record<Profession, string>;
 
 /** A user as User Management lists them. */
 export const userSummary = z.object({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { MarkedAsValue, QuestionTypeValue, UpdateCaseBody } from '@pss/contract';
+import type { MarkedAsValue, QuestionTypeValue, StoredCaseStatus, UpdateCaseBody } from '@pss/contract';
 import type { Db } from '../db/client.js';
 import {
   cases,
@@ -22,7 +22,7 @@ interface DemoCase {
   reason: string;
   history: string;
   round: number;
-  status: 'DRAFT' | 'PUBLISHED';
+  status: StoredCaseStatus;
   questions: DemoQuestion[];
   explanation: string;
 }

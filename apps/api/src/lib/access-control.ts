@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { participantRoles, routeAccessLevels, type RouteAccess, type UserRole } from '@pss/contract';
+import { isParticipantRole, routeAccessLevels, type RouteAccess, type UserRole } from '@pss/contract';
 import { AppError } from './errors.js';
 import type { AccessClaims, TokenService } from './tokens.js';
 import type { Clock } from './clock.js';
@@ -33,7 +33,7 @@ export function roleMayCall(role: UserRole, access: Exclude<RouteAccess, 'public
     case 'admin':
       return staffRoles.includes(role);
     case 'participant':
-      return (participantRoles as readonly string[]).includes(role);
+      return isParticipantRole(role);
   }
 }
 

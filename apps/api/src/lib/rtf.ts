@@ -4,6 +4,7 @@
  * patient case from it (here).
  */
 
+import { rtfPlainTextFields, rtfRichTextFields, type RtfCaseFields, type RtfTextField } from '@pss/contract';
 import { rtfToParagraphs } from './rtf-tokenizer.js';
 
 /**
@@ -26,20 +27,7 @@ function isWhitespaceByte(b: number): boolean {
   return b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d || b === 0x0c;
 }
 
-/** Patient-case fields read from an RTF document. Rich-text fields hold HTML (`<p>` paragraphs). */
-export interface RtfCaseFields {
-  name?: string;
-  patient_name?: string;
-  patient_age?: number;
-  reason_for_encounter?: string;
-  references?: string;
-  test_results?: string;
-  explanation?: string;
-  details_sections: { name: string; text: string }[];
-}
-
-type KnownField =
-  'name' | 'patient_name' | 'patient_age' | 'reason_for_encounter' | 'references' | 'test_results' | 'explanation';
+type KnownField = RtfTextField | 'patient_age';
 
 const KNOWN_LABELS: Record<string, KnownField> = {
   'case name': 'name',
@@ -54,8 +42,6 @@ const KNOWN_LABELS: Record<string, KnownField> = {
   'test results': 'test_results',
   explanation: 'explanation',
 };
-
-const HTML_FIELDS = ['reason_for_encounter', 'references', 'test_results', 'explanation'] as const;
 
 /** Sentence punctuation: a label containing any of these is text, not a label. */
 const SENTENCE_PUNCTUATION = /[.,;!?\u2026"\u201C\u201D]/;
@@ -175,15 +161,13 @@ export function caseFieldsFromRtf(rtf: string): RtfCaseFields {
   }
 
   const fields: RtfCaseFields = { details_sections: [] };
-  const plain = (field: 'name' | 'patient_name') => {
+  for (const field of rtfPlainTextFields) {
     const text = (known.get(field) ?? []).join(' ').trim();
     if (text) fields[field] = text;
-  };
-  plain('name');
-  plain('patient_name');
+  }
   const age = firstAge(known.get('patient_age') ?? []);
   if (age !== undefined) fields.patient_age = age;
-  for (const field of HTML_FIELDS) {
+  for (const field of rtfRichTextFields) {
     const paragraphs = known.get(field) ?? [];
     if (paragraphs.length) fields[field] = toHtml(paragraphs);
   }

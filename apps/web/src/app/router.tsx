@@ -61,35 +61,35 @@ const caseRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   // The participants' side, with its own session (spec: clinicians who answer cases).
   {
-    ...screen(async () => (await import('../features/participant/participant-layout')).ParticipantRoot),
+    ...screen(async () => (await import('../features/clinician/participant-layout')).ParticipantRoot),
     HydrateFallback: FullPageLoader,
     children: [
       {
         path: '/participant/sign-in',
-        ...screen(async () => (await import('../features/participant/participant-sign-in-page')).ParticipantSignInPage),
+        ...screen(async () => (await import('../features/clinician/participant-sign-in-page')).ParticipantSignInPage),
       },
       {
         path: '/participant/link/:token',
-        ...screen(async () => (await import('../features/participant/participant-link-page')).ParticipantLinkPage),
+        ...screen(async () => (await import('../features/clinician/participant-link-page')).ParticipantLinkPage),
       },
       {
-        ...screen(async () => (await import('../features/participant/participant-layout')).ParticipantLayout),
+        ...screen(async () => (await import('../features/clinician/participant-layout')).ParticipantLayout),
         children: [
           {
             path: '/participant',
-            ...screen(async () => (await import('../features/participant/dashboard-page')).DashboardPage),
+            ...screen(async () => (await import('../features/clinician/dashboard-page')).DashboardPage),
           },
           {
             path: '/participant/cases/:attemptId',
-            ...screen(async () => (await import('../features/participant/case-page')).ParticipantCasePage),
+            ...screen(async () => (await import('../features/clinician/case-page')).ParticipantCasePage),
           },
           {
             path: '/create-password',
-            ...screen(async () => (await import('../features/participant/create-password-page')).CreatePasswordPage),
+            ...screen(async () => (await import('../features/clinician/create-password-page')).CreatePasswordPage),
           },
           {
             path: '/submit-password',
-            ...screen(async () => (await import('../features/participant/create-password-page')).PasswordSavedPage),
+            ...screen(async () => (await import('../features/clinician/create-password-page')).PasswordSavedPage),
           },
         ],
       },

@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { TagsInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CatalogueEntry, Paged } from '@pss/contract';
-import { apiRequest } from '../lib/api-client';
+import { diseaseTypeRoutes, questionCategoryRoutes } from '@pss/contract';
+import { call } from '../lib/api-client';
 
 export type CatalogueKind = 'disease-types' | 'question-categories';
+
+const catalogues = { 'disease-types': diseaseTypeRoutes, 'question-categories': questionCategoryRoutes } as const;
 
 function catalogueQueryOptions(kind: CatalogueKind, search: string) {
   return queryOptions({
     queryKey: ['catalogue', kind, search] as const,
     queryFn: ({ signal }) =>
-      apiRequest<Paged<CatalogueEntry>>(`/${kind}`, { query: { search: search || undefined, limit: 50 }, signal }),
+      call(catalogues[kind].list, { query: { search: search || undefined, limit: 50 } }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

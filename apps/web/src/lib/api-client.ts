@@ -1,3 +1,4 @@
+import type { CallInput, ReplyOf, RouteDefinition } from '@pss/contract';
 import { ApiError, RequiredParameterError } from './api-error';
 
 /**
@@ -26,18 +27,6 @@ export interface RequestOptions {
   /** Sign-in calls answer 401 for a wrong password; that is not a lost session. */
   isLogin?: boolean;
   signal?: AbortSignal;
-}
-
-/**
- * Fills `{name}` placeholders of a path, refusing null or undefined values with an error
- * that names the parameter and the operation.
- */
-export function buildPath(template: string, params: Record<string, string | number | null | undefined>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === null || value === undefined) throw new RequiredParameterError(name, template);
-    return encodeURIComponent(String(value));
-  });
 }
 
 /**
@@ -77,11 +66,71 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return response;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options);
-  if (response.status === 204) return undefined as T;
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Sign-in calls answer 401 for a wrong password; that is not a lost session. */
+  isLogin?: boolean;
+}
+
+/** A route's path with its parameters filled in (`/clients/:id` → `/clients/42`). */
+export function pathOf(route: RouteDefinition, params: Record<string, string | undefined> | undefined): string {
+  return route.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === null || value === undefined || value === '') throw new RequiredParameterError(name, route.path);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Arguments of a call: the input may be left out when the route needs none. */
+type CallArguments<D extends RouteDefinition> =
+  Record<string, never> extends CallInput<D>
+    ? [input?: CallInput<D>, options?: CallOptions]
+    : [input: CallInput<D>, options?: CallOptions];
+
+function requestOf<D extends RouteDefinition>(route: D, input: CallInput<D> | undefined, options?: CallOptions) {
+  let body: unknown = input?.body;
+  if (route.upload) {
+    const form = new FormData();
+    form.append('file', input?.file as Blob);
+    body = form;
+  }
+  return {
+    path: pathOf(route, input?.params as Record<string, string | undefined> | undefined),
+    options: {
+      method: route.method,
+      body,
+      query: input?.query as Record<string, QueryValue> | undefined,
+      signal: options?.signal,
+      isLogin: options?.isLogin,
+    } satisfies RequestOptions,
+  };
+}
+
+/**
+ * Calls one route of the contract's route table: the path, its parameters, the query and
+ * the body are checked against the contract when this compiles, and the answer is typed
+ * by the route's reply schema. The one way features talk to the API.
+ */
+export async function call<D extends RouteDefinition>(route: D, ...args: CallArguments<D>): Promise<ReplyOf<D>> {
+  const [input, options] = args;
+  const request = requestOf(route, input, options);
+  const response = await send(request.path, request.options);
+  // The server's reply schema made this answer (response schemas are enforced there), so
+  // it is read as the contract's type: the one place the web app takes an answer on trust.
+  return (await readAnswer(response)) as ReplyOf<D>;
+}
+
+/** Calls a route whose answer is not JSON (a CSV, a file) and answers the raw response. */
+export function callRaw<D extends RouteDefinition>(route: D, ...args: CallArguments<D>): Promise<Response> {
+  const [input, options] = args;
+  const request = requestOf(route, input, options);
+  return send(request.path, request.options);
+}
+
+async function readAnswer(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
   const text = await response.text();
-  return (text ? safeJson(text) : undefined) as T;
+  return text ? safeJson(text) : undefined;
 }
 
 function safeJson(text: string): unknown {
@@ -90,16 +139,4 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Uploads one file as multipart/form-data in the field `file`. */
-export function apiUpload<T>(path: string, file: File): Promise<T> {
-  const form = new FormData();
-  form.append('file', file);
-  return apiRequest<T>(path, { method: 'POST', body: form });
-}
-
-/** A GET whose answer is not JSON (a CSV download); errors are read as usual. */
-export function apiRequestRaw(path: string, query: Record<string, string | undefined> = {}): Promise<Response> {
-  return send(path, { query });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import i18next from './i18n';
 import { ApiError, errorMessage } from './api-error';
-import { buildPath } from './api-client';
+import { clientRoutes, caseRoutes } from '@pss/contract';
+import { pathOf } from './api-client';
 
 const t = (key: string) => i18next.t(key);
 
@@ -31,15 +32,15 @@ describe('error messages', () => {
 
 describe('required parameters', () => {
   it('fills path parameters', () => {
-    expect(buildPath('/clients/{id}/projects', { id: 'a b' })).toBe('/clients/a%20b/projects');
+    expect(pathOf(clientRoutes.get, { id: 'a b' })).toBe('/clients/a%20b');
   });
 
   it('names the missing parameter and the operation', () => {
-    expect(() => buildPath('/clients/{id}', { id: undefined })).toThrow(
-      'Required parameter "id" was null or undefined when calling /clients/{id}.',
+    expect(() => pathOf(clientRoutes.get, { id: undefined })).toThrow(
+      'Required parameter "id" was null or undefined when calling /clients/:id.',
     );
     try {
-      buildPath('/cases/{caseId}/previews', { caseId: null });
+      pathOf(caseRoutes.listPreviews, { id: undefined });
     } catch (error) {
       expect((error as ApiError).errorCode).toBe('REQUIRED_PARAMETER_MISSING');
     }

@@ -11,10 +11,6 @@ export interface CaseHome {
   clientId: string | null;
   /** The path of the cases list; a case's pages are below it. */
   casesPath: string;
-  /** The API path of the paged cases list. */
-  listPath: string;
-  /** The API path of the home itself (`/projects/{id}` or `/module-library/{id}`). */
-  apiPath: string;
   disease_types: CatalogueEntry[];
   question_categories: CatalogueEntry[];
   seasons: Season[];
@@ -28,8 +24,6 @@ export function caseHomeOf(context: { project?: Project; module?: ModuleLibrary 
       id: p.id,
       clientId: p.client_id,
       casesPath: `/project-management/clients/${p.client_id}/projects/${p.id}/cases`,
-      listPath: `/projects/${p.id}/cases`,
-      apiPath: `/projects/${p.id}`,
       disease_types: p.disease_types,
       question_categories: p.question_categories,
       seasons: p.seasons,
@@ -41,8 +35,6 @@ export function caseHomeOf(context: { project?: Project; module?: ModuleLibrary 
     id: m.id,
     clientId: null,
     casesPath: `/module-library/${m.id}/cases`,
-    listPath: `/module-library/${m.id}/cases`,
-    apiPath: `/module-library/${m.id}`,
     disease_types: m.disease_types,
     question_categories: m.question_categories,
     seasons: [],

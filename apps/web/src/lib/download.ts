@@ -1,12 +1,9 @@
-import { apiRequestRaw } from './api-client';
-
-/** Downloads a file from an API call that needs the bearer token (a plain link cannot send it). */
-export async function downloadFromApi(
-  path: string,
-  query: Record<string, string | undefined>,
-  fallbackName: string,
-): Promise<void> {
-  const response = await apiRequestRaw(path, query);
+/**
+ * Saves the file an API call answers (a CSV export, an example file): a plain link cannot
+ * send the bearer token, so the call is made with it and its answer handed to the browser.
+ */
+export async function saveDownload(answer: Promise<Response>, fallbackName: string): Promise<void> {
+  const response = await answer;
   const blob = await response.blob();
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(blob);

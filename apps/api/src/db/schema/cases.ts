@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { storedCaseStatuses } from '@pss/contract';
 import { clients } from './clients.js';
 import { diseaseTypes, projects, seasons } from './projects.js';
 import { modules } from './modules.js';
@@ -40,9 +41,7 @@ export const cases = pgTable(
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'restrict' }),
     /** The module library holding a MODULE_LIBRARY case. */
     moduleId: uuid('module_id').references(() => modules.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: ['DRAFT', 'PUBLISHED'] })
-      .notNull()
-      .default('DRAFT'),
+    status: text('status', { enum: storedCaseStatuses }).notNull().default('DRAFT'),
     name: text('name').notNull(),
     diseaseTypeId: uuid('disease_type_id').references(() => diseaseTypes.id, { onDelete: 'restrict' }),
     patientName: text('patient_name').notNull().default(''),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { userRoles } from '@pss/contract';
+import { professions, userRoles } from '@pss/contract';
 import { clients } from './clients.js';
 
 /**
@@ -29,7 +29,7 @@ export const users = pgTable(
     practiceNumber: text('practice_number'),
     facility: text('facility'),
     specialty: text('specialty'),
-    profession: text('profession', { enum: ['MD', 'DO', 'AS', 'MSW'] }),
+    profession: text('profession', { enum: professions }),
     managerFirstName: text('manager_first_name'),
     managerLastName: text('manager_last_name'),
     managerEmail: text('manager_email'),
@@ -44,7 +44,7 @@ export const users = pgTable(
     // Employee IDs are unique within a client (NULLs never clash); the same index finds a
     // client's users, so no second index on client_id is paid for on every import row.
     uniqueIndex('users_client_employee_unique').on(t.clientId, t.employeeId),
-    check('users_role_check', sql`${t.role} in ('SUPERADMIN', 'ADMIN', 'USER', 'HALFUSER', 'TESTUSER')`),
+    check('users_role_check', sql`${t.role} in (${sql.raw(userRoles.map((r) => `'${r}'`).join(', '))})`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     // A client administrator belongs to exactly one client; provider staff to none.
     check(

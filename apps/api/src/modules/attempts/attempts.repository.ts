@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { StoredCaseStatus } from '@pss/contract';
 import { syncAttempts } from '../../db/attempt-sync.js';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
 import {
@@ -14,7 +15,7 @@ import {
 export type AttemptRecord = typeof userSeasonRoundCases.$inferSelect;
 export interface AttemptRow extends AttemptRecord {
   /** The case's stored status: only a PUBLISHED case is taken. */
-  caseStatus: 'DRAFT' | 'PUBLISHED';
+  caseStatus: StoredCaseStatus;
   caseName: string;
   patientName: string;
   seasonName: string;
@@ -62,7 +63,7 @@ export function createAttemptsRepository(db: Db) {
   };
   const flatten = (r: {
     attempt: AttemptRecord;
-    caseStatus: 'DRAFT' | 'PUBLISHED';
+    caseStatus: StoredCaseStatus;
     caseName: string;
     patientName: string;
     seasonName: string;

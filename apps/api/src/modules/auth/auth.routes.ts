@@ -1,17 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  PRESENCE_COOKIE,
-  createPasswordBody,
-  linkLoginBody,
-  loginBody,
-  loginResponse,
-  participantLoginResponse,
-  participantUser,
-  verifyEmailBody,
-  verifyResponse,
-} from '@pss/contract';
+import { PRESENCE_COOKIE, authRoutes } from '@pss/contract';
+import { contractRoutes } from '../../lib/contract-routes.js';
 import { caller } from '../../lib/access-control.js';
 import type { AuthService, IssuedSession, StaffLoginKind } from './auth.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -32,7 +21,7 @@ export function registerAuthRoutes(
   deps: { auth: AuthService; users: UsersService },
   options: AuthRouteOptions,
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const implement = contractRoutes(app);
 
   function setSessionCookies(reply: FastifyReply, session: IssuedSession): void {
     const maxAge = Math.max(1, Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000));
@@ -58,26 +47,21 @@ export function registerAuthRoutes(
     reply.clearCookie(PRESENCE_COOKIE, { path: '/' });
   }
 
-  const loginCalls: { url: string; kind: StaffLoginKind; summary: string }[] = [
-    { url: '/auth/login/superadmin', kind: 'superadmin', summary: 'Sign in as provider staff (superadmin)' },
-    { url: '/auth/login/admin', kind: 'admin', summary: 'Sign in as a client administrator' },
-    { url: '/auth/admin/login', kind: 'staff', summary: 'Sign in as any staff member (superadmin or admin)' },
-  ];
+  const loginCalls = [
+    { route: authRoutes.loginSuperadmin, kind: 'superadmin', summary: 'Sign in as provider staff (superadmin)' },
+    { route: authRoutes.loginAdmin, kind: 'admin', summary: 'Sign in as a client administrator' },
+    { route: authRoutes.loginStaff, kind: 'staff', summary: 'Sign in as any staff member (superadmin or admin)' },
+  ] as const satisfies readonly { route: unknown; kind: StaffLoginKind; summary: string }[];
   for (const call of loginCalls) {
-    r.post(
-      call.url,
+    implement(
+      call.route,
       {
-        config: { access: 'public' },
-        schema: {
-          tags: ['Auth'],
-          summary: call.summary,
-          description:
-            'Answers an access token for `Authorization: Bearer`, sets the httpOnly refresh cookie and the ' +
-            'JS-readable presence cookie. A wrong password, an unknown email and an account of another kind ' +
-            'all answer 401 INCORRECT_PASSWORD; repeated failures answer 429 TOO_MANY_REQUESTS.',
-          body: loginBody,
-          response: { 200: loginResponse },
-        },
+        tags: ['Auth'],
+        summary: call.summary,
+        description:
+          'Answers an access token for `Authorization: Bearer`, sets the httpOnly refresh cookie and the ' +
+          'JS-readable presence cookie. A wrong password, an unknown email and an account of another kind ' +
+          'all answer 401 INCORRECT_PASSWORD; repeated failures answer 429 TOO_MANY_REQUESTS.',
       },
       async (request, reply) => {
         const session = await deps.auth.login(call.kind, request.body.email, request.body.password, request.ip);
@@ -88,16 +72,12 @@ export function registerAuthRoutes(
   }
 
   if (options.enableSuperfakeLogin) {
-    r.post(
-      '/auth/login/superfake',
+    implement(
+      authRoutes.loginSuperfake,
       {
-        config: { access: 'public' },
-        schema: {
-          tags: ['Auth'],
-          summary: 'Development only: sign in as the first superadmin without a password',
-          description: 'Exists only when ENABLE_SUPERFAKE_LOGIN is set; otherwise 404.',
-          response: { 200: loginResponse },
-        },
+        tags: ['Auth'],
+        summary: 'Development only: sign in as the first superadmin without a password',
+        description: 'Exists only when ENABLE_SUPERFAKE_LOGIN is set; otherwise 404.',
       },
       async (_request, reply) => {
         const session = await deps.auth.loginSuperfake();
@@ -107,17 +87,13 @@ export function registerAuthRoutes(
     );
   }
 
-  r.get(
-    '/auth/admin/refresh',
+  implement(
+    authRoutes.refreshStaff,
     {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Auth'],
-        summary: 'Trade the refresh cookie for a new access token (the cookie rotates)',
-        description:
-          'Public because it is how a client without a valid access token gets one; 401 without a live refresh cookie.',
-        response: { 200: loginResponse },
-      },
+      tags: ['Auth'],
+      summary: 'Trade the refresh cookie for a new access token (the cookie rotates)',
+      description:
+        'Public because it is how a client without a valid access token gets one; 401 without a live refresh cookie.',
     },
     async (request, reply) => {
       const sent = request.cookies[STAFF_REFRESH_COOKIE];
@@ -133,29 +109,18 @@ export function registerAuthRoutes(
     },
   );
 
-  r.get(
-    '/auth/admin/verify',
-    {
-      config: { access: 'admin' },
-      schema: { tags: ['Auth'], summary: 'Check the access token', response: { 200: verifyResponse } },
-    },
-    async (request) => ({ valid: true as const, user: await deps.users.getCurrentStaffUser(caller(request).userId) }),
-  );
+  implement(authRoutes.verifyStaff, { tags: ['Auth'], summary: 'Check the access token' }, async (request) => ({
+    valid: true as const,
+    user: await deps.users.getCurrentStaffUser(caller(request).userId),
+  }));
 
-  r.delete(
-    '/auth/admin/logout',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['Auth'],
-        summary: 'Sign out: revoke the refresh token on the server and clear the cookies',
-        response: { 204: z.null() },
-      },
-    },
+  implement(
+    authRoutes.logoutStaff,
+    { tags: ['Auth'], summary: 'Sign out: revoke the refresh token on the server and clear the cookies' },
     async (request, reply) => {
       await deps.auth.logout(request.cookies[STAFF_REFRESH_COOKIE]);
       clearSessionCookies(reply);
-      return reply.status(204).send(null);
+      return null;
     },
   );
 
@@ -171,19 +136,14 @@ export function registerAuthRoutes(
     });
   }
 
-  r.post(
-    '/auth/login/user',
+  implement(
+    authRoutes.loginParticipant,
     {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Auth'],
-        summary: 'Sign in as a participant with a password',
-        description:
-          'Answers an access token and sets the participant refresh cookie. A wrong password, an unknown email ' +
-          'and a staff account all answer 401 INCORRECT_PASSWORD; repeated failures 429.',
-        body: loginBody,
-        response: { 200: participantLoginResponse },
-      },
+      tags: ['Auth'],
+      summary: 'Sign in as a participant with a password',
+      description:
+        'Answers an access token and sets the participant refresh cookie. A wrong password, an unknown email ' +
+        'and a staff account all answer 401 INCORRECT_PASSWORD; repeated failures 429.',
     },
     async (request, reply) => {
       const session = await deps.auth.loginParticipant(request.body.email, request.body.password, request.ip);
@@ -192,19 +152,14 @@ export function registerAuthRoutes(
     },
   );
 
-  r.post(
-    '/auth/login/halfuser',
+  implement(
+    authRoutes.loginByLink,
     {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Auth'],
-        summary: 'Sign in through a dashboard link (the token of `/participant/link/{token}`)',
-        description:
-          'Works for any participant, once: the link is signed, expires, and is recorded when used. A bad, expired ' +
-          'or already used token: 401.',
-        body: linkLoginBody,
-        response: { 200: participantLoginResponse },
-      },
+      tags: ['Auth'],
+      summary: 'Sign in through a dashboard link (the token of `/participant/link/{token}`)',
+      description:
+        'Works for any participant, once: the link is signed, expires, and is recorded when used. A bad, expired ' +
+        'or already used token: 401.',
     },
     async (request, reply) => {
       const session = await deps.auth.loginByLink(request.body.token);
@@ -213,16 +168,9 @@ export function registerAuthRoutes(
     },
   );
 
-  r.get(
-    '/auth/user/refresh',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Auth'],
-        summary: 'Trade the participant refresh cookie for a new access token (the cookie rotates)',
-        response: { 200: participantLoginResponse },
-      },
-    },
+  implement(
+    authRoutes.refreshParticipant,
+    { tags: ['Auth'], summary: 'Trade the participant refresh cookie for a new access token (the cookie rotates)' },
     async (request, reply) => {
       const sent = request.cookies[PARTICIPANT_REFRESH_COOKIE];
       try {
@@ -238,71 +186,51 @@ export function registerAuthRoutes(
     },
   );
 
-  r.get(
-    '/auth/user/verify',
-    {
-      config: { access: 'participant' },
-      schema: {
-        tags: ['Auth'],
-        summary: 'Check a participant access token',
-        response: { 200: z.object({ valid: z.literal(true), user: participantUser }) },
-      },
-    },
+  implement(
+    authRoutes.verifyParticipant,
+    { tags: ['Auth'], summary: 'Check a participant access token' },
     async (request) => ({ valid: true as const, user: await deps.users.getParticipant(caller(request).userId) }),
   );
 
-  r.delete(
-    '/auth/user/logout',
-    {
-      config: { access: 'participant' },
-      schema: { tags: ['Auth'], summary: 'Sign a participant out on the server', response: { 204: z.null() } },
-    },
+  implement(
+    authRoutes.logoutParticipant,
+    { tags: ['Auth'], summary: 'Sign a participant out on the server' },
     async (request, reply) => {
       await deps.auth.logout(request.cookies[PARTICIPANT_REFRESH_COOKIE]);
       reply.clearCookie(PARTICIPANT_REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
-      return reply.status(204).send(null);
+      return null;
     },
   );
 
-  r.post(
-    '/auth/password',
+  implement(
+    authRoutes.changeParticipantPassword,
     {
-      config: { access: 'participant' },
-      schema: {
-        tags: ['Auth'],
-        summary: 'A signed-in participant creates (or changes) their password',
-        description:
-          'At least 6 characters (PASSWORD_TOO_SHORT). A participant who came in by link becomes a USER. An account ' +
-          'that already has a password needs it in `current_password` (403 CURRENT_PASSWORD_INCORRECT; wrong guesses ' +
-          'count against the sign-in limit, 429). The participant’s other sessions end.',
-        body: createPasswordBody,
-        response: { 204: z.null() },
-      },
+      tags: ['Auth'],
+      summary: 'A signed-in participant creates (or changes) their password',
+      description:
+        'At least 6 characters (PASSWORD_TOO_SHORT). A participant who came in by link becomes a USER. An account ' +
+        'that already has a password needs it in `current_password` (403 CURRENT_PASSWORD_INCORRECT; wrong guesses ' +
+        'count against the sign-in limit, 429). The participant’s other sessions end.',
     },
-    async (request, reply) => {
+    async (request) => {
       await deps.auth.changeParticipantPassword(caller(request), request.body.password, request.body.current_password);
-      return reply.status(204).send(null);
+      return null;
     },
   );
 
-  r.post(
-    '/auth/verify/email',
+  implement(
+    authRoutes.sendSignInLink,
     {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Auth'],
-        summary: 'Email a sign-in link to a participant',
-        description:
-          'Answers the same, as fast, whether or not the address belongs to a participant; only a participant gets ' +
-          'mail (sent after the answer). The link signs in once. At most 3 requests per address and a limit per ' +
-          'caller within LOGIN_FAILURE_WINDOW_MINUTES: 429 TOO_MANY_REQUESTS with Retry-After.',
-        body: verifyEmailBody,
-        response: { 202: z.object({ sent: z.literal(true) }) },
-      },
+      tags: ['Auth'],
+      summary: 'Email a sign-in link to a participant',
+      description:
+        'Answers the same, as fast, whether or not the address belongs to a participant; only a participant gets ' +
+        'mail (sent after the answer). The link signs in once. At most 3 requests per address and a limit per ' +
+        'caller within LOGIN_FAILURE_WINDOW_MINUTES: 429 TOO_MANY_REQUESTS with Retry-After.',
     },
-    async (request, reply) => {
+    async (request) => {
       await deps.auth.sendSignInLink(request.body.email, request.ip);
-      return reply.status(202).send({ sent: true as const });
+      return { sent: true as const };
     },
   );
 }

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginResponse, ParticipantLoginResponse } from '@pss/contract';
+import { isParticipantRole, type LoginResponse, type ParticipantLoginResponse } from '@pss/contract';
 import { AppError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { decoyPasswordHash, verifyPassword } from '../../lib/passwords.js';
 import { hashRefreshToken, newRefreshToken, type AccessClaims, type TokenService } from '../../lib/tokens.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
-import {
-  isParticipantRole,
-  toCurrentUser,
-  toParticipantUser,
-  type UserRow,
-  type UsersService,
-} from '../users/users.service.js';
+import { toCurrentUser, toParticipantUser, type UserRow, type UsersService } from '../users/users.service.js';
 import type { CountedKey, SessionsRepository } from './sessions.repository.js';
 
 /** Which staff accounts a sign-in call accepts. */

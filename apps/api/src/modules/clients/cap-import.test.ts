@@ -97,6 +97,25 @@ describe('CAP roster import', () => {
     expect((await status('CAP-100')).statusCode).toBe(200);
   });
 
+  it('lists the first 500 rejected rows of a large bad file and counts the rest', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `bad id ${i},Broken,Active`).join('\n');
+    const job = await importAndRun(`cap_id,name,status\n${rows}\n`);
+    expect(job).toMatchObject({ state: 'ERROR', total_rows: 3000, processed_rows: 0 });
+    expect(job.errors).toHaveLength(501);
+    expect(job.errors[0]).toEqual({
+      line: 2,
+      errorCode: 'INVALID_CAP_ID',
+      message: 'Line 2: "bad id 0" is not a valid CAP ID.',
+    });
+    expect(job.errors[499]).toMatchObject({ line: 501, errorCode: 'INVALID_CAP_ID' });
+    expect(job.errors[500]).toEqual({
+      line: 0,
+      errorCode: 'IMPORT_VALIDATION_FAILED',
+      message: '…and 2500 more rejected rows.',
+    });
+    expect((await status('CAP-100')).statusCode).toBe(200);
+  });
+
   it('rejects wrong headers or delimiter with CSV_HEADERS_OR_DELIMITER_INVALID', async () => {
     const job = await importAndRun('cap_id|name|status\nCAP-1|x|y\n');
     expect(job).toMatchObject({ state: 'ERROR', errors: [{ line: 1, errorCode: 'CSV_HEADERS_OR_DELIMITER_INVALID' }] });

@@ -1,16 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  capIdParams,
-  capStatus,
-  client,
-  clientBody,
-  clientListQuery,
-  clientPage,
-  idParams,
-  importJob,
-} from '@pss/contract';
+import { clientRoutes } from '@pss/contract';
+import { contractRoutes } from '../../lib/contract-routes.js';
 import { caller } from '../../lib/access-control.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { receiveUpload, withUpload } from '../../lib/uploads.js';
@@ -21,69 +11,45 @@ export function registerClientsRoutes(
   app: FastifyInstance,
   deps: { clients: ClientsService; imports: ImportsService; storage: FileStorage },
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const implement = contractRoutes(app);
   const { clients, imports } = deps;
 
-  r.get(
-    '/clients',
+  implement(
+    clientRoutes.list,
     {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['Clients'],
-        summary: 'List clients',
-        description:
-          'Paged, searched (name, CAP ID) and sorted in SQL. Sortable: name, cap_id, cap_status, updated_at, ' +
-          'created_at (default created_at:DESC). Filter: `{"cap_status": "Active"}`. A client administrator sees only their own client.',
-        querystring: clientListQuery,
-        response: { 200: clientPage },
-      },
+      tags: ['Clients'],
+      summary: 'List clients',
+      description:
+        'Paged, searched (name, CAP ID) and sorted in SQL. Sortable: name, cap_id, cap_status, updated_at, ' +
+        'created_at (default created_at:DESC). Filter: `{"cap_status": "Active"}`. A client administrator sees only their own client.',
     },
     async (request) => clients.list(caller(request), request.query),
   );
 
-  r.post(
-    '/clients',
+  implement(
+    clientRoutes.create,
     {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['Clients'],
-        summary: 'Create a client',
-        description: 'The CAP ID, when given, must be unique among clients (409 CLIENT_CAP_ID_ALREADY_EXISTS).',
-        body: clientBody,
-        response: { 201: client },
-      },
+      tags: ['Clients'],
+      summary: 'Create a client',
+      description: 'The CAP ID, when given, must be unique among clients (409 CLIENT_CAP_ID_ALREADY_EXISTS).',
     },
-    async (request, reply) => reply.status(201).send(await clients.create(request.body)),
+    async (request) => await clients.create(request.body),
   );
 
-  r.get(
-    '/clients/cap/import',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['Clients'],
-        summary: 'The latest CAP roster import',
-        response: { 200: importJob.nullable() },
-      },
-    },
-    async () => imports.latest('CAP', null),
+  implement(clientRoutes.latestCapImport, { tags: ['Clients'], summary: 'The latest CAP roster import' }, async () =>
+    imports.latest('CAP', null),
   );
 
-  r.post(
-    '/clients/cap/import',
+  implement(
+    clientRoutes.importCapRoster,
     {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['Clients'],
-        summary: 'Import the CAP roster (CSV, multipart field `file`)',
-        description:
-          'Columns `cap_id`, `name`, `status` (any order and case; comma or semicolon). Runs in the background: ' +
-          'answers 202 with the job. All or nothing: any invalid row leaves the roster as it was and is listed with its line.',
-        consumes: ['multipart/form-data'],
-        response: { 202: importJob },
-      },
+      tags: ['Clients'],
+      summary: 'Import the CAP roster (CSV, multipart field `file`)',
+      description:
+        'Columns `cap_id`, `name`, `status` (any order and case; comma or semicolon). Runs in the background: ' +
+        'answers 202 with the job. All or nothing: any invalid row leaves the roster as it was and is listed with its line.',
     },
-    async (request, reply) => {
+    async (request) => {
       const upload = await receiveUpload(request, deps.storage);
       const job = await withUpload(deps.storage, upload, () =>
         imports.enqueue({
@@ -94,72 +60,46 @@ export function registerClientsRoutes(
           file: { key: upload.key },
         }),
       );
-      return reply.status(202).send(job);
+      return job;
     },
   );
 
-  r.get(
-    '/clients/cap/:id/status',
+  implement(
+    clientRoutes.capStatus,
     {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['Clients'],
-        summary: 'A CAP member number on the imported CAP roster',
-        description:
-          '404 CAP_CLIENT_NOT_FOUND when the roster has no such CAP ID. A client administrator finds only the entry ' +
-          'of their own client (by its CAP ID); any other answers the same 404.',
-        params: capIdParams,
-        response: { 200: capStatus },
-      },
+      tags: ['Clients'],
+      summary: 'A CAP member number on the imported CAP roster',
+      description:
+        '404 CAP_CLIENT_NOT_FOUND when the roster has no such CAP ID. A client administrator finds only the entry ' +
+        'of their own client (by its CAP ID); any other answers the same 404.',
     },
     async (request) => clients.capStatus(caller(request), request.params.id),
   );
 
-  r.get(
-    '/clients/:id',
+  implement(
+    clientRoutes.get,
     {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['Clients'],
-        summary: 'One client',
-        description: "Another client's id answers 404 NOT_FOUND to a client administrator.",
-        params: idParams,
-        response: { 200: client },
-      },
+      tags: ['Clients'],
+      summary: 'One client',
+      description: "Another client's id answers 404 NOT_FOUND to a client administrator.",
     },
     async (request) => clients.get(caller(request), request.params.id),
   );
 
-  r.put(
-    '/clients/:id',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['Clients'],
-        summary: 'Edit a client',
-        params: idParams,
-        body: clientBody,
-        response: { 200: client },
-      },
-    },
-    async (request) => clients.update(caller(request), request.params.id, request.body),
+  implement(clientRoutes.update, { tags: ['Clients'], summary: 'Edit a client' }, async (request) =>
+    clients.update(caller(request), request.params.id, request.body),
   );
 
-  r.delete(
-    '/clients/:id',
+  implement(
+    clientRoutes.remove,
     {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['Clients'],
-        summary: 'Delete a client',
-        description: 'A client with projects cannot be deleted (409 CLIENT_HAS_PROJECTS).',
-        params: idParams,
-        response: { 204: z.null() },
-      },
+      tags: ['Clients'],
+      summary: 'Delete a client',
+      description: 'A client with projects cannot be deleted (409 CLIENT_HAS_PROJECTS).',
     },
-    async (request, reply) => {
+    async (request) => {
       await clients.remove(request.params.id);
-      return reply.status(204).send(null);
+      return null;
     },
   );
 }

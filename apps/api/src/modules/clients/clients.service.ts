@@ -1,9 +1,8 @@
 import { CAP_ID_PATTERN, type CapStatus, type Client, type ClientListQuery, type Paged } from '@pss/contract';
 import { AppError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { parseCsv } from '../../lib/csv.js';
 import type { AccessClaims } from '../../lib/tokens.js';
-import type { ImportOutcome, ImportRunContext } from '../imports/imports.service.js';
+import { readCsvRows, type ImportOutcome, type ImportRunContext } from '../imports/imports.service.js';
 import type { ClientRow, ClientWithCount, ClientsRepository } from './clients.repository.js';
 
 export function toClient(row: ClientWithCount): Client {
@@ -119,28 +118,22 @@ export function createClientsService(deps: { clients: ClientsRepository; clock: 
       };
     },
 
-    /** The CAP import runner: `cap_id,name,status`, all rows valid or nothing replaced. */
-    async importCapRoster({ content, reportProgress }: ImportRunContext): Promise<ImportOutcome> {
-      const parsed = parseCsv(await content(), CAP_HEADERS);
-      if (!parsed.ok) {
-        const errorCode =
-          parsed.reason === 'missing-headers' || parsed.reason === 'malformed'
-            ? 'CSV_HEADERS_OR_DELIMITER_INVALID'
-            : 'IMPORT_VALIDATION_FAILED';
-        return { total: 0, errors: [{ line: 1, errorCode, message: parsed.message }] };
-      }
-      const errors: ImportOutcome['errors'] = [];
+    /**
+     * The CAP import runner: `cap_id,name,status`, all rows valid or nothing replaced. The
+     * file is streamed like every import; once a row is wrong no more rows are kept.
+     */
+    async importCapRoster({ openStream, reportProgress }: ImportRunContext): Promise<ImportOutcome> {
+      const roster: { capId: string; name: string; status: string }[] = [];
       const seen = new Map<string, number>();
-      for (const { line, values } of parsed.rows) {
-        const capId = values.cap_id ?? '';
+      const read = await readCsvRows(openStream, CAP_HEADERS, (row, csv, errors) => {
+        const { line } = row;
+        const capId = csv.value(row, 'cap_id');
+        const name = csv.value(row, 'name');
+        const status = csv.value(row, 'status');
         if (!CAP_ID_PATTERN.test(capId)) {
-          errors.push({
-            line,
-            errorCode: 'INVALID_CAP_ID',
-            message: `Line ${line}: "${capId}" is not a valid CAP ID.`,
-          });
+          errors.add({ line, errorCode: 'INVALID_CAP_ID', message: `Line ${line}: "${capId}" is not a valid CAP ID.` });
         } else if (seen.has(capId.toLowerCase())) {
-          errors.push({
+          errors.add({
             line,
             errorCode: 'IMPORT_VALIDATION_FAILED',
             message: `Line ${line}: CAP ID ${capId} is already on line ${seen.get(capId.toLowerCase())}.`,
@@ -148,19 +141,14 @@ export function createClientsService(deps: { clients: ClientsRepository; clock: 
         } else {
           seen.set(capId.toLowerCase(), line);
         }
-        if (!values.name)
-          errors.push({ line, errorCode: 'FIELD_REQUIRED', message: `Line ${line}: name is required.` });
-        if (!values.status)
-          errors.push({ line, errorCode: 'FIELD_REQUIRED', message: `Line ${line}: status is required.` });
-      }
-      const total = parsed.rows.length;
-      if (errors.length) return { total, errors };
-      await clients.replaceCapRoster(
-        parsed.rows.map(({ values }) => ({ capId: values.cap_id!, name: values.name!, status: values.status! })),
-        deps.clock.now(),
-      );
-      await reportProgress(total, total);
-      return { total, errors: [] };
+        if (!name) errors.add({ line, errorCode: 'FIELD_REQUIRED', message: `Line ${line}: name is required.` });
+        if (!status) errors.add({ line, errorCode: 'FIELD_REQUIRED', message: `Line ${line}: status is required.` });
+        if (errors.count === 0) roster.push({ capId, name, status });
+      });
+      if (read.errors.length) return read;
+      await clients.replaceCapRoster(roster, deps.clock.now());
+      await reportProgress(read.total, read.total);
+      return read;
     },
   };
 }

@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import { ANSWER_TAG_HEADERS, KEY_TAKEAWAY_HEADERS, MAX_KEY_TAKEAWAYS, type ErrorCode } from '@pss/contract';
 import type { CaseBody, ImportRowError } from '../../db/schema/index.js';
-import { CsvFormatError, openCsvStream, type CsvStream, type CsvStreamRow } from '../../lib/csv.js';
-import { RowErrors } from '../imports/imports.service.js';
+import { readCsvRows } from '../imports/imports.service.js';
 import type { ElementsScope } from './elements.repository.js';
 
 /**
@@ -26,44 +25,6 @@ const norm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 function rowError(line: number, errorCode: ErrorCode, message: string): ImportRowError {
   return { line, errorCode, message: `Line ${line}: ${message}` };
-}
-
-/**
- * Streams a file's rows to `check`, which answers the row's errors. Answers the row count
- * and the capped errors; a file that cannot be read as CSV is one error on its line.
- */
-async function readRows(
-  openStream: () => Readable,
-  headers: readonly string[],
-  check: (row: CsvStreamRow, csv: CsvStream, errors: RowErrors) => void,
-): Promise<{ errors: ImportRowError[]; total: number }> {
-  const csv = await openCsvStream(openStream, headers);
-  if (!csv.ok) {
-    const errorCode: ErrorCode =
-      csv.reason === 'missing-headers' ? 'CSV_HEADERS_OR_DELIMITER_INVALID' : 'IMPORT_VALIDATION_FAILED';
-    return { errors: [{ line: 1, errorCode, message: csv.message }], total: 0 };
-  }
-  const errors = new RowErrors();
-  let total = 0;
-  try {
-    for await (const row of csv.rows) {
-      total += 1;
-      check(row, csv, errors);
-    }
-  } catch (error) {
-    if (!(error instanceof CsvFormatError)) throw error;
-    return {
-      errors: [{ line: error.line, errorCode: 'CSV_HEADERS_OR_DELIMITER_INVALID', message: error.message }],
-      total: 0,
-    };
-  }
-  if (total === 0) {
-    return {
-      errors: [{ line: 1, errorCode: 'IMPORT_VALIDATION_FAILED', message: 'The file has a header row but no data.' }],
-      total: 0,
-    };
-  }
-  return { errors: errors.toList(), total };
 }
 
 /** Finds the case a row names, or says why it cannot be used. */
@@ -106,7 +67,7 @@ export async function checkKeyTakeaways(
   const match = caseMatcher(scope, cases, customElements);
   const rows: { caseId: string; position: number; text: string }[] = [];
   const perCase = new Map<string, number>();
-  const read = await readRows(openStream, KEY_TAKEAWAY_HEADERS, (row, csv, errors) => {
+  const read = await readCsvRows(openStream, KEY_TAKEAWAY_HEADERS, (row, csv, errors) => {
     const { line } = row;
     const found = match(line, csv.value(row, 'case_name'));
     if ('error' in found) {
@@ -143,7 +104,7 @@ export async function checkAnswerTags(
   const match = caseMatcher(scope, cases, customElements);
   const rows: { caseId: string; questionId: string; choiceId: string; tag: string }[] = [];
   const caseIds = new Set<string>();
-  const read = await readRows(openStream, ANSWER_TAG_HEADERS, (row, csv, errors) => {
+  const read = await readCsvRows(openStream, ANSWER_TAG_HEADERS, (row, csv, errors) => {
     const { line } = row;
     const found = match(line, csv.value(row, 'case_name'));
     if ('error' in found) {

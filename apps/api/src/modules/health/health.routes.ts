@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthResponse } from '@pss/contract';
+import { serviceRoutes } from '@pss/contract';
+import { contractRoutes } from '../../lib/contract-routes.js';
 import { AppError } from '../../lib/errors.js';
 
 export function registerHealthRoutes(app: FastifyInstance, deps: { ping: () => Promise<boolean> }): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/health',
+  contractRoutes(app)(
+    serviceRoutes.health,
     {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Health'],
-        summary: 'Liveness and database check',
-        description: 'Answers `{ "status": "ok" }` only when the database answers; otherwise 500 DATABASE_ERROR.',
-        response: { 200: healthResponse },
-      },
+      tags: ['Health'],
+      summary: 'Liveness and database check',
+      description: 'Answers `{ "status": "ok" }` only when the database answers; otherwise 500 DATABASE_ERROR.',
     },
     async () => {
       if (!(await deps.ping())) throw new AppError('DATABASE_ERROR');

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { errorCatalogue, type ImportJob } from '@pss/contract';
+import { errorCatalogue, type ErrorCode, type ImportJob } from '@pss/contract';
 import type { ImportRowError } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
+import { CsvFormatError, openCsvStream, type CsvStream, type CsvStreamRow } from '../../lib/csv.js';
 import type { Readable } from 'node:stream';
 import type { FileStorage } from '../../lib/storage.js';
 import type { ImportJobRow, ImportKind, ImportsRepository } from './imports.repository.js';
@@ -48,11 +49,48 @@ export class RowErrors<T extends ImportRowError = ImportRowError> {
   }
 }
 
+/**
+ * Streams an import file's rows to `check`, which adds the row's errors. Answers the row
+ * count and the capped errors; a file that cannot be read as CSV (empty, binary, headers
+ * missing, or malformed part-way) is one error on its line, whatever rows came before.
+ */
+export async function readCsvRows(
+  openStream: () => Readable,
+  headers: readonly string[],
+  check: (row: CsvStreamRow, csv: CsvStream, errors: RowErrors) => void,
+): Promise<ImportOutcome> {
+  const csv = await openCsvStream(openStream, headers);
+  if (!csv.ok) {
+    const errorCode: ErrorCode =
+      csv.reason === 'missing-headers' ? 'CSV_HEADERS_OR_DELIMITER_INVALID' : 'IMPORT_VALIDATION_FAILED';
+    return { errors: [{ line: 1, errorCode, message: csv.message }], total: 0 };
+  }
+  const errors = new RowErrors();
+  let total = 0;
+  try {
+    for await (const row of csv.rows) {
+      total += 1;
+      check(row, csv, errors);
+    }
+  } catch (error) {
+    if (!(error instanceof CsvFormatError)) throw error;
+    return {
+      errors: [{ line: error.line, errorCode: 'CSV_HEADERS_OR_DELIMITER_INVALID', message: error.message }],
+      total: 0,
+    };
+  }
+  if (total === 0) {
+    return {
+      errors: [{ line: 1, errorCode: 'IMPORT_VALIDATION_FAILED', message: 'The file has a header row but no data.' }],
+      total: 0,
+    };
+  }
+  return { errors: errors.toList(), total };
+}
+
 export interface ImportRunContext {
   job: ImportJobRow;
-  /** The whole file, for small imports. */
-  content(): Promise<Buffer>;
-  /** The file as a stream, for imports that may be large. */
+  /** The stored file, read as a stream (never whole: an import file may be large). */
   openStream(): Readable;
   reportProgress(processed: number, total: number): Promise<void>;
   /** Work to do once the job is marked finished (maintenance that need not hold it up). */
@@ -144,7 +182,6 @@ export function createImportsService(deps: {
       const leaseKeeper = keepLease(job, lease);
       const outcome = await runner({
         job,
-        content: () => deps.storage.get(job.filePath),
         openStream: () => deps.storage.stream(job.filePath),
         reportProgress: (processed, total) => deps.imports.reportProgress(job.id, processed, total, lease()),
         afterComplete: (task) => followUps.push(task),

@@ -2,11 +2,13 @@ import {
   PARTICIPANT_ASSIGNMENT_COLUMNS,
   PARTICIPANT_OPTIONAL_COLUMNS,
   PARTICIPANT_REQUIRED_COLUMNS,
-  participantImportRoles,
+  isParticipantRole,
+  participantRoles,
+  professions,
   type ErrorCode,
 } from '@pss/contract';
 import { csvCellValue } from '../../lib/csv.js';
-import { uuid7 } from '../../lib/uuid7.js';
+import { v7 as uuidv7 } from 'uuid';
 
 export interface ImportSeason {
   id: string;
@@ -21,7 +23,8 @@ export interface CheckedRow {
   line: number;
   /**
    * The id the participant gets if their email is new (the same on every row of that email);
-   * time-ordered, so that the import writes its rows in index order (lib/uuid7.ts).
+   * time-ordered (UUID version 7, in order also within a millisecond), so that the import
+   * writes its rows in index order.
    */
   newUserId: string;
   email: string;
@@ -56,7 +59,11 @@ export interface RowProblem {
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 const ROUNDS = /^([1-4])(?:\s*-\s*([1-4]))?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const PROFESSIONS = new Set(['MD', 'DO', 'AS', 'MSW']);
+
+/** `A, B or C`: the allowed values as a refusal names them. */
+const oneOf = (values: readonly string[]) => `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+const ROLES_TEXT = oneOf(participantRoles);
+const PROFESSIONS_TEXT = oneOf(professions);
 
 /** The user's details an import sets besides role (for existing users as well as new ones). */
 const USER_DETAIL_COLUMNS = ['salutation', ...PARTICIPANT_OPTIONAL_COLUMNS] as const;
@@ -113,14 +120,14 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
     if (!v('salutation')) problem('SALUTATION_REQUIRED', 'salutation is required.');
     if (!v('first_name')) problem('FIRST_NAME_REQUIRED', 'first_name is required.');
     if (!v('last_name')) problem('LAST_NAME_REQUIRED', 'last_name is required.');
-    if (!(participantImportRoles as readonly string[]).includes(role)) {
-      problem('ROLE_REQUIRED', `role must be USER, HALFUSER or TESTUSER${v('role') ? `, not "${v('role')}"` : ''}.`);
+    if (!isParticipantRole(role)) {
+      problem('ROLE_REQUIRED', `role must be ${ROLES_TEXT}${v('role') ? `, not "${v('role')}"` : ''}.`);
     }
     if (!EMAIL.test(email)) problem('USER_DATA_INVALID', `"${v('email')}" is not a valid email.`);
-    if (!PROFESSIONS.has(profession))
+    if (!(professions as readonly string[]).includes(profession))
       problem(
         'USER_DATA_INVALID',
-        `profession must be MD, DO, AS or MSW${v('profession') ? `, not "${v('profession')}"` : ''}.`,
+        `profession must be ${PROFESSIONS_TEXT}${v('profession') ? `, not "${v('profession')}"` : ''}.`,
       );
     for (const column of ['secondary_email', 'manager_email']) {
       if (v(column) && !EMAIL.test(v(column)))
@@ -144,7 +151,7 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
         problem('USER_DATA_INVALID', `user_id ${employeeId} has other details on line ${seen.line}.`);
       }
       const owner = emails.get(email);
-      if (!owner) emails.set(email, { employeeId, line, newUserId: uuid7() });
+      if (!owner) emails.set(email, { employeeId, line, newUserId: uuidv7() });
       else if (owner.employeeId !== employeeId)
         problem(
           'USER_DATA_INVALID',

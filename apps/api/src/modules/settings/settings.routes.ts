@@ -1,22 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PRESENCE_COOKIE, clientSettings, type ClientSettings } from '@pss/contract';
+import { PRESENCE_COOKIE, serviceRoutes, type ClientSettings } from '@pss/contract';
+import { contractRoutes } from '../../lib/contract-routes.js';
 
 /** Settings the web app needs before sign-in: its session timers come from server config. */
 export function registerSettingsRoutes(
   app: FastifyInstance,
   settings: Omit<ClientSettings, 'presence_cookie_name'>,
 ): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/settings',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Settings'],
-        summary: 'Session timers for the web app',
-        response: { 200: clientSettings },
-      },
-    },
-    async () => ({ ...settings, presence_cookie_name: PRESENCE_COOKIE }),
+  contractRoutes(app)(
+    serviceRoutes.settings,
+    { tags: ['Settings'], summary: 'Session timers for the web app' },
+    async () => ({
+      ...settings,
+      presence_cookie_name: PRESENCE_COOKIE,
+    }),
   );
 }

@@ -1,5 +1,7 @@
 import {
+  isParticipantRole,
   professionLabels,
+  professions,
   type Assignment,
   type Paged,
   type UpdateUserBody,
@@ -13,8 +15,6 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { UserManagementRepository, UserWithClient, UsersRepository } from './users.repository.js';
-
-const participantRoles = new Set(['USER', 'HALFUSER', 'TESTUSER']);
 
 function toSummary(user: UserWithClient): UserSummary {
   return {
@@ -48,7 +48,7 @@ export function createUserManagementService(deps: {
   async function requireVisible(caller: AccessClaims, id: string): Promise<UserWithClient> {
     const user = await repository.findWithClient(id);
     if (!user) throw new AppError('USER_NOT_FOUND');
-    if (caller.role !== 'SUPERADMIN' && (!participantRoles.has(user.role) || user.clientId !== caller.clientId)) {
+    if (caller.role !== 'SUPERADMIN' && (!isParticipantRole(user.role) || user.clientId !== caller.clientId)) {
       throw new AppError('USER_NOT_FOUND');
     }
     return user;
@@ -100,7 +100,7 @@ export function createUserManagementService(deps: {
 
     async update(caller: AccessClaims, id: string, input: UpdateUserBody & { email: string }): Promise<UserDetails> {
       const user = await requireVisible(caller, id);
-      if (input.password !== undefined && (caller.role !== 'SUPERADMIN' || participantRoles.has(user.role))) {
+      if (input.password !== undefined && (caller.role !== 'SUPERADMIN' || isParticipantRole(user.role))) {
         throw new AppError('FORBIDDEN', {
           message: 'Only a superadmin can set a password, and only for staff accounts.',
         });
@@ -164,11 +164,7 @@ export function createUserManagementService(deps: {
       }));
     },
 
-    professions: () =>
-      (Object.keys(professionLabels) as (keyof typeof professionLabels)[]).map((code) => ({
-        code,
-        label: professionLabels[code],
-      })),
+    professions: () => professions.map((code) => ({ code, label: professionLabels[code] })),
   };
 }
 export type UserManagementService = ReturnType<typeof createUserManagementService>;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { UserListQuery } from '@pss/contract';
+import { participantRoles, type UserListQuery } from '@pss/contract';
 import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
 import type { Db } from '../../db/client.js';
 import { updateParticipantSearchOfUser } from '../../db/participant-search.js';
@@ -77,7 +77,7 @@ export function createUserManagementRepository(db: Db) {
       const where = and(
         searchCondition(query.search, [users.firstName, users.lastName, users.email, users.employeeId]),
         scope.clientId ? eq(users.clientId, scope.clientId) : undefined,
-        scope.participantsOnly ? inArray(users.role, ['USER', 'HALFUSER', 'TESTUSER']) : undefined,
+        scope.participantsOnly ? inArray(users.role, [...participantRoles]) : undefined,
         roles ? inArray(users.role, roles) : undefined,
         query.filter.client_id ? eq(users.clientId, query.filter.client_id) : undefined,
         projectId

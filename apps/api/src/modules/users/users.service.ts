@@ -1,4 +1,10 @@
-import type { CreateStaffUserBody, CurrentUser, ParticipantUser, StaffUser } from '@pss/contract';
+import {
+  isParticipantRole,
+  type CreateStaffUserBody,
+  type CurrentUser,
+  type ParticipantUser,
+  type StaffUser,
+} from '@pss/contract';
 import { hashPassword } from '../../lib/passwords.js';
 import { validationError } from '../../lib/errors.js';
 import { AppError } from '../../lib/errors.js';
@@ -31,10 +37,6 @@ export function toStaffUser(user: UserRow): StaffUser {
     client_id: user.clientId,
     created_at: user.createdAt.toISOString(),
   };
-}
-
-export function isParticipantRole(role: UserRow['role']): role is 'USER' | 'HALFUSER' | 'TESTUSER' {
-  return role === 'USER' || role === 'HALFUSER' || role === 'TESTUSER';
 }
 
 /** A signed-in participant, as their session answers. */

@@ -1,4 +1,11 @@
-import type { CaseDocument, MarkedAsValue, QuestionTypeValue, RtfCaseFields, UpdateCaseBody } from '@pss/contract';
+import {
+  rtfTextFields,
+  type CaseDocument,
+  type MarkedAsValue,
+  type QuestionTypeValue,
+  type RtfCaseFields,
+  type UpdateCaseBody,
+} from '@pss/contract';
 
 /**
  * The Case Setup form's state and the pure edits made to it. The form is the body of
@@ -120,22 +127,12 @@ export function removeGrouper(form: CaseForm, index: number): CaseForm {
 export function mergeRtf(form: CaseForm, fields: RtfCaseFields): { form: CaseForm; filled: number } {
   const next = { ...form };
   let filled = 0;
-  const set = <
-    K extends 'name' | 'patient_name' | 'reason_for_encounter' | 'references' | 'test_results' | 'explanation',
-  >(
-    key: K,
-    value: string | undefined,
-  ) => {
-    if (value === undefined || value === '') return;
+  for (const key of rtfTextFields) {
+    const value = fields[key];
+    if (value === undefined || value === '') continue;
     next[key] = value;
     filled += 1;
-  };
-  set('name', fields.name);
-  set('patient_name', fields.patient_name);
-  set('reason_for_encounter', fields.reason_for_encounter);
-  set('references', fields.references);
-  set('test_results', fields.test_results);
-  set('explanation', fields.explanation);
+  }
   if (fields.patient_age !== undefined) {
     next.patient_age = fields.patient_age;
     filled += 1;

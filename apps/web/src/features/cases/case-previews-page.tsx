@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { casePreviewSortFields } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
@@ -16,7 +17,7 @@ export function CasePreviewsPage() {
   const { t } = useTranslation();
   const { caseId = '' } = useParams();
   const home = useCaseHome();
-  const list = useListState({ sortable: ['completed_at', 'score', 'name'] });
+  const list = useListState({ sortable: casePreviewSortFields });
   const theCase = useQuery(caseQueryOptions(caseId));
   const previews = useQuery(previewListQueryOptions(caseId, list.query));
   const base = `${home.casesPath}/case-details/${caseId}`;

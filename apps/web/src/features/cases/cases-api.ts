@@ -1,18 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CaseAnswer,
-  CaseDocument,
-  CaseForParticipant,
-  CasePreview,
-  CaseSelection,
-  CaseStatusValue,
-  CaseSummary,
-  CreateCaseBody,
-  Paged,
-  RtfCaseFields,
-  UpdateCaseBody,
+import {
+  type CaseAnswer,
+  type CaseSelection,
+  type CaseStatusValue,
+  type CreateCaseBody,
+  type UpdateCaseBody,
+  caseRoutes,
+  moduleLibraryRoutes,
+  projectRoutes,
 } from '@pss/contract';
-import { apiRequest, apiRequestRaw, apiUpload, buildPath } from '../../lib/api-client';
+import { call, callRaw } from '../../lib/api-client';
+import type { CaseHome } from '../../lib/case-home';
 
 export interface CaseListParams {
   page: number;
@@ -32,16 +30,25 @@ export const caseKeys = {
   preview: (previewId: string) => ['previews', previewId] as const,
 };
 
-/** A page of a project's or module's cases; `listPath` is the home's list call. */
-export function caseListQueryOptions(listPath: string, params: CaseListParams) {
+/** Where a list of cases lives: a project or a module library (the case home). */
+export type CasesHome = Pick<CaseHome, 'kind' | 'id'>;
+
+/** One page of a home's cases: a project's list call or a module library's. */
+function casePage(home: CasesHome, query: CaseListQueryInput, signal?: AbortSignal) {
+  const params = { id: home.id };
+  return home.kind === 'project'
+    ? call(caseRoutes.list, { params, query }, { signal })
+    : call(moduleLibraryRoutes.cases, { params, query }, { signal });
+}
+type CaseListQueryInput = { page?: number; limit?: number; search?: string; sort?: string; filter?: string };
+
+/** A page of a project's or module's cases. */
+export function caseListQueryOptions(home: CasesHome, params: CaseListParams) {
   const { status, ...rest } = params;
   return queryOptions({
-    queryKey: caseKeys.list(listPath, params),
+    queryKey: caseKeys.list(`${home.kind}:${home.id}`, params),
     queryFn: ({ signal }) =>
-      apiRequest<Paged<CaseSummary>>(listPath, {
-        query: { ...rest, filter: status ? JSON.stringify({ status }) : undefined },
-        signal,
-      }),
+      casePage(home, { ...rest, filter: status ? JSON.stringify({ status }) : undefined }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -49,7 +56,7 @@ export function caseListQueryOptions(listPath: string, params: CaseListParams) {
 export function caseQueryOptions(caseId: string) {
   return queryOptions({
     queryKey: caseKeys.one(caseId),
-    queryFn: ({ signal }) => apiRequest<CaseDocument>(buildPath('/cases/{id}', { id: caseId }), { signal }),
+    queryFn: ({ signal }) => call(caseRoutes.get, { params: { id: caseId } }, { signal }),
   });
 }
 
@@ -57,7 +64,8 @@ export function caseQueryOptions(caseId: string) {
 export function caseImageQueryOptions(caseId: string, updatedAt: string, enabled: boolean) {
   return queryOptions({
     queryKey: caseKeys.image(caseId, updatedAt),
-    queryFn: async () => URL.createObjectURL(await (await apiRequestRaw(`/cases/${caseId}/image`)).blob()),
+    queryFn: async () =>
+      URL.createObjectURL(await (await callRaw(caseRoutes.image, { params: { id: caseId } })).blob()),
     enabled,
     staleTime: Infinity,
   });
@@ -66,8 +74,7 @@ export function caseImageQueryOptions(caseId: string, updatedAt: string, enabled
 export function participantViewQueryOptions(caseId: string) {
   return queryOptions({
     queryKey: caseKeys.participantView(caseId),
-    queryFn: ({ signal }) =>
-      apiRequest<CaseForParticipant>(buildPath('/cases/{id}/preview', { id: caseId }), { signal }),
+    queryFn: ({ signal }) => call(caseRoutes.preview, { params: { id: caseId } }, { signal }),
     retry: false,
   });
 }
@@ -78,11 +85,7 @@ export function previewListQueryOptions(
 ) {
   return queryOptions({
     queryKey: caseKeys.previews(caseId, params),
-    queryFn: ({ signal }) =>
-      apiRequest<Paged<{ id: string; name: string; completed_at: string; score: number }>>(
-        buildPath('/cases/{id}/previews', { id: caseId }),
-        { query: params, signal },
-      ),
+    queryFn: ({ signal }) => call(caseRoutes.listPreviews, { params: { id: caseId }, query: params }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -90,7 +93,7 @@ export function previewListQueryOptions(
 export function previewQueryOptions(previewId: string) {
   return queryOptions({
     queryKey: caseKeys.preview(previewId),
-    queryFn: ({ signal }) => apiRequest<CasePreview>(buildPath('/previews/{id}', { id: previewId }), { signal }),
+    queryFn: ({ signal }) => call(caseRoutes.getPreview, { params: { id: previewId } }, { signal }),
   });
 }
 
@@ -107,16 +110,13 @@ function useCaseMutation<Input, Output>(run: (input: Input) => Promise<Output>, 
 }
 
 export function useCreateCase() {
-  return useCaseMutation((input: CreateCaseBody) =>
-    apiRequest<CaseDocument>('/cases', { method: 'POST', body: input }),
-  );
+  return useCaseMutation((input: CreateCaseBody) => call(caseRoutes.create, { body: input }));
 }
 
 export function useSaveCase(caseId: string) {
   const queryClient = useQueryClient();
   return useCaseMutation(
-    (body: UpdateCaseBody) =>
-      apiRequest<CaseDocument>(buildPath('/cases/{id}', { id: caseId }), { method: 'PUT', body }),
+    (body: UpdateCaseBody) => call(caseRoutes.update, { params: { id: caseId }, body }),
     (saved) => queryClient.setQueryData(caseKeys.one(caseId), saved),
   );
 }
@@ -124,8 +124,7 @@ export function useSaveCase(caseId: string) {
 export function useSetCaseStatus(caseId: string) {
   const queryClient = useQueryClient();
   return useCaseMutation(
-    (status: 'DRAFT' | 'PUBLISHED') =>
-      apiRequest<CaseDocument>(buildPath('/cases/{id}/status', { id: caseId }), { method: 'POST', body: { status } }),
+    (status: 'DRAFT' | 'PUBLISHED') => call(caseRoutes.setStatus, { params: { id: caseId }, body: { status } }),
     (saved) => queryClient.setQueryData(caseKeys.one(caseId), saved),
   );
 }
@@ -135,20 +134,20 @@ export function useCaseImage(caseId: string) {
   return useCaseMutation(
     (file: File | null) =>
       file
-        ? apiUpload<CaseDocument>(buildPath('/cases/{id}/image', { id: caseId }), file)
-        : apiRequest<CaseDocument>(buildPath('/cases/{id}/image', { id: caseId }), { method: 'DELETE' }),
+        ? call(caseRoutes.setImage, { params: { id: caseId }, file: file })
+        : call(caseRoutes.removeImage, { params: { id: caseId } }),
     (saved) => queryClient.setQueryData(caseKeys.one(caseId), saved),
   );
 }
 
 export function useReadRtf() {
-  return useMutation({ mutationFn: (file: File) => apiUpload<RtfCaseFields>('/cases/rtf', file) });
+  return useMutation({ mutationFn: (file: File) => call(caseRoutes.readRtf, { file: file }) });
 }
 
 export function useDeleteCases() {
   return useCaseMutation((input: { caseId: string; selection?: CaseSelection }) =>
-    apiRequest<{ ids: string[] }>(buildPath('/cases/{id}', { id: input.caseId }), {
-      method: 'DELETE',
+    call(caseRoutes.remove, {
+      params: { id: input.caseId },
       query: { filter: input.selection ? JSON.stringify(input.selection) : undefined },
     }),
   );
@@ -156,45 +155,39 @@ export function useDeleteCases() {
 
 export function useMoveCases() {
   return useCaseMutation((input: { caseId: string; projectId: string; selection?: CaseSelection }) =>
-    apiRequest<{ ids: string[] }>(buildPath('/cases/{id}/move', { id: input.caseId }), {
-      method: 'POST',
+    call(caseRoutes.move, {
+      params: { id: input.caseId },
       body: { project_id: input.projectId, ...(input.selection ? { cases: input.selection } : {}) },
     }),
   );
 }
 
 export function useDuplicateCase() {
-  return useCaseMutation((caseId: string) =>
-    apiRequest<CaseDocument>(buildPath('/cases/{id}/duplicate', { id: caseId }), { method: 'POST', body: {} }),
-  );
+  return useCaseMutation((caseId: string) => call(caseRoutes.duplicate, { params: { id: caseId }, body: {} }));
 }
 
 export function useCreatePreview() {
   return useCaseMutation((input: { case_id: string; answers: CaseAnswer[] }) =>
-    apiRequest<CasePreview>('/previews', { method: 'POST', body: input }),
+    call(caseRoutes.createPreview, { body: input }),
   );
 }
 
 export function useDeletePreview() {
-  return useCaseMutation((previewId: string) =>
-    apiRequest<void>(buildPath('/previews/{id}', { id: previewId }), { method: 'DELETE' }),
-  );
+  return useCaseMutation((previewId: string) => call(caseRoutes.deletePreview, { params: { id: previewId } }));
 }
 
 /** Every case id a select-all stands for (module libraries hold tens of cases, not thousands). */
 export async function allCaseIds(
-  listPath: string,
+  home: CasesHome,
   params: { search?: string; status?: CaseStatusValue; except: readonly string[] },
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ; page += 1) {
-    const result = await apiRequest<Paged<CaseSummary>>(listPath, {
-      query: {
-        page,
-        limit: 200,
-        search: params.search,
-        filter: params.status ? JSON.stringify({ status: params.status }) : undefined,
-      },
+    const result = await casePage(home, {
+      page,
+      limit: 200,
+      search: params.search,
+      filter: params.status ? JSON.stringify({ status: params.status }) : undefined,
     });
     ids.push(...result.items.map((c) => c.id).filter((id) => !params.except.includes(id)));
     if (page * 200 >= result.total) return ids;
@@ -206,10 +199,11 @@ export function projectSearchQueryOptions(search: string) {
   return queryOptions({
     queryKey: ['cases', 'copy-targets', search] as const,
     queryFn: ({ signal }) =>
-      apiRequest<Paged<{ id: string; name: string; client_name: string }>>('/projects', {
-        query: { limit: 50, sort: 'client_name:ASC,name:ASC', search: search || undefined },
-        signal,
-      }),
+      call(
+        projectRoutes.list,
+        { query: { limit: 50, sort: 'client_name:ASC,name:ASC', search: search || undefined } },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -217,26 +211,21 @@ export function projectSearchQueryOptions(search: string) {
 export function moduleSearchQueryOptions() {
   return queryOptions({
     queryKey: ['cases', 'module-targets'] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<Paged<{ id: string; name: string }>>('/module-library', { query: { limit: 200 }, signal }),
+    queryFn: ({ signal }) => call(moduleLibraryRoutes.list, { query: { limit: 200 } }, { signal }),
   });
 }
 
 export function useCopyModuleCases() {
   return useCaseMutation((input: { caseIds: string[]; target: { project_id: string } | { module_id: string } }) =>
-    apiRequest<{ ids: string[] }>(
-      'project_id' in input.target ? '/module-library/cases/to-project' : '/module-library/cases/modules',
-      { method: 'POST', body: { ...input.target, case_ids: input.caseIds } },
-    ),
+    'project_id' in input.target
+      ? call(moduleLibraryRoutes.copyToProject, { body: { ...input.target, case_ids: input.caseIds } })
+      : call(moduleLibraryRoutes.copyToModule, { body: { ...input.target, case_ids: input.caseIds } }),
   );
 }
 
 export function useRemoveModuleCases(moduleId: string) {
   return useCaseMutation((selection: CaseSelection) =>
-    apiRequest<{ ids: string[] }>(buildPath('/module-library/{id}/remove-cases', { id: moduleId }), {
-      method: 'DELETE',
-      query: { filter: JSON.stringify(selection) },
-    }),
+    call(moduleLibraryRoutes.removeCases, { params: { id: moduleId }, query: { filter: JSON.stringify(selection) } }),
   );
 }
 
@@ -245,9 +234,10 @@ export function clientProjectsQueryOptions(clientId: string) {
   return queryOptions({
     queryKey: ['cases', 'move-targets', clientId] as const,
     queryFn: ({ signal }) =>
-      apiRequest<Paged<{ id: string; name: string }>>('/projects', {
-        query: { limit: 200, sort: 'name:ASC', filter: JSON.stringify({ client_id: clientId }) },
-        signal,
-      }),
+      call(
+        projectRoutes.list,
+        { query: { limit: 200, sort: 'name:ASC', filter: JSON.stringify({ client_id: clientId }) } },
+        { signal },
+      ),
   });
 }

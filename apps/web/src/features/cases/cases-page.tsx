@@ -3,7 +3,13 @@ import { Anchor, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Te
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CaseSelection, CaseStatusValue, CaseSummary } from '@pss/contract';
+import {
+  caseSortFields,
+  caseStatuses,
+  type CaseSelection,
+  type CaseStatusValue,
+  type CaseSummary,
+} from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-error';
@@ -26,17 +32,14 @@ import {
   useRemoveModuleCases,
 } from './cases-api';
 
-const sortable = ['name', 'patient_name', 'status', 'updated_at', 'created_at'] as const;
-const statuses: CaseStatusValue[] = ['DRAFT', 'PUBLISHED', 'ACTIVE'];
-
 /** The project's cases: search, sort, status filter, and bulk move or delete of a selection. */
 export function CasesPage() {
   const { t } = useTranslation();
   const home = useCaseHome();
-  const list = useListState({ sortable });
+  const list = useListState({ sortable: caseSortFields });
   const [statusParam, setStatusParam] = useUrlParam('status');
-  const status = statuses.includes(statusParam as CaseStatusValue) ? (statusParam as CaseStatusValue) : undefined;
-  const cases = useQuery(caseListQueryOptions(home.listPath, { ...list.query, status }));
+  const status = caseStatuses.includes(statusParam as CaseStatusValue) ? (statusParam as CaseStatusValue) : undefined;
+  const cases = useQuery(caseListQueryOptions(home, { ...list.query, status }));
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
   const [action, setAction] = useState<'move' | 'delete' | 'copy' | null>(null);
   const total = cases.data?.total ?? 0;
@@ -110,7 +113,7 @@ export function CasesPage() {
           }}
           data={[
             { value: 'all', label: t('projects.all') },
-            ...statuses.map((s) => ({ value: s, label: t(`cases.statusValue.${s}`) })),
+            ...caseStatuses.map((s) => ({ value: s, label: t(`cases.statusValue.${s}`) })),
           ]}
           allowDeselect={false}
           w={160}
@@ -157,7 +160,7 @@ export function CasesPage() {
           caseIds={() =>
             selection.mode === 'some'
               ? Promise.resolve([...selection.ids])
-              : allCaseIds(home.listPath, { search: list.search || undefined, status, except: [...selection.except] })
+              : allCaseIds(home, { search: list.search || undefined, status, except: [...selection.except] })
           }
           onClose={(done) => {
             setAction(null);

@@ -2,20 +2,9 @@ import { useState } from 'react';
 import { Button, Code, Divider, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CapStatus, ImportJob } from '@pss/contract';
 import { ImportJobPanel } from '../../components/import-job-panel';
-import { apiRequest, apiUpload, buildPath } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
-import type { ImportJobSource } from '../../lib/use-import-job';
-
-/** The CAP roster's imports, for the shared import panel. */
-const capImports: ImportJobSource = {
-  queryKey: ['clients', 'cap-import'],
-  latest: (signal) => apiRequest<ImportJob | null>('/clients/cap/import', { signal }),
-  upload: (file) => apiUpload<ImportJob>('/clients/cap/import', file),
-  // Clients show their CAP status from the roster.
-  refreshOnFinish: ['clients'],
-};
+import { capImports, lookUpCapId } from './clients-api';
 
 /**
  * The CAP member roster: upload a CSV (imported in the background, all or nothing, with
@@ -48,7 +37,7 @@ function CapLookup() {
   const { t } = useTranslation();
   const [capId, setCapId] = useState('');
   const lookup = useMutation({
-    mutationFn: (id: string) => apiRequest<CapStatus>(buildPath('/clients/cap/{id}/status', { id })),
+    mutationFn: lookUpCapId,
   });
   return (
     <Stack gap="xs">

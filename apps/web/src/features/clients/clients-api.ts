@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Client, ClientBody, Paged } from '@pss/contract';
-import { apiRequest, buildPath } from '../../lib/api-client';
+import { clientRoutes, type ClientBody } from '@pss/contract';
+import { call } from '../../lib/api-client';
+import type { ImportJobSource } from '../../lib/use-import-job';
 
 export interface ClientListParams {
   page: number;
@@ -18,7 +19,7 @@ export const clientKeys = {
 export function clientListQueryOptions(params: ClientListParams) {
   return queryOptions({
     queryKey: clientKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<Paged<Client>>('/clients', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => call(clientRoutes.list, { query: { ...params } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,7 +27,7 @@ export function clientListQueryOptions(params: ClientListParams) {
 export function clientQueryOptions(id: string | undefined) {
   return queryOptions({
     queryKey: clientKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<Client>(buildPath('/clients/{id}', { id }), { signal }),
+    queryFn: ({ signal }) => call(clientRoutes.get, { params: { id: id ?? '' } }, { signal }),
     enabled: Boolean(id),
   });
 }
@@ -35,9 +36,7 @@ export function useSaveClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: ClientBody }) =>
-      id
-        ? apiRequest<Client>(buildPath('/clients/{id}', { id }), { method: 'PUT', body })
-        : apiRequest<Client>('/clients', { method: 'POST', body }),
+      id ? call(clientRoutes.update, { params: { id }, body }) : call(clientRoutes.create, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
   });
 }
@@ -45,7 +44,17 @@ export function useSaveClient() {
 export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(buildPath('/clients/{id}', { id }), { method: 'DELETE' }),
+    mutationFn: (id: string) => call(clientRoutes.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
   });
 }
+
+/** The CAP roster's imports, for the shared import panel; clients show their CAP status from it. */
+export const capImports: ImportJobSource = {
+  queryKey: ['clients', 'cap-import'],
+  latest: (signal) => call(clientRoutes.latestCapImport, {}, { signal }),
+  upload: (file) => call(clientRoutes.importCapRoster, { file }),
+  refreshOnFinish: clientKeys.all,
+};
+
+export const lookUpCapId = (id: string) => call(clientRoutes.capStatus, { params: { id } });

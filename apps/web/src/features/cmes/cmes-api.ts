@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Cme, CreateCmeBody, Paged, UpdateCmeBody } from '@pss/contract';
-import { apiRequest, buildPath } from '../../lib/api-client';
+import { cmeRoutes, type CreateCmeBody, type UpdateCmeBody } from '@pss/contract';
+import { call } from '../../lib/api-client';
 
 export const cmeKeys = {
   all: ['cmes'] as const,
@@ -13,8 +13,7 @@ export function cmeListQueryOptions(
 ) {
   return queryOptions({
     queryKey: cmeKeys.list(projectId ?? '', params),
-    queryFn: ({ signal }) =>
-      apiRequest<Paged<Cme>>(buildPath('/cmes/{projectId}', { projectId }), { query: { ...params }, signal }),
+    queryFn: ({ signal }) => call(cmeRoutes.list, { params: { id: projectId }, query: { ...params } }, { signal }),
     placeholderData: keepPreviousData,
     enabled: Boolean(projectId),
   });
@@ -24,9 +23,9 @@ export function useSaveCme() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; body: UpdateCmeBody } | { id?: undefined; body: CreateCmeBody }) =>
-      input.id
-        ? apiRequest<Cme>(buildPath('/cmes/{id}', { id: input.id }), { method: 'PUT', body: input.body })
-        : apiRequest<Cme>('/cmes', { method: 'POST', body: input.body }),
+      input.id === undefined
+        ? call(cmeRoutes.create, { body: input.body })
+        : call(cmeRoutes.update, { params: { id: input.id }, body: input.body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cmeKeys.all }),
   });
 }
@@ -34,7 +33,7 @@ export function useSaveCme() {
 export function useDeleteCme() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(buildPath('/cmes/{id}', { id }), { method: 'DELETE' }),
+    mutationFn: (id: string) => call(cmeRoutes.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cmeKeys.all }),
   });
 }

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Cme } from '@pss/contract';
+import { cmeSortFields, type Cme } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-error';
@@ -12,13 +12,11 @@ import { useListState } from '../../lib/use-list-state';
 import { CmeFormModal } from './cme-form-modal';
 import { cmeListQueryOptions, useDeleteCme } from './cmes-api';
 
-const sortable = ['min_cases', 'credits', 'updated_at', 'created_at'] as const;
-
 /** The CME list of a project: credits earned by completing a number of cases. */
 export function CmesPage() {
   const { t } = useTranslation();
   const { projectId } = useParams();
-  const list = useListState({ sortable });
+  const list = useListState({ sortable: cmeSortFields });
   const cmes = useQuery(
     cmeListQueryOptions(projectId, { page: list.page, limit: list.query.limit, sort: list.query.sort }),
   );

@@ -14,8 +14,8 @@ import { ElementsUpload } from './elements-upload';
 export function ElementsPage() {
   const { t } = useTranslation();
   const home = useCaseHome();
-  const takeaways = useQuery(keyTakeawaysQueryOptions(home.apiPath));
-  const tags = useQuery(answerTagsQueryOptions(home.apiPath));
+  const takeaways = useQuery(keyTakeawaysQueryOptions(home));
+  const tags = useQuery(answerTagsQueryOptions(home));
 
   const byCase = new Map<string, KeyTakeaway[]>();
   for (const k of takeaways.data?.items ?? []) byCase.set(k.case_id, [...(byCase.get(k.case_id) ?? []), k]);
@@ -35,7 +35,7 @@ export function ElementsPage() {
             {t('elements.keyTakeaways')}
           </Title>
           <Text size="sm">{t('elements.keyTakeawaysHelp', { max: MAX_KEY_TAKEAWAYS })}</Text>
-          <ElementsUpload apiPath={home.apiPath} kind="SUMMARY" columns={KEY_TAKEAWAY_HEADERS.join(', ')} />
+          <ElementsUpload home={home} kind="SUMMARY" columns={KEY_TAKEAWAY_HEADERS.join(', ')} />
           {takeaways.error && <Text c="red.8">{errorMessage(takeaways.error, t)}</Text>}
           {takeaways.isPending ? (
             <Skeleton h={60} />
@@ -64,7 +64,7 @@ export function ElementsPage() {
             {t('elements.answerTags')}
           </Title>
           <Text size="sm">{t('elements.answerTagsHelp')}</Text>
-          <ElementsUpload apiPath={home.apiPath} kind="ANSWER_TAGS" columns={ANSWER_TAG_HEADERS.join(', ')} />
+          <ElementsUpload home={home} kind="ANSWER_TAGS" columns={ANSWER_TAG_HEADERS.join(', ')} />
           {tags.error && <Text c="red.8">{errorMessage(tags.error, t)}</Text>}
           {(tags.data?.items.length ?? 0) === 0 ? (
             <Text size="sm" c="dimmed">

@@ -2,12 +2,13 @@ import { useMemo } from 'react';
 import { Code } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ImportJobPanel } from '../../components/import-job-panel';
-import { elementsImports, type ElementsKind } from './elements-api';
+import { elementsImports, type ElementsHome, type ElementsKind } from './elements-api';
 
 /** Uploads one kind of elements file and follows its import: progress, then done or the rejected rows. */
-export function ElementsUpload(props: { apiPath: string; kind: ElementsKind; columns: string }) {
+export function ElementsUpload(props: { home: ElementsHome; kind: ElementsKind; columns: string }) {
   const { t } = useTranslation();
-  const source = useMemo(() => elementsImports(props.apiPath, props.kind), [props.apiPath, props.kind]);
+  const { kind: homeKind, id } = props.home;
+  const source = useMemo(() => elementsImports({ kind: homeKind, id }, props.kind), [homeKind, id, props.kind]);
   const label = t(`elements.kinds.${props.kind}`);
   return (
     <ImportJobPanel

@@ -2,10 +2,10 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Paged } from '@pss/contract';
+import { associatedProjectSortFields, moduleLibraryRoutes } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-error';
-import { apiRequest, buildPath } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { useListState } from '../../lib/use-list-state';
 
 type Row = { id: string; name: string; client_id: string; client_name: string; copied_cases: number };
@@ -14,14 +14,11 @@ type Row = { id: string; name: string; client_id: string; client_name: string; c
 export function AssociatedProjectsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const list = useListState({ sortable: ['name', 'client_name'] });
+  const list = useListState({ sortable: associatedProjectSortFields });
   const projects = useQuery({
     queryKey: ['module-library', 'associated-projects', id, list.query],
     queryFn: ({ signal }) =>
-      apiRequest<Paged<Row>>(buildPath('/module-library/{id}/associated-projects', { id }), {
-        query: list.query,
-        signal,
-      }),
+      call(moduleLibraryRoutes.associatedProjects, { params: { id }, query: list.query }, { signal }),
     placeholderData: keepPreviousData,
   });
   const columns: Column<Row>[] = [

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ModuleBody, ModuleLibrary, ModuleSummary, Paged } from '@pss/contract';
-import { apiRequest, buildPath } from '../../lib/api-client';
+import { type ModuleBody, moduleLibraryRoutes } from '@pss/contract';
+import { call } from '../../lib/api-client';
 
 export const moduleKeys = {
   all: ['module-library'] as const,
@@ -11,7 +11,7 @@ export const moduleKeys = {
 export function moduleListQueryOptions(params: { page: number; limit: number; search?: string; sort?: string }) {
   return queryOptions({
     queryKey: moduleKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<Paged<ModuleSummary>>('/module-library', { query: params, signal }),
+    queryFn: ({ signal }) => call(moduleLibraryRoutes.list, { query: params }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -19,7 +19,7 @@ export function moduleListQueryOptions(params: { page: number; limit: number; se
 export function moduleQueryOptions(id: string) {
   return queryOptions({
     queryKey: moduleKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<ModuleLibrary>(buildPath('/module-library/{id}', { id }), { signal }),
+    queryFn: ({ signal }) => call(moduleLibraryRoutes.get, { params: { id } }, { signal }),
   });
 }
 
@@ -28,11 +28,8 @@ export function useSaveModule() {
   return useMutation({
     mutationFn: (input: { id?: string; body: ModuleBody }) =>
       input.id
-        ? apiRequest<ModuleLibrary>(buildPath('/module-library/{id}', { id: input.id }), {
-            method: 'PUT',
-            body: input.body,
-          })
-        : apiRequest<ModuleLibrary>('/module-library', { method: 'POST', body: input.body }),
+        ? call(moduleLibraryRoutes.update, { params: { id: input.id }, body: input.body })
+        : call(moduleLibraryRoutes.create, { body: input.body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: moduleKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
@@ -43,7 +40,7 @@ export function useSaveModule() {
 export function useDeleteModule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(buildPath('/module-library/{id}', { id }), { method: 'DELETE' }),
+    mutationFn: (id: string) => call(moduleLibraryRoutes.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: moduleKeys.all }),
   });
 }

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ModuleSummary } from '@pss/contract';
+import { moduleSortFields, type ModuleSummary } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-error';
@@ -16,7 +16,7 @@ import { moduleListQueryOptions } from './module-library-api';
 export function ModuleLibraryPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useListState({ sortable: ['name', 'case_count', 'updated_at', 'created_at'] });
+  const list = useListState({ sortable: moduleSortFields });
   const modules = useQuery(moduleListQueryOptions(list.query));
   const [creating, setCreating] = useState(false);
   const columns: Column<ModuleSummary>[] = [

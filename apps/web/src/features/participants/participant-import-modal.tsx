@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { Anchor, Code, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ImportJobPanel } from '../../components/import-job-panel';
-import { downloadFromApi } from '../../lib/download';
+import { participantRoutes } from '@pss/contract';
+import { callRaw } from '../../lib/api-client';
+import { saveDownload } from '../../lib/download';
 import { participantImports } from './participants-api';
 
 /** Upload a participant CSV and follow its import: progress, then done or every rejected row. */
@@ -22,7 +24,7 @@ export function ParticipantImportModal(props: { projectId: string; opened: boole
               component="button"
               type="button"
               size="sm"
-              onClick={() => void downloadFromApi('/users/import/example', {}, 'participants-example.csv')}
+              onClick={() => void saveDownload(callRaw(participantRoutes.importExample), 'participants-example.csv')}
             >
               {t('participants.example')}
             </Anchor>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportJob, Paged, Participant, ParticipantFilter } from '@pss/contract';
-import { apiRequest, apiUpload, buildPath } from '../../lib/api-client';
+import { type ParticipantFilter, participantRoutes } from '@pss/contract';
+import { call } from '../../lib/api-client';
 import type { ImportJobSource } from '../../lib/use-import-job';
 
 export interface ParticipantListParams {
@@ -21,10 +21,11 @@ export function participantListQueryOptions(projectId: string | undefined, param
   return queryOptions({
     queryKey: participantKeys.list(projectId ?? '', params),
     queryFn: ({ signal }) =>
-      apiRequest<Paged<Participant>>(buildPath('/projects/{id}/users', { id: projectId }), {
-        query: { ...params, filter: JSON.stringify(params.filter) },
-        signal,
-      }),
+      call(
+        participantRoutes.list,
+        { params: { id: projectId }, query: { ...params, filter: JSON.stringify(params.filter) } },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
     enabled: Boolean(projectId),
   });
@@ -34,8 +35,8 @@ export function participantListQueryOptions(projectId: string | undefined, param
 export function participantImports(projectId: string): ImportJobSource {
   return {
     queryKey: participantKeys.latestImport(projectId),
-    latest: (signal) => apiRequest<ImportJob | null>(buildPath('/projects/{id}/import', { id: projectId }), { signal }),
-    upload: (file) => apiUpload<ImportJob>(buildPath('/projects/{id}/upload', { id: projectId }), file),
+    latest: (signal) => call(participantRoutes.latestImport, { params: { id: projectId } }, { signal }),
+    upload: (file) => call(participantRoutes.upload, { params: { id: projectId }, file }),
     refreshOnFinish: participantKeys.all,
   };
 }
@@ -53,13 +54,7 @@ export function useSetArchived(projectId: string) {
         'ids' in input.selection
           ? undefined
           : { except: input.selection.except, search: input.selection.search, filter: input.selection.filter };
-      return apiRequest<{ updated: number }>(
-        buildPath(`/users/{usersIds}/{projectId}/${action}`, { usersIds, projectId }),
-        {
-          method: 'PUT',
-          body,
-        },
-      );
+      return call(participantRoutes[action], { params: { usersIds, projectId }, body });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: participantKeys.all }),
   });
@@ -69,10 +64,7 @@ export function useSaveNotes(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, notes }: { userId: string; notes: string | null }) =>
-      apiRequest<void>(buildPath('/users/{userId}/{projectId}/notes', { userId, projectId }), {
-        method: 'PUT',
-        body: { notes },
-      }),
+      call(participantRoutes.setNotes, { params: { userId, projectId }, body: { notes } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: participantKeys.all }),
   });
 }

@@ -3,11 +3,12 @@ import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Textar
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { participantSortFields, type Participant, type ParticipantFilter } from '@pss/contract';
+import { participantRoutes, participantSortFields, type Participant, type ParticipantFilter } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/api-error';
-import { downloadFromApi } from '../../lib/download';
+import { callRaw } from '../../lib/api-client';
+import { saveDownload } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { emptySelection, selectedCount, toSelectionBody, type SelectionState } from '../../lib/selection';
 import { toastError, toastSuccess } from '../../lib/toasts';
@@ -118,9 +119,11 @@ export function ParticipantsPage() {
           <Button
             variant="default"
             onClick={() =>
-              void downloadFromApi(
-                `/projects/${projectId}/export`,
-                { search: list.search || undefined, filter: JSON.stringify(filter) },
+              void saveDownload(
+                callRaw(participantRoutes.exportCsv, {
+                  params: { id: projectId },
+                  query: { search: list.search || undefined, filter: JSON.stringify(filter) },
+                }),
                 'participants.csv',
               ).catch((error: unknown) => toastError(errorMessage(error, t)))
             }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateProjectBody, Paged, Project, ProjectSummary, UpdateProjectBody } from '@pss/contract';
-import { apiRequest, buildPath } from '../../lib/api-client';
+import { type CreateProjectBody, type UpdateProjectBody, projectRoutes } from '@pss/contract';
+import { call } from '../../lib/api-client';
 
 export interface ProjectListParams {
   page: number;
@@ -20,10 +20,7 @@ export function clientProjectsQueryOptions(clientId: string | undefined, params:
   return queryOptions({
     queryKey: projectKeys.forClient(clientId ?? '', params),
     queryFn: ({ signal }) =>
-      apiRequest<Paged<ProjectSummary>>(buildPath('/clients/{id}/projects', { id: clientId }), {
-        query: { ...params },
-        signal,
-      }),
+      call(projectRoutes.listForClient, { params: { id: clientId }, query: { ...params } }, { signal }),
     placeholderData: keepPreviousData,
     enabled: Boolean(clientId),
   });
@@ -32,7 +29,7 @@ export function clientProjectsQueryOptions(clientId: string | undefined, params:
 export function projectQueryOptions(id: string | undefined) {
   return queryOptions({
     queryKey: projectKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<Project>(buildPath('/projects/{id}', { id }), { signal }),
+    queryFn: ({ signal }) => call(projectRoutes.get, { params: { id } }, { signal }),
     enabled: Boolean(id),
   });
 }
@@ -42,9 +39,9 @@ export function useSaveProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; body: UpdateProjectBody } | { id?: undefined; body: CreateProjectBody }) =>
-      input.id
-        ? apiRequest<Project>(buildPath('/projects/{id}', { id: input.id }), { method: 'PUT', body: input.body })
-        : apiRequest<Project>('/projects', { method: 'POST', body: input.body }),
+      input.id === undefined
+        ? call(projectRoutes.create, { body: input.body })
+        : call(projectRoutes.update, { params: { id: input.id }, body: input.body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
@@ -57,7 +54,7 @@ export function useProjectStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'archive' | 'restore' }) =>
-      apiRequest<Project>(buildPath(`/projects/{id}/${action}`, { id }), { method: 'POST' }),
+      call(projectRoutes[action], { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
@@ -65,7 +62,7 @@ export function useProjectStatus() {
 export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(buildPath('/projects/{id}', { id }), { method: 'DELETE' }),
+    mutationFn: (id: string) => call(projectRoutes.remove, { params: { id } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['clients'] });

@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-parts';
-import { updateUserBody, type UserDetails } from '@pss/contract';
+import { professions, updateUserBody, type UserDetails } from '@pss/contract';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/api-error';
@@ -145,7 +145,7 @@ export function UserDetailsPage() {
                       label={t('users.fields.profession')}
                       value={form.profession}
                       onChange={(value) => setForm((f) => (f ? { ...f, profession: value } : f))}
-                      data={['MD', 'DO', 'AS', 'MSW']}
+                      data={professions}
                       error={errors.profession}
                     />
                   )}

@@ -1,15 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  Assignment,
-  Client,
-  CreateStaffUserBody,
-  Paged,
-  StaffUser,
-  UpdateUserBody,
-  UserDetails,
-  UserSummary,
-} from '@pss/contract';
-import { apiRequest, buildPath } from '../../lib/api-client';
+import { type CreateStaffUserBody, type UpdateUserBody, clientRoutes, userRoutes } from '@pss/contract';
+import { call } from '../../lib/api-client';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -27,7 +18,7 @@ export function userListQueryOptions(params: {
 }) {
   return queryOptions({
     queryKey: userKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<Paged<UserSummary>>('/users', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => call(userRoutes.list, { query: { ...params } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +26,7 @@ export function userListQueryOptions(params: {
 export function userQueryOptions(id: string | undefined) {
   return queryOptions({
     queryKey: userKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<UserDetails>(buildPath('/users/{id}', { id }), { signal }),
+    queryFn: ({ signal }) => call(userRoutes.get, { params: { id } }, { signal }),
     enabled: Boolean(id),
   });
 }
@@ -43,7 +34,7 @@ export function userQueryOptions(id: string | undefined) {
 export function assignmentsQueryOptions(id: string | undefined) {
   return queryOptions({
     queryKey: userKeys.assignments(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<Assignment[]>(buildPath('/users/{id}/assignments', { id }), { signal }),
+    queryFn: ({ signal }) => call(userRoutes.assignments, { params: { id } }, { signal }),
     enabled: Boolean(id),
   });
 }
@@ -52,7 +43,7 @@ export function assignmentsQueryOptions(id: string | undefined) {
 export function clientOptionsQueryOptions() {
   return queryOptions({
     queryKey: ['users', 'client-options'],
-    queryFn: ({ signal }) => apiRequest<Paged<Client>>('/clients', { query: { limit: 200, sort: 'name:ASC' }, signal }),
+    queryFn: ({ signal }) => call(clientRoutes.list, { query: { limit: 200, sort: 'name:ASC' } }, { signal }),
     staleTime: 60_000,
   });
 }
@@ -60,7 +51,7 @@ export function clientOptionsQueryOptions() {
 export function useCreateStaffUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateStaffUserBody) => apiRequest<StaffUser>('/users', { method: 'POST', body }),
+    mutationFn: (body: CreateStaffUserBody) => call(userRoutes.createStaff, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -68,8 +59,7 @@ export function useCreateStaffUser() {
 export function useUpdateUser(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserBody) =>
-      apiRequest<UserDetails>(buildPath('/users/{id}', { id }), { method: 'PUT', body }),
+    mutationFn: (body: UpdateUserBody) => call(userRoutes.update, { params: { id }, body }),
     onSuccess: (user) => {
       queryClient.setQueryData(userKeys.detail(id), user);
       void queryClient.invalidateQueries({ queryKey: userKeys.all });

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormError } from '../../components/form-parts';
-import { createStaffUserBody, userSortFields, type UserSummary } from '@pss/contract';
+import { createStaffUserBody, userRoles, userSortFields, type UserSummary } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-error';
@@ -15,7 +15,7 @@ import { useListState } from '../../lib/use-list-state';
 import { useUrlParam } from '../../lib/use-url-param';
 import { clientOptionsQueryOptions, useCreateStaffUser, userListQueryOptions } from './users-api';
 
-const roleFilters = ['all', 'SUPERADMIN', 'ADMIN', 'USER', 'HALFUSER', 'TESTUSER'] as const;
+const roleFilters = ['all', ...userRoles] as const;
 
 /** User Management: everyone on the platform, and new staff accounts. */
 export function UsersListPage() {

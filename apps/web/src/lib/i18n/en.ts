@@ -489,7 +489,7 @@ export const en = {
     answer: 'Answer',
     tag: 'Tag',
   },
-  participant: {
+  clinician: {
     signInTitle: 'Sign in to your cases',
     signInHelp: 'Use the email your programme registered and your password, or ask for a sign-in link.',
     emailMeALink: 'Email me a sign-in link instead',

@@ -1,33 +1,40 @@
-import type { ClientSettings, CurrentUser, LoginResponse } from '@pss/contract';
-import { apiRequest } from '../api-client';
+import {
+  type ClientSettings,
+  type CurrentUser,
+  type LoginResponse,
+  authRoutes,
+  serviceRoutes,
+  userRoutes,
+} from '@pss/contract';
+import { call } from '../api-client';
 import { sharedRefresh } from './shared-refresh';
 
 export type StaffSignInFlow = 'provider-employee' | 'client-administrator';
 
-const loginPaths: Record<StaffSignInFlow, string> = {
-  'provider-employee': '/auth/login/superadmin',
-  'client-administrator': '/auth/login/admin',
-};
+const loginRoutes = {
+  'provider-employee': authRoutes.loginSuperadmin,
+  'client-administrator': authRoutes.loginAdmin,
+} as const satisfies Record<StaffSignInFlow, unknown>;
 
 export function signIn(flow: StaffSignInFlow, email: string, password: string): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>(loginPaths[flow], { method: 'POST', body: { email, password }, isLogin: true });
+  return call(loginRoutes[flow], { body: { email, password } }, { isLogin: true });
 }
 
 /** Trades the refresh cookie for a new access token; the cookie rotates (one refresh at a time, across tabs). */
 export function refreshSession(): Promise<LoginResponse> {
-  return sharedRefresh('staff', () => apiRequest<LoginResponse>('/auth/admin/refresh', { isLogin: true }));
+  return sharedRefresh('staff', () => call(authRoutes.refreshStaff, {}, { isLogin: true }));
 }
 
 export function signOutOnServer(): Promise<void> {
-  return apiRequest<void>('/auth/admin/logout', { method: 'DELETE', isLogin: true });
+  return call(authRoutes.logoutStaff, {}, { isLogin: true });
 }
 
 export function fetchCurrentUser(): Promise<CurrentUser> {
-  return apiRequest<CurrentUser>('/users/me');
+  return call(userRoutes.me);
 }
 
 export function fetchClientSettings(): Promise<ClientSettings> {
-  return apiRequest<ClientSettings>('/settings');
+  return call(serviceRoutes.settings);
 }
 
 /** Where a staff member starts: superadmins on Project Management, admins on their client. */

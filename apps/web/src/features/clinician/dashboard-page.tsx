@@ -32,18 +32,18 @@ export function DashboardPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{t('participant.welcome', { name: user?.first_name ?? '' })}</Title>
+      <Title order={2}>{t('clinician.welcome', { name: user?.first_name ?? '' })}</Title>
       {user && !user.has_password && (
-        <Alert color="blue" title={params.get('welcome') ? t('participant.welcomeByLink') : undefined}>
-          {t('participant.createPasswordOffer')}{' '}
+        <Alert color="blue" title={params.get('welcome') ? t('clinician.welcomeByLink') : undefined}>
+          {t('clinician.createPasswordOffer')}{' '}
           <Anchor component={Link} to="/create-password" c="blue.9" fw={600}>
-            {t('participant.createPasswordTitle')}
+            {t('clinician.createPasswordTitle')}
           </Anchor>
         </Alert>
       )}
       {dashboard.error && <Alert color="red" role="alert" title={errorMessage(dashboard.error, t)} />}
       {dashboard.isPending && <Skeleton h={240} />}
-      {dashboard.data?.projects.length === 0 && <Text>{t('participant.noCases')}</Text>}
+      {dashboard.data?.projects.length === 0 && <Text>{t('clinician.noCases')}</Text>}
       {dashboard.data?.projects.map((project) => (
         <ProjectCard key={project.project_id} project={project} />
       ))}
@@ -64,7 +64,7 @@ function ProjectCard({ project }: { project: DashboardProject }) {
           </Title>
           {project.season_name ? (
             <Text size="sm" c="dimmed">
-              {t('participant.roundInfo', {
+              {t('clinician.roundInfo', {
                 season: project.season_name,
                 round: project.round_number,
                 end: formatDate(project.round_end_date),
@@ -72,15 +72,15 @@ function ProjectCard({ project }: { project: DashboardProject }) {
             </Text>
           ) : (
             <Text size="sm" c="dimmed">
-              {t('participant.noRoundRunning')}
+              {t('clinician.noRoundRunning')}
             </Text>
           )}
         </div>
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
-          <Stat label={t('participant.casesUnlocked')} value={project.cases_unlocked} />
-          <Stat label={t('participant.pendingCases')} value={project.pending_case_count} testId="pending-count" />
+          <Stat label={t('clinician.casesUnlocked')} value={project.cases_unlocked} />
+          <Stat label={t('clinician.pendingCases')} value={project.pending_case_count} testId="pending-count" />
           <Stat
-            label={t('participant.completedCases')}
+            label={t('clinician.completedCases')}
             value={project.cases.filter((c) => c.status === 'COMPLETE').length}
           />
         </SimpleGrid>
@@ -89,22 +89,20 @@ function ProjectCard({ project }: { project: DashboardProject }) {
             <Group justify="space-between" wrap="wrap">
               <div>
                 <Text size="sm" c="dimmed">
-                  {t('participant.nextCase')}
+                  {t('clinician.nextCase')}
                 </Text>
                 <Text fw={600}>{project.next_case.patient_name}</Text>
                 <Text size="sm">{project.next_case.case_name}</Text>
               </div>
               <Button component={Link} to={`/participant/cases/${project.next_case.id}`}>
-                {project.next_case.status === 'NOT_STARTED'
-                  ? t('participant.startCase')
-                  : t('participant.continueCase')}
+                {project.next_case.status === 'NOT_STARTED' ? t('clinician.startCase') : t('clinician.continueCase')}
               </Button>
             </Group>
           </Paper>
         ) : (
-          <Text size="sm">{t('participant.allDone')}</Text>
+          <Text size="sm">{t('clinician.allDone')}</Text>
         )}
-        <Title order={4}>{t('participant.yourCases')}</Title>
+        <Title order={4}>{t('clinician.yourCases')}</Title>
         <Stack gap="xs">
           {project.cases.map((c) => (
             <CaseRow key={c.id} item={c} />
@@ -112,7 +110,7 @@ function ProjectCard({ project }: { project: DashboardProject }) {
         </Stack>
         {project.key_takeaways.length > 0 && (
           <>
-            <Title order={4}>{t('participant.keyTakeaways')}</Title>
+            <Title order={4}>{t('clinician.keyTakeaways')}</Title>
             {project.key_takeaways.map((k) => (
               <div key={k.case_name}>
                 <Text fw={600} size="sm">
@@ -129,11 +127,11 @@ function ProjectCard({ project }: { project: DashboardProject }) {
         )}
         {project.cmes.length > 0 && (
           <>
-            <Title order={4}>{t('participant.cme')}</Title>
+            <Title order={4}>{t('clinician.cme')}</Title>
             {project.cmes.map((cme) => (
               <div key={cme.id}>
                 <Text size="sm">
-                  {t('participant.cmeProgress', {
+                  {t('clinician.cmeProgress', {
                     done: Math.min(cme.completed_cases, cme.min_cases),
                     min: cme.min_cases,
                     credits: cme.credits,
@@ -141,7 +139,7 @@ function ProjectCard({ project }: { project: DashboardProject }) {
                 </Text>
                 <Progress
                   value={cme.min_cases ? Math.min(100, (cme.completed_cases / cme.min_cases) * 100) : 100}
-                  aria-label={t('participant.cmeProgressLabel', { credits: cme.credits })}
+                  aria-label={t('clinician.cmeProgressLabel', { credits: cme.credits })}
                 />
               </div>
             ))}
@@ -181,14 +179,14 @@ function CaseRow({ item }: { item: DashboardCase }) {
         )}
         <Text size="xs" c="dimmed">
           {item.unlocked
-            ? t('participant.roundN', { season: item.season_name, round: item.round_number })
-            : t('participant.unlocksOn', { date: formatDate(item.unlocks_on) })}
+            ? t('clinician.roundN', { season: item.season_name, round: item.round_number })
+            : t('clinician.unlocksOn', { date: formatDate(item.unlocks_on) })}
         </Text>
       </div>
       <Group gap="xs">
         {item.score !== null && <Text fw={600}>{item.score}%</Text>}
         <Badge variant="outline" color={`${statusColor[item.status]}.9`}>
-          {t(`participant.status.${item.status}`)}
+          {t(`clinician.status.${item.status}`)}
         </Badge>
       </Group>
     </Group>

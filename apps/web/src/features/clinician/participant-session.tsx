@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ParticipantLoginResponse, ParticipantUser } from '@pss/contract';
-import { apiRequest, setAccessToken, setUnauthorizedHandler } from '../../lib/api-client';
+import { type ParticipantLoginResponse, type ParticipantUser, authRoutes } from '@pss/contract';
+import { call, setAccessToken, setUnauthorizedHandler } from '../../lib/api-client';
 import { sharedRefresh } from '../../lib/session/shared-refresh';
 
 /** The participant refresh: one at a time, across tabs (the cookie rotates). */
 function refreshParticipant(options: { isLogin?: boolean } = {}): Promise<ParticipantLoginResponse> {
-  return sharedRefresh('participant', () => apiRequest<ParticipantLoginResponse>('/auth/user/refresh', options));
+  return sharedRefresh('participant', () => call(authRoutes.refreshParticipant, {}, options));
 }
 
 /**
@@ -86,25 +86,15 @@ export function ParticipantSessionProvider({ children }: { children: ReactNode }
     () => ({
       state,
       async signInWithPassword(email, password) {
-        accept(
-          await apiRequest<ParticipantLoginResponse>('/auth/login/user', {
-            method: 'POST',
-            body: { email, password },
-            isLogin: true,
-          }),
-        );
+        accept(await call(authRoutes.loginParticipant, { body: { email, password } }, { isLogin: true }));
       },
       async signInWithLink(token) {
-        const session = await apiRequest<ParticipantLoginResponse>('/auth/login/halfuser', {
-          method: 'POST',
-          body: { token },
-          isLogin: true,
-        });
+        const session = await call(authRoutes.loginByLink, { body: { token } }, { isLogin: true });
         accept(session);
         return session.user;
       },
       async signOut() {
-        await apiRequest('/auth/user/logout', { method: 'DELETE' }).catch(() => undefined);
+        await call(authRoutes.logoutParticipant).catch(() => undefined);
         end();
       },
       passwordCreated() {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '@pss/contract';
-import { apiRequest } from '../../lib/api-client';
+import { PASSWORD_MIN_LENGTH, authRoutes } from '@pss/contract';
+import { call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
 import { useParticipantSession } from './participant-session';
 
@@ -23,11 +23,10 @@ export function CreatePasswordPage() {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (password.length < PASSWORD_MIN_LENGTH) return setError(t('errors.PASSWORD_TOO_SHORT'));
-    if (password !== confirm) return setError(t('participant.passwordsDiffer'));
+    if (password !== confirm) return setError(t('clinician.passwordsDiffer'));
     setBusy(true);
     try {
-      await apiRequest('/auth/password', {
-        method: 'POST',
+      await call(authRoutes.changeParticipantPassword, {
         body: hasPassword ? { password, current_password: current } : { password },
       });
       passwordCreated();
@@ -44,12 +43,12 @@ export function CreatePasswordPage() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <Title order={2} size="h3">
-            {t('participant.createPasswordTitle')}
+            {t('clinician.createPasswordTitle')}
           </Title>
-          <Text size="sm">{t('participant.createPasswordHelp', { min: PASSWORD_MIN_LENGTH })}</Text>
+          <Text size="sm">{t('clinician.createPasswordHelp', { min: PASSWORD_MIN_LENGTH })}</Text>
           {hasPassword && (
             <PasswordInput
-              label={t('participant.currentPassword')}
+              label={t('clinician.currentPassword')}
               autoComplete="current-password"
               required
               value={current}
@@ -57,14 +56,14 @@ export function CreatePasswordPage() {
             />
           )}
           <PasswordInput
-            label={t('participant.newPassword')}
+            label={t('clinician.newPassword')}
             autoComplete="new-password"
             required
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
           <PasswordInput
-            label={t('participant.confirmPassword')}
+            label={t('clinician.confirmPassword')}
             autoComplete="new-password"
             required
             value={confirm}
@@ -76,10 +75,10 @@ export function CreatePasswordPage() {
             </Alert>
           )}
           <Button type="submit" loading={busy}>
-            {t('participant.savePassword')}
+            {t('clinician.savePassword')}
           </Button>
           <Anchor component={Link} to="/participant" size="sm">
-            {t('participant.backToDashboard')}
+            {t('clinician.backToDashboard')}
           </Anchor>
         </Stack>
       </form>
@@ -91,10 +90,10 @@ export function CreatePasswordPage() {
 export function PasswordSavedPage() {
   const { t } = useTranslation();
   return (
-    <Alert color="teal" title={t('participant.passwordSavedTitle')} maw={480} mx="auto">
-      {t('participant.passwordSaved')}{' '}
+    <Alert color="teal" title={t('clinician.passwordSavedTitle')} maw={480} mx="auto">
+      {t('clinician.passwordSaved')}{' '}
       <Anchor component={Link} to="/participant">
-        {t('participant.backToDashboard')}
+        {t('clinician.backToDashboard')}
       </Anchor>
     </Alert>
   );

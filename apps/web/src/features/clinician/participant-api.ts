@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Attempt, CaseAnswer, Dashboard } from '@pss/contract';
-import { apiRequest, buildPath } from '../../lib/api-client';
+import { attemptRoutes, type CaseAnswer } from '@pss/contract';
+import { call } from '../../lib/api-client';
 
 export const participantKeys = {
   dashboard: ['participant', 'dashboard'] as const,
@@ -10,28 +10,24 @@ export const participantKeys = {
 export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: participantKeys.dashboard,
-    queryFn: ({ signal }) => apiRequest<Dashboard>('/dashboard', { signal }),
+    queryFn: ({ signal }) => call(attemptRoutes.dashboard, {}, { signal }),
   });
 
 export const attemptQueryOptions = (id: string) =>
   queryOptions({
     queryKey: participantKeys.attempt(id),
-    queryFn: ({ signal }) => apiRequest<Attempt>(buildPath('/users/{id}/questions', { id }), { signal }),
+    queryFn: ({ signal }) => call(attemptRoutes.get, { params: { userSeasonRoundCaseId: id } }, { signal }),
   });
 
 export function saveAnswer(attemptId: string, answer: CaseAnswer) {
-  return apiRequest<{ saved: true }>(buildPath('/cases/{id}/answer', { id: attemptId }), {
-    method: 'POST',
-    body: answer,
-  });
+  return call(attemptRoutes.answer, { params: { id: attemptId }, body: answer });
 }
 
 /** start, submit: each answers the attempt as it now stands. */
 export function useAttemptAction(attemptId: string, action: 'start' | 'submit') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<Attempt>(buildPath(`/cases/{id}/${action}`, { id: attemptId }), { method: 'POST', body: {} }),
+    mutationFn: () => call(attemptRoutes[action], { params: { id: attemptId } }),
     onSuccess: (attempt) => {
       queryClient.setQueryData(participantKeys.attempt(attemptId), attempt);
       void queryClient.invalidateQueries({ queryKey: participantKeys.dashboard });
@@ -40,5 +36,5 @@ export function useAttemptAction(attemptId: string, action: 'start' | 'submit') 
 }
 
 export function stampAttempt(attemptId: string, what: 'finish' | 'score-accessed') {
-  return apiRequest<void>(buildPath(`/cases/{id}/${what}`, { id: attemptId }), { method: 'POST' });
+  return call(what === 'finish' ? attemptRoutes.finish : attemptRoutes.scoreAccessed, { params: { id: attemptId } });
 }

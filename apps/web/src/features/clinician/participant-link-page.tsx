@@ -25,10 +25,10 @@ export function ParticipantLinkPage() {
   if (!failed) return <FullPageLoader />;
   return (
     <Container size={480} py="xl" component="main" id="main">
-      <Alert color="red" role="alert" title={t('participant.linkFailedTitle')}>
-        {t('participant.linkFailed')}{' '}
+      <Alert color="red" role="alert" title={t('clinician.linkFailedTitle')}>
+        {t('clinician.linkFailed')}{' '}
         <Anchor component={Link} to="/participant/sign-in" c="red.9">
-          {t('participant.goToSignIn')}
+          {t('clinician.goToSignIn')}
         </Anchor>
       </Alert>
     </Container>

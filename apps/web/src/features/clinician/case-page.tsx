@@ -32,7 +32,7 @@ export function ParticipantCasePage() {
     return (
       <Alert color="red" role="alert" title={errorMessage(attempt.error, t)}>
         <Anchor component={Link} to="/participant">
-          {t('participant.backToDashboard')}
+          {t('clinician.backToDashboard')}
         </Anchor>
       </Alert>
     );
@@ -139,11 +139,11 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
     return (
       <Stack>
         <Anchor component={Link} to="/participant" size="sm">
-          {t('participant.backToDashboard')}
+          {t('clinician.backToDashboard')}
         </Anchor>
         <CaseVignette view={attempt.case} />
         {locked ? (
-          <Alert color="gray">{t('participant.unlocksOn', { date: formatDate(attempt.unlocks_on) })}</Alert>
+          <Alert color="gray">{t('clinician.unlocksOn', { date: formatDate(attempt.unlocks_on) })}</Alert>
         ) : (
           <Group justify="flex-end">
             <Button
@@ -157,7 +157,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
                 })
               }
             >
-              {t('participant.startCase')}
+              {t('clinician.startCase')}
             </Button>
           </Group>
         )}
@@ -168,12 +168,12 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
   return (
     <Stack>
       <Anchor component={Link} to="/participant" size="sm">
-        {t('participant.backToDashboard')}
+        {t('clinician.backToDashboard')}
       </Anchor>
       <CaseVignette view={attempt.case} />
       <CaseQuestions view={attempt.case} answers={answers} errors={errors} onChange={change} />
       {missing.length > 0 && (
-        <Alert color="red" role="alert" title={t('participant.missingTitle')}>
+        <Alert color="red" role="alert" title={t('clinician.missingTitle')}>
           <List size="sm">
             {missing.map((m) => (
               <List.Item key={m}>{m}</List.Item>
@@ -183,10 +183,10 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
       )}
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c={saveFailed ? 'red.8' : 'dimmed'} aria-live="polite" data-testid="save-state">
-          {saveFailed ? t('participant.saveFailed') : saving > 0 ? t('participant.saving') : t('participant.saved')}
+          {saveFailed ? t('clinician.saveFailed') : saving > 0 ? t('clinician.saving') : t('clinician.saved')}
         </Text>
         <Button size="md" onClick={() => void submitCase()} loading={submit.isPending}>
-          {t('participant.submit')}
+          {t('clinician.submit')}
         </Button>
       </Group>
     </Stack>
@@ -214,8 +214,8 @@ function CaseResultView({ attempt }: { attempt: Attempt }) {
 
   return (
     <Stack>
-      <Alert color="teal" title={t('participant.thankYouTitle')}>
-        {t('participant.thankYou')}
+      <Alert color="teal" title={t('clinician.thankYouTitle')}>
+        {t('clinician.thankYou')}
       </Alert>
       <Paper withBorder p="lg">
         <Group>
@@ -234,7 +234,7 @@ function CaseResultView({ attempt }: { attempt: Attempt }) {
             <Title order={2} size="h3">
               {attempt.case.patient_name}
             </Title>
-            <Text>{t('participant.yourScore', { score: result.score })}</Text>
+            <Text>{t('clinician.yourScore', { score: result.score })}</Text>
           </Stack>
         </Group>
       </Paper>
@@ -252,7 +252,7 @@ function CaseResultView({ attempt }: { attempt: Attempt }) {
       {result.key_takeaways.length > 0 && (
         <Paper withBorder p="lg">
           <Title order={3} size="h4">
-            {t('participant.keyTakeaways')}
+            {t('clinician.keyTakeaways')}
           </Title>
           <List size="sm">
             {result.key_takeaways.map((k) => (
@@ -272,11 +272,11 @@ function CaseResultView({ attempt }: { attempt: Attempt }) {
       <Group justify="flex-end">
         {attempt.next_case_id ? (
           <Button size="md" onClick={() => void finish(attempt.next_case_id)}>
-            {t('participant.nextCaseButton')}
+            {t('clinician.nextCaseButton')}
           </Button>
         ) : null}
         <Button size="md" variant={attempt.next_case_id ? 'default' : 'filled'} onClick={() => void finish(null)}>
-          {t('participant.finish')}
+          {t('clinician.finish')}
         </Button>
       </Group>
     </Stack>

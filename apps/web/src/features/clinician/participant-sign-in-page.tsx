@@ -1,8 +1,9 @@
+import { authRoutes } from '@pss/contract';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
 import { useParticipantSession } from './participant-session';
 
@@ -36,7 +37,7 @@ export function ParticipantSignInPage() {
     setError(null);
     if (!email.trim()) return setError(t('errors.EMAIL_REQUIRED'));
     try {
-      await apiRequest('/auth/verify/email', { method: 'POST', body: { email }, isLogin: true });
+      await call(authRoutes.sendSignInLink, { body: { email } }, { isLogin: true });
       setLinkSent(true);
     } catch (failure) {
       setError(errorMessage(failure, t));
@@ -49,10 +50,10 @@ export function ParticipantSignInPage() {
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
             <Title order={1} size="h3">
-              {t('participant.signInTitle')}
+              {t('clinician.signInTitle')}
             </Title>
             <Text size="sm" c="dimmed">
-              {t('participant.signInHelp')}
+              {t('clinician.signInHelp')}
             </Text>
             <TextInput
               label={t('auth.email')}
@@ -79,11 +80,11 @@ export function ParticipantSignInPage() {
             </Button>
             {linkSent ? (
               <Alert color="teal" role="status">
-                {t('participant.linkSent')}
+                {t('clinician.linkSent')}
               </Alert>
             ) : (
               <Anchor component="button" type="button" size="sm" onClick={() => void sendLink()}>
-                {t('participant.emailMeALink')}
+                {t('clinician.emailMeALink')}
               </Anchor>
             )}
           </Stack>

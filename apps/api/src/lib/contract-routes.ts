@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ParsedRequest, ReplyInputOf, RouteDefinition } from '@pss/contract';
+
+/** What the route's documentation adds to its contract declaration (the OpenAPI text). */
+export interface RouteDocs {
+  tags?: string[];
+  summary: string;
+  description?: string;
+}
+
+/** The request as the contract's schemas parsed it. */
+export type ContractRequest<D extends RouteDefinition> = Omit<FastifyRequest, 'params' | 'query' | 'body'> &
+  ParsedRequest<D>;
+
+/**
+ * A handler answers what the contract's reply schema takes (the route's status is the
+ * contract's), or the reply itself when it has sent something else (a file, a stream).
+ */
+export type Handler<D extends RouteDefinition> = (
+  request: ContractRequest<D>,
+  reply: FastifyReply,
+) => Promise<ReplyInputOf<D> | FastifyReply> | ReplyInputOf<D> | FastifyReply;
+
+/**
+ * Registers routes from the contract's route table: method, path, schemas, success status
+ * and access come from the declaration, so the server cannot drift from what the web app
+ * calls; the route file adds the documentation and the handler.
+ */
+export function contractRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  return function implement<D extends RouteDefinition>(definition: D, docs: RouteDocs, handler: Handler<D>): void {
+    const status = definition.status ?? 200;
+    typed.route({
+      method: definition.method,
+      url: definition.path,
+      config: { access: definition.access },
+      schema: {
+        ...(docs.tags ? { tags: docs.tags } : {}),
+        summary: docs.summary,
+        ...(docs.description ? { description: docs.description } : {}),
+        ...(definition.params ? { params: definition.params } : {}),
+        ...(definition.query ? { querystring: definition.query } : {}),
+        ...(definition.body ? { body: definition.body } : {}),
+        ...(definition.upload ? { consumes: ['multipart/form-data'] } : {}),
+        ...(definition.produces ? { produces: [definition.produces] } : {}),
+        ...(definition.reply ? { response: { [status]: definition.reply } } : {}),
+      },
+      handler: async (request, reply) => {
+        const result = await handler(request as unknown as ContractRequest<D>, reply);
+        if (result === reply || reply.sent) return reply;
+        reply.status(status);
+        return status === 204 ? reply.send(null) : result;
+      },
+    });
+  };
+}

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import type { RouteAccess } from './access.js';
+
+/**
+ * The route table: every call of the API declared once — method, path, the schemas of its
+ * path parameters, query and body, the success status and the schema of its answer, and
+ * who may call it. The server registers its routes from these declarations
+ * (`apps/api/src/lib/contract-routes.ts`) and the web app calls them through one typed
+ * client (`apps/web/src/lib/api-client.ts`), so a changed path parameter, body or answer
+ * fails type-checking on both sides instead of at run time.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `'/users/:userId/:projectId/notes'` → `'userId' | 'projectId'`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type ObjectSchema = z.ZodType<Record<string, unknown>>;
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Fastify's syntax: `/clients/:id`. Relative to `/api`. */
+  path: string;
+  access: RouteAccess;
+  params?: ObjectSchema;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The status of a success (200 unless said). */
+  status?: 200 | 201 | 202 | 204;
+  /** The answer's schema; none for an answer that is not JSON (a file, a CSV). */
+  reply?: z.ZodType;
+  /** A multipart upload with one file in the field `file` (the body is read by the handler). */
+  upload?: true;
+  /** The content type of an answer that is not JSON. */
+  produces?: string;
+}
+
+/** The names a route's params schema declares (none when it has no params schema). */
+type DeclaredParamNames<D> = D extends { params: z.ZodType<infer Out> } ? keyof Out & string : never;
+
+/** The params schema must declare exactly the path's parameters: otherwise the declaration does not type-check. */
+type ParamsMatchPath<D extends RouteDefinition> = [PathParamNames<D['path']>] extends [DeclaredParamNames<D>]
+  ? [DeclaredParamNames<D>] extends [PathParamNames<D['path']>]
+    ? unknown
+    : { params: `declares names the path ${D['path']} does not have` }
+  : { params: `must declare ${PathParamNames<D['path']>}` };
+
+/** Declares one call of the API; its path parameters are checked against its params schema. */
+export function route<const D extends RouteDefinition>(definition: D & ParamsMatchPath<D>): D {
+  return definition;
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a successful call answers, as the web app receives it (nothing for 204 No Content). */
+export type ReplyOf<D extends RouteDefinition> = D['status'] extends 204
+  ? void
+  : D['reply'] extends z.ZodType
+    ? z.output<D['reply']>
+    : undefined;
+/** What the server's handler must return for the answer (the serializer's input). */
+export type ReplyInputOf<D extends RouteDefinition> = D['reply'] extends z.ZodType ? z.input<D['reply']> : unknown;
+
+/** The parsed request a handler receives. */
+export interface ParsedRequest<D extends RouteDefinition> {
+  params: Output<D['params']>;
+  query: Output<D['query']>;
+  body: Output<D['body']>;
+}
+
+/** What a caller sends: path parameters named by the path, the query and the body as the schemas take them. */
+export type CallInput<D extends RouteDefinition> = ([PathParamNames<D['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<PathParamNames<D['path']>, string | undefined> }) &
+  (D['query'] extends z.ZodType ? { query?: Input<D['query']> } : { query?: undefined }) &
+  (D['body'] extends z.ZodType ? { body: Input<D['body']> } : { body?: undefined }) &
+  (D['upload'] extends true ? { file: UploadFile } : { file?: undefined });
+
+/** A file to upload (the browser's File), described without the DOM's types. */
+export interface UploadFile {
+  readonly size: number;
+  readonly type: string;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { idParams } from '../clients.js';
+import { answerBody, attempt, dashboard, participantProgress } from '../participant-side.js';
+import { route } from '../route.js';
+
+const attemptParams = z.object({ userSeasonRoundCaseId: z.string().uuid() });
+
+export const attemptRoutes = {
+  dashboard: route({ method: 'GET', path: '/dashboard', access: 'participant', reply: dashboard }),
+  get: route({
+    method: 'GET',
+    path: '/users/:userSeasonRoundCaseId/questions',
+    access: 'participant',
+    params: attemptParams,
+    reply: attempt,
+  }),
+  start: route({ method: 'POST', path: '/cases/:id/start', access: 'participant', params: idParams, reply: attempt }),
+  answer: route({
+    method: 'POST',
+    path: '/cases/:id/answer',
+    access: 'participant',
+    params: idParams,
+    body: answerBody,
+    reply: z.object({ saved: z.literal(true) }),
+  }),
+  submit: route({ method: 'POST', path: '/cases/:id/submit', access: 'participant', params: idParams, reply: attempt }),
+  scoreAccessed: route({
+    method: 'POST',
+    path: '/cases/:id/score-accessed',
+    access: 'participant',
+    params: idParams,
+    status: 204,
+    reply: z.null(),
+  }),
+  finish: route({
+    method: 'POST',
+    path: '/cases/:id/finish',
+    access: 'participant',
+    params: idParams,
+    status: 204,
+    reply: z.null(),
+  }),
+  progress: route({
+    method: 'GET',
+    path: '/users/:userId/project/:projectId',
+    access: 'admin',
+    params: z.object({ userId: z.string().uuid(), projectId: z.string().uuid() }),
+    reply: participantProgress,
+  }),
+};

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { loginBody, loginResponse, verifyResponse } from '../auth.js';
+import {
+  createPasswordBody,
+  linkLoginBody,
+  participantLoginResponse,
+  participantUser,
+  verifyEmailBody,
+} from '../participant-side.js';
+import { route } from '../route.js';
+
+export const authRoutes = {
+  loginSuperadmin: route({
+    method: 'POST',
+    path: '/auth/login/superadmin',
+    access: 'public',
+    body: loginBody,
+    reply: loginResponse,
+  }),
+  loginAdmin: route({
+    method: 'POST',
+    path: '/auth/login/admin',
+    access: 'public',
+    body: loginBody,
+    reply: loginResponse,
+  }),
+  loginStaff: route({
+    method: 'POST',
+    path: '/auth/admin/login',
+    access: 'public',
+    body: loginBody,
+    reply: loginResponse,
+  }),
+  loginSuperfake: route({ method: 'POST', path: '/auth/login/superfake', access: 'public', reply: loginResponse }),
+  refreshStaff: route({ method: 'GET', path: '/auth/admin/refresh', access: 'public', reply: loginResponse }),
+  verifyStaff: route({ method: 'GET', path: '/auth/admin/verify', access: 'admin', reply: verifyResponse }),
+  logoutStaff: route({ method: 'DELETE', path: '/auth/admin/logout', access: 'admin', status: 204, reply: z.null() }),
+  loginParticipant: route({
+    method: 'POST',
+    path: '/auth/login/user',
+    access: 'public',
+    body: loginBody,
+    reply: participantLoginResponse,
+  }),
+  loginByLink: route({
+    method: 'POST',
+    path: '/auth/login/halfuser',
+    access: 'public',
+    body: linkLoginBody,
+    reply: participantLoginResponse,
+  }),
+  refreshParticipant: route({
+    method: 'GET',
+    path: '/auth/user/refresh',
+    access: 'public',
+    reply: participantLoginResponse,
+  }),
+  verifyParticipant: route({
+    method: 'GET',
+    path: '/auth/user/verify',
+    access: 'participant',
+    reply: z.object({ valid: z.literal(true), user: participantUser }),
+  }),
+  logoutParticipant: route({
+    method: 'DELETE',
+    path: '/auth/user/logout',
+    access: 'participant',
+    status: 204,
+    reply: z.null(),
+  }),
+  changeParticipantPassword: route({
+    method: 'POST',
+    path: '/auth/password',
+    access: 'participant',
+    body: createPasswordBody,
+    status: 204,
+    reply: z.null(),
+  }),
+  sendSignInLink: route({
+    method: 'POST',
+    path: '/auth/verify/email',
+    access: 'public',
+    body: verifyEmailBody,
+    status: 202,
+    reply: z.object({ sent: z.literal(true) }),
+  }),
+};

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { idParams } from '../clients.js';
+import { importJob } from '../import-jobs.js';
+import {
+  allParticipantsSelection,
+  archiveResult,
+  importTypeQuery,
+  participantExportQuery,
+  participantIdsParams,
+  participantListQuery,
+  participantNotesBody,
+  participantPage,
+} from '../participants.js';
+import { route } from '../route.js';
+
+export const participantRoutes = {
+  upload: route({
+    method: 'POST',
+    path: '/projects/:id/upload',
+    access: 'admin',
+    params: idParams,
+    upload: true,
+    status: 202,
+    reply: importJob,
+  }),
+  latestImport: route({
+    method: 'GET',
+    path: '/projects/:id/import',
+    access: 'admin',
+    params: idParams,
+    query: importTypeQuery,
+    reply: importJob.nullable(),
+  }),
+  list: route({
+    method: 'GET',
+    path: '/projects/:id/users',
+    access: 'admin',
+    params: idParams,
+    query: participantListQuery,
+    reply: participantPage,
+  }),
+  ids: route({
+    method: 'GET',
+    path: '/projects/:id/usersId',
+    access: 'admin',
+    params: idParams,
+    query: participantExportQuery,
+    reply: z.array(z.string().uuid()),
+  }),
+  exportCsv: route({
+    method: 'GET',
+    path: '/projects/:id/export',
+    access: 'admin',
+    params: idParams,
+    query: participantExportQuery,
+    produces: 'text/csv',
+  }),
+  setNotes: route({
+    method: 'PUT',
+    path: '/users/:userId/:projectId/notes',
+    access: 'admin',
+    params: z.object({ userId: z.string().uuid(), projectId: z.string().uuid() }),
+    body: participantNotesBody,
+    status: 204,
+    reply: z.null(),
+  }),
+  uploadNewUsers: route({
+    method: 'POST',
+    path: '/users/upload',
+    access: 'admin',
+    query: z.object({ client_id: z.string().uuid().optional() }),
+    upload: true,
+    status: 202,
+    reply: importJob,
+  }),
+  latestImportBy: route({
+    method: 'GET',
+    path: '/users/:userId/import',
+    access: 'admin',
+    params: z.object({ userId: z.string().uuid() }),
+    reply: importJob.nullable(),
+  }),
+  latestImportOf: route({
+    method: 'GET',
+    path: '/users/:ceClientId/:projectId/import',
+    access: 'admin',
+    params: z.object({ ceClientId: z.string().uuid(), projectId: z.string().uuid() }),
+    reply: importJob.nullable(),
+  }),
+  importExample: route({ method: 'GET', path: '/users/import/example', access: 'admin', produces: 'text/csv' }),
+  archive: route({
+    method: 'PUT',
+    path: '/users/:usersIds/:projectId/archive',
+    access: 'admin',
+    params: participantIdsParams,
+    body: allParticipantsSelection.nullish(),
+    reply: archiveResult,
+  }),
+  unarchive: route({
+    method: 'PUT',
+    path: '/users/:usersIds/:projectId/unarchive',
+    access: 'admin',
+    params: participantIdsParams,
+    body: allParticipantsSelection.nullish(),
+    reply: archiveResult,
+  }),
+};
