@@ -4,18 +4,16 @@ import { participantAssignments, projectParticipants } from '../src/db/schema/in
 import type { UserRow } from '../src/modules/users/users.repository.js';
 import { validCase } from './case-bodies.js';
 import { projectBody } from './fixtures.js';
-import { createUser, TEST_PASSWORD, type TestContext } from './test-app.js';
+import * as kit from './kit.js';
+import type { Method, Reply } from './kit.js';
+import { createUser, type TestContext } from './test-app.js';
 
 /**
  * Participants' work for API tests: a project with a season, published cases placed in its
  * rounds, participants assigned to them, and their attempts with answers — made through the
  * real calls, as a clinician would. Bound to one test context.
  */
-export interface Reply {
-  statusCode: number;
-  body: string;
-  json<T = { errorCode?: string; message?: string; details?: Record<string, unknown> }>(): T;
-}
+export type { Reply } from './kit.js';
 
 export interface WorkProject {
   id: string;
@@ -27,33 +25,9 @@ export interface WorkProject {
 }
 
 export function participantWork(ctx: TestContext, staff: UserRow) {
-  const tokens = new Map<string, { authorization: string }>();
-
-  /** A bearer header, signed in through the real call; again whenever the clock has moved. */
-  async function as(user: UserRow): Promise<{ authorization: string }> {
-    const key = `${user.id}@${ctx.clock.now().getTime()}`;
-    const known = tokens.get(key);
-    if (known) return known;
-    const isStaff = user.role === 'SUPERADMIN' || user.role === 'ADMIN';
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: isStaff ? '/api/auth/admin/login' : '/api/auth/login/user',
-      payload: { email: user.email, password: TEST_PASSWORD },
-    });
-    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
-    const headers = { authorization: `Bearer ${response.json<{ access_token: string }>().access_token}` };
-    tokens.set(key, headers);
-    return headers;
-  }
-
-  async function call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    user: UserRow = staff,
-    payload?: object,
-  ): Promise<Reply> {
-    return (await ctx.app.inject({ method, url: `/api${url}`, headers: await as(user), payload })) as Reply;
-  }
+  const as = (user: UserRow) => kit.as(ctx, user);
+  const call = (method: Method, url: string, user: UserRow = staff, payload?: object): Promise<Reply> =>
+    kit.call(ctx, method, url, user, payload);
 
   async function project(clientId: string, overrides: Partial<CreateProjectBody> = {}): Promise<WorkProject> {
     const created = await call('POST', '/projects', staff, projectBody(clientId, overrides));

@@ -1,7 +1,8 @@
 import type { CaseDocument, Dashboard, Project } from '@pss/contract';
 import { participantAssignments, projectParticipants } from '../src/db/schema/index.js';
 import { perfectAnswers, validCase } from './case-bodies.js';
-import { multipartFile, projectBody, type Headers } from './fixtures.js';
+import { multipartFile, projectBody } from './fixtures.js';
+import { as } from './kit.js';
 import { createClient, createUser, TEST_PASSWORD, type TestContext } from './test-app.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 
@@ -40,23 +41,8 @@ export async function buildWorld(ctx: TestContext) {
     testUser: await createUser(ctx.db, { role: 'TESTUSER', clientId: clientA.id }),
   };
 
-  const tokens = new Map<string, Headers>();
   async function headersOf(caller: Caller): Promise<Record<string, string>> {
-    if (caller === 'anonymous') return {};
-    const user = users[caller];
-    const key = `${user.id}@${ctx.clock.now().getTime()}`;
-    const known = tokens.get(key);
-    if (known) return known;
-    const staff = user.role === 'SUPERADMIN' || user.role === 'ADMIN';
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: staff ? '/api/auth/admin/login' : '/api/auth/login/user',
-      payload: { email: user.email, password: TEST_PASSWORD },
-    });
-    if (response.statusCode !== 200) throw new Error(`sign-in of ${caller} failed: ${response.body}`);
-    const headers = { authorization: `Bearer ${response.json<{ access_token: string }>().access_token}` };
-    tokens.set(key, headers);
-    return headers;
+    return caller === 'anonymous' ? {} : as(ctx, users[caller]);
   }
 
   /** A call as a caller; throws unless it answers the expected status. */

@@ -59,6 +59,15 @@ test('a superadmin builds a case with every question type, publishes it after fi
   await expect(problems).toContainText('Feedback: Choose personalised or general feedback.');
   await expect(page.getByTestId('case-status')).toHaveText('Draft');
 
+  // A save is checked in the browser as the server checks it: a draft needs its name.
+  await page.getByRole('textbox', { name: 'Case name' }).fill('');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.getByRole('textbox', { name: 'Case name' })).toHaveAccessibleDescription('This field is required.');
+  await expect(page.getByRole('textbox', { name: 'Case name' })).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('case-setup-validation.png') });
+  await page.getByRole('textbox', { name: 'Case name' }).fill(caseName);
+  await expect(page.getByText('This field is required.')).toBeHidden();
+
   // Fix everything.
   await page.getByLabel('Patient name').fill('Robert Hale');
   await page.getByLabel('Patient age').fill('67');

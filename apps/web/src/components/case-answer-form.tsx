@@ -74,14 +74,14 @@ export function CaseVignette({ view, imageUrl }: { view: CaseForParticipant; ima
       <Stack gap="sm">
         <Group align="flex-start" wrap="wrap">
           {imageUrl && (
-            <Image src={imageUrl} alt={t('cases.patientImageAlt')} w={140} h={140} radius="sm" fit="cover" />
+            <Image src={imageUrl} alt={t('common.caseView.patientImageAlt')} w={140} h={140} radius="sm" fit="cover" />
           )}
           <Stack gap={2}>
             <Title order={3}>{view.patient_name}</Title>
-            {view.patient_age !== null && <Text c="dimmed">{t('previews.age', { age: view.patient_age })}</Text>}
+            {view.patient_age !== null && <Text c="dimmed">{t('common.caseView.age', { age: view.patient_age })}</Text>}
           </Stack>
         </Group>
-        <Title order={4}>{t('cases.reasonForEncounter')}</Title>
+        <Title order={4}>{t('common.caseView.reasonForEncounter')}</Title>
         <RichTextView html={view.reason_for_encounter} />
         {view.details_sections.map((s) => (
           <Stack key={s.id} gap={4}>
@@ -142,8 +142,8 @@ function QuestionInput(props: {
   const { question: q, answer: a, onChange } = props;
   const label = `${props.index + 1}. ${q.text}`;
   const extras = [
-    ...(q.allow_other ? [{ value: OTHER, label: t('previews.other') }] : []),
-    ...(q.allow_none_of_below ? [{ value: NONE, label: t('previews.noneOfBelow') }] : []),
+    ...(q.allow_other ? [{ value: OTHER, label: t('common.caseView.other') }] : []),
+    ...(q.allow_none_of_below ? [{ value: NONE, label: t('common.caseView.noneOfBelow') }] : []),
   ];
   const options = [...q.choices.map((c) => ({ value: c.id, label: c.text })), ...extras];
   const single = a.none_of_below ? NONE : a.other ? OTHER : (a.choice_ids[0] ?? null);
@@ -156,7 +156,7 @@ function QuestionInput(props: {
     });
   const otherText = a.other && (
     <TextInput
-      label={t('previews.otherText', { n: props.index + 1 })}
+      label={t('common.caseView.otherText', { n: props.index + 1 })}
       value={a.text}
       onChange={(e) => onChange({ ...a, text: e.currentTarget.value })}
     />

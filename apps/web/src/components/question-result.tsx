@@ -10,7 +10,7 @@ export function QuestionResult(props: { index: number; question: QuestionFeedbac
   const q = props.question;
   const chosen = q.choices.filter((c) => c.chosen);
   return (
-    <Paper withBorder p="md" component="article" aria-label={t('cases.questionN', { n: props.index + 1 })}>
+    <Paper withBorder p="md" component="article" aria-label={t('common.caseView.questionN', { n: props.index + 1 })}>
       <Stack gap="xs">
         {q.grouper_name && (
           <Text size="xs" c="dimmed" tt="uppercase">
@@ -21,12 +21,12 @@ export function QuestionResult(props: { index: number; question: QuestionFeedbac
           {props.index + 1}. {q.text}
         </Text>
         <Text size="sm">
-          <strong>{t('previews.yourAnswer')}</strong>{' '}
+          <strong>{t('common.caseView.yourAnswer')}</strong>{' '}
           {[
             ...chosen.map((c) => c.text),
             ...(q.answer_text ? [q.answer_text] : []),
-            ...(q.none_of_below ? [t('previews.noneOfBelow')] : []),
-          ].join('; ') || t('previews.noAnswer')}
+            ...(q.none_of_below ? [t('common.caseView.noneOfBelow')] : []),
+          ].join('; ') || t('common.caseView.noAnswer')}
         </Text>
         {props.personalised && q.scored && (
           <Group gap={6}>
@@ -36,7 +36,7 @@ export function QuestionResult(props: { index: number; question: QuestionFeedbac
                 variant={c.chosen ? 'filled' : 'outline'}
                 color={c.marked_as ? `${markColor[c.marked_as]}.9` : 'gray.9'}
               >
-                {c.text} · {c.marked_as ? t(`cases.marks.${c.marked_as}`) : '—'}
+                {c.text} · {c.marked_as ? t(`common.caseView.marks.${c.marked_as}`) : '—'}
               </Badge>
             ))}
           </Group>
@@ -44,7 +44,7 @@ export function QuestionResult(props: { index: number; question: QuestionFeedbac
         {props.personalised && q.necessary_missed.length > 0 && (
           <div data-testid="necessary-missed">
             <Text size="sm" fw={600} c="orange.9">
-              {t('previews.necessaryMissed')}
+              {t('common.caseView.necessaryMissed')}
             </Text>
             <List size="sm">
               {q.necessary_missed.map((text) => (
@@ -56,7 +56,7 @@ export function QuestionResult(props: { index: number; question: QuestionFeedbac
         {props.personalised && q.unnecessary_chosen.length > 0 && (
           <div data-testid="unnecessary-chosen">
             <Text size="sm" fw={600} c="red.9">
-              {t('previews.unnecessaryChosen')}
+              {t('common.caseView.unnecessaryChosen')}
             </Text>
             <List size="sm">
               {q.unnecessary_chosen.map((text) => (
@@ -67,7 +67,7 @@ export function QuestionResult(props: { index: number; question: QuestionFeedbac
         )}
         {props.personalised && q.scored && !q.necessary_missed.length && !q.unnecessary_chosen.length && (
           <Text size="sm" c="teal.9">
-            {t('previews.allRight')}
+            {t('common.caseView.allRight')}
           </Text>
         )}
       </Stack>

@@ -4,7 +4,7 @@ import { ApiError, errorMessage } from './api-error';
 import { clientRoutes, caseRoutes } from '@pss/contract';
 import { pathOf } from './api-client';
 
-const t = (key: string) => i18next.t(key);
+const t = i18next.t.bind(i18next);
 
 describe('error messages', () => {
   it('shows the translated catalogue message', () => {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { errorCatalogue, isErrorCode, type ErrorCode } from '@pss/contract';
 
 /** An error answer of the API, or a failure to reach it. */
@@ -34,7 +35,7 @@ export class RequiredParameterError extends ApiError {
  * the server's own message for the families flagged showServerMessage when it sent one;
  * the unknown-error message for codes this app does not know.
  */
-export function errorMessage(error: unknown, translate: (key: string) => string): string {
+export function errorMessage(error: unknown, translate: TFunction): string {
   if (error instanceof ApiError) {
     if (isErrorCode(error.errorCode)) {
       if (errorCatalogue[error.errorCode].showServerMessage && error.serverMessage) return error.serverMessage;

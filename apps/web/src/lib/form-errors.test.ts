@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import i18next from './i18n';
 import { ApiError } from './api-error';
-import { saveErrors } from './form-errors';
+import { contractResolver, saveErrors, showSaveErrors } from './form-errors';
 
-const t = (key: string) => i18next.t(key);
+const t = i18next.t.bind(i18next);
 
 describe('errors of a failed save', () => {
   it('puts each field of a VALIDATION_ERROR beside its field, without the request part', () => {
@@ -36,5 +37,35 @@ describe('errors of a failed save', () => {
       fields: {},
       form: 'You do not have permission to do this.',
     });
+  });
+});
+
+describe('contract schemas on a form', () => {
+  const schema = z.strictObject({
+    email: z.string().trim().min(1, 'EMAIL_REQUIRED'),
+    seasons: z.array(z.strictObject({ name: z.string().min(1, 'Name the season') })),
+  });
+
+  it('maps each issue to its field path, translating catalogue codes', () => {
+    const validate = contractResolver(schema, t);
+    expect(validate({ email: ' ', seasons: [{ name: 'A' }, { name: '' }] })).toEqual({
+      email: i18next.t('errors.EMAIL_REQUIRED'),
+      'seasons.1.name': 'Name the season',
+    });
+    expect(validate({ email: 'a@b.c', seasons: [] })).toEqual({});
+  });
+
+  it('checks the body the form would send', () => {
+    const validate = contractResolver(schema, t, (values: { mail: string }) => ({ email: values.mail, seasons: [] }));
+    expect(validate({ mail: 'x' })).toEqual({});
+  });
+
+  it('puts a failed save on the fields and answers the message for the form', () => {
+    const form = { setErrors: vi.fn() };
+    const error = new ApiError(400, 'VALIDATION_ERROR', 'x', { fields: [{ field: 'body.name', message: 'Too long' }] });
+    expect(showSaveErrors(form, error, t)).toBeNull();
+    expect(form.setErrors).toHaveBeenCalledWith({ name: 'Too long' });
+    expect(showSaveErrors(form, new ApiError(403, 'FORBIDDEN', 'x'), t)).toBe('You do not have permission to do this.');
+    expect(form.setErrors).toHaveBeenLastCalledWith({});
   });
 });

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import type { CaseDocument, CasePreview, Project, UpdateCaseBody } from '@pss/contract';
 import { casePreviews, participantAssignments, projectParticipants } from '../../db/schema/index.js';
-import { bearerFor, createTestContext, createUser, type TestContext } from '../../../test/test-app.js';
+import { bearerFor, createUser } from '../../../test/test-app.js';
 import { projectBody, twoClients, type Headers } from '../../../test/fixtures.js';
 import { scoreCase, type ScoringAnswer } from './scoring.js';
+import { everyTypeCase, perfectAnswers } from '../../../test/case-bodies.js';
+import { callAs, expectError, fieldsOf, testContext } from '../../../test/kit.js';
 
 /**
  * Previews: an administrator takes a case as a participant would. The case must be valid,
@@ -14,7 +16,6 @@ import { scoreCase, type ScoringAnswer } from './scoring.js';
 
 type UserRow = Awaited<ReturnType<typeof createUser>>;
 
-let ctx: TestContext;
 let f: Awaited<ReturnType<typeof twoClients>>;
 let p: { id: string; diseaseTypeId: string; categoryId: string; springId: string };
 /** Two administrators of client A (the second never took the previews of the first) and a superadmin. */
@@ -26,8 +27,9 @@ let asSuperadmin: Headers;
 
 const NOW = '2026-03-02T09:00:00.000Z';
 
+const ctx = testContext({ now: NOW });
+
 beforeAll(async () => {
-  ctx = await createTestContext({ now: NOW });
   f = await twoClients(ctx);
   adminA = await createUser(ctx.db, { role: 'ADMIN', clientId: f.clientA.id });
   asAdminA = await bearerFor(ctx.app, adminA);
@@ -43,106 +45,14 @@ beforeAll(async () => {
     springId: project.seasons[0]!.id,
   };
 });
-afterAll(() => ctx.close());
 
 /* ---------- helpers ---------- */
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Reply {
-  statusCode: number;
-  json<T = { errorCode?: string; details?: { fields?: { field: string; errorCode?: string }[] } }>(): T;
-}
-
-function call(method: Method, url: string, options: { headers?: Headers; payload?: object } = {}) {
-  return ctx.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: { ...(options.headers ?? asAdminA) },
-    payload: options.payload,
-  }) as Promise<Reply>;
-}
-
-function expectError(response: Reply, status: number, errorCode: string): void {
-  expect({ status: response.statusCode, errorCode: response.json().errorCode }).toEqual({ status, errorCode });
-}
-
-const fieldsOf = (response: Reply) => (response.json().details?.fields ?? []).map((issue) => issue.field);
+const call = callAs(ctx, () => asAdminA);
 const previewCount = async () => (await ctx.db.select({ n: count() }).from(casePreviews))[0]!.n;
 
-type QuestionInput = UpdateCaseBody['questions'][number];
-const choice = (text: string, marked_as: QuestionInput['choices'][number]['marked_as']) => ({ text, marked_as });
-
-/**
- * A complete case: q0 MULTI_ONE (ECG N, Chest X-ray A, Colonoscopy U), q1 MULTI_MANY
- * (Troponin N, CK-MB N, D-dimer A, Lipase U; other, none of the below), q2 TEXT (optional),
- * q3 DROPDOWN (Admit N, Discharge U), q4 TYPE_AHEAD (optional). q0 and q1 in a grouper.
- */
-function validCase(overrides: Partial<UpdateCaseBody> = {}): UpdateCaseBody {
-  const workUp = randomUUID();
-  const question = (fields: Partial<QuestionInput> & Pick<QuestionInput, 'type' | 'text'>): QuestionInput => ({
-    grouper_id: null,
-    text_before: '',
-    required: true,
-    category_id: p.categoryId,
-    choices: [],
-    allow_other: false,
-    allow_none_of_below: false,
-    ...fields,
-  });
-  return {
-    name: 'Chest pain at rest',
-    disease_type_id: p.diseaseTypeId,
-    patient_name: 'Ann Smith',
-    patient_age: 54,
-    reason_for_encounter: '<p>Chest pain for two hours.</p>',
-    season_id: null,
-    round_number: null,
-    feedback_type: 'PERSONALIZED_FEEDBACK',
-    references: '<p>ESC guidelines, 2023.</p>',
-    test_results: '<p>Troponin 0.4 ng/mL.</p>',
-    explanation: '<p>An acute coronary syndrome until proven otherwise.</p>',
-    details_sections: [{ name: 'History', text: '<p>Smoker.</p>' }],
-    groupers: [{ id: workUp, name: 'Work-up' }],
-    questions: [
-      question({
-        type: 'MULTI_ONE',
-        text: 'First test?',
-        grouper_id: workUp,
-        choices: [
-          choice('ECG', 'NECESSARY'),
-          choice('Chest X-ray', 'APPROPRIATE'),
-          choice('Colonoscopy', 'UNNECESSARY'),
-        ],
-      }),
-      question({
-        type: 'MULTI_MANY',
-        text: 'Which blood tests?',
-        grouper_id: workUp,
-        choices: [
-          choice('Troponin', 'NECESSARY'),
-          choice('CK-MB', 'NECESSARY'),
-          choice('D-dimer', 'APPROPRIATE'),
-          choice('Lipase', 'UNNECESSARY'),
-        ],
-        allow_other: true,
-        allow_none_of_below: true,
-      }),
-      question({ type: 'TEXT', text: 'What do you tell the patient?', required: false }),
-      question({
-        type: 'DROPDOWN',
-        text: 'Disposition',
-        choices: [choice('Admit to cardiology', 'NECESSARY'), choice('Discharge home', 'UNNECESSARY')],
-      }),
-      question({
-        type: 'TYPE_AHEAD',
-        text: 'Working diagnosis',
-        required: false,
-        choices: [choice('Acute myocardial infarction', null), choice('Stable angina', null)],
-      }),
-    ],
-    ...overrides,
-  };
-}
+/** A complete case with one question of each type (see `everyTypeCase`) in the project. */
+const validCase = (overrides: Partial<UpdateCaseBody> = {}) => everyTypeCase(p, overrides);
 
 async function createCase(overrides: Partial<UpdateCaseBody> = {}): Promise<CaseDocument> {
   const created = await call('POST', '/cases', { payload: { project_id: p.id, name: 'Case' } });
@@ -172,16 +82,6 @@ function mixedAnswers(doc: CaseDocument) {
     { question_id: doc.questions[3]!.id, choice_ids: [choiceId(doc, 3, 'Admit to cardiology')] },
     { question_id: doc.questions[4]!.id, text: 'Acute MI' },
   ];
-}
-
-/** Every necessary choice, nothing else: 100. */
-function perfectAnswers(doc: CaseDocument) {
-  return doc.questions
-    .filter((q) => q.type !== 'TEXT' && q.type !== 'TYPE_AHEAD')
-    .map((q) => ({
-      question_id: q.id,
-      choice_ids: q.choices.filter((c) => c.marked_as === 'NECESSARY').map((c) => c.id),
-    }));
 }
 
 function takePreview(doc: CaseDocument, answers: object[], headers: Headers = asAdminA) {

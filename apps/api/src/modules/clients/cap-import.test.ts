@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MAX_IMPORT_FILE_BYTES } from '@pss/contract';
 import { capRoster, importJobs } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { multipartFile, twoClients } from '../../../test/fixtures.js';
 
-let ctx: TestContext;
-let f: Awaited<ReturnType<typeof twoClients>>;
+import { twoClientsContext } from '../../../test/kit.js';
+import { multipartFile } from '../../../test/fixtures.js';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  f = await twoClients(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, f } = twoClientsContext();
 
 async function upload(content: string | Buffer, headers = f.asSuperadmin) {
   const file = multipartFile(content, 'roster.csv');

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { clients } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { projectBody, twoClients } from '../../../test/fixtures.js';
 
-let ctx: TestContext;
-let f: Awaited<ReturnType<typeof twoClients>>;
+import { twoClientsContext } from '../../../test/kit.js';
+import { projectBody } from '../../../test/fixtures.js';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  f = await twoClients(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, f } = twoClientsContext();
 
 const clientCount = async () => (await ctx.db.select({ n: count() }).from(clients))[0]!.n;
 

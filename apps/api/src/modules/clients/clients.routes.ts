@@ -3,7 +3,7 @@ import { clientRoutes } from '@pss/contract';
 import { contractRoutes } from '../../lib/contract-routes.js';
 import { caller } from '../../lib/access-control.js';
 import type { FileStorage } from '../../lib/storage.js';
-import { receiveUpload, withUpload } from '../../lib/uploads.js';
+import { importUpload } from '../../lib/import-uploads.js';
 import type { ImportsService } from '../imports/imports.service.js';
 import type { ClientsService } from './clients.service.js';
 
@@ -49,19 +49,15 @@ export function registerClientsRoutes(
         'Columns `cap_id`, `name`, `status` (any order and case; comma or semicolon). Runs in the background: ' +
         'answers 202 with the job. All or nothing: any invalid row leaves the roster as it was and is listed with its line.',
     },
-    async (request) => {
-      const upload = await receiveUpload(request, deps.storage);
-      const job = await withUpload(deps.storage, upload, () =>
-        imports.enqueue({
-          kind: 'CAP',
-          scopeId: null,
-          createdBy: caller(request).userId,
-          fileName: upload.fileName,
-          file: { key: upload.key },
-        }),
-      );
-      return job;
-    },
+    importUpload(deps.storage, (request, upload) =>
+      imports.enqueue({
+        kind: 'CAP',
+        scopeId: null,
+        createdBy: caller(request).userId,
+        fileName: upload.fileName,
+        file: { key: upload.key },
+      }),
+    ),
   );
 
   implement(

@@ -1,35 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { cmes } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { projectBody, twoClients } from '../../../test/fixtures.js';
 
-let ctx: TestContext;
-let f: Awaited<ReturnType<typeof twoClients>>;
+import { newProject, twoClientsContext } from '../../../test/kit.js';
+
 let projectA: string;
 let projectB: string;
 
+const { ctx, f } = twoClientsContext();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  f = await twoClients(ctx);
-  projectA = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: f.asSuperadmin,
-      payload: projectBody(f.clientA.id),
-    })
-  ).json().id;
-  projectB = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: f.asSuperadmin,
-      payload: projectBody(f.clientB.id),
-    })
-  ).json().id;
+  projectA = (await newProject(ctx, f.asSuperadmin, f.clientA.id)).id;
+  projectB = (await newProject(ctx, f.asSuperadmin, f.clientB.id)).id;
 });
-afterAll(() => ctx.close());
 
 const cmeCount = async () => (await ctx.db.select({ n: count() }).from(cmes))[0]!.n;
 const validCme = {

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob, Project } from '@pss/contract';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { multipartFile, projectBody, twoClients } from '../../../test/fixtures.js';
+
+import { twoClientsContext } from '../../../test/kit.js';
+import { multipartFile, projectBody } from '../../../test/fixtures.js';
 
 /* A file with a rejected row on every line: the job lists the first 500 and counts the rest. */
 
-let ctx: TestContext;
-let f: Awaited<ReturnType<typeof twoClients>>;
 let projectId: string;
 
+const { ctx, f } = twoClientsContext();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  f = await twoClients(ctx);
   const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/projects',
@@ -20,7 +19,6 @@ beforeAll(async () => {
   });
   projectId = created.json<Project>().id;
 });
-afterAll(() => ctx.close());
 
 async function importOf(kind: 'key-takeaways' | 'answers-tags', content: string) {
   const file = multipartFile(content, 'elements.csv');

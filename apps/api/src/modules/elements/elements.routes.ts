@@ -3,7 +3,7 @@ import { MAX_KEY_TAKEAWAYS, moduleElementRoutes, projectElementRoutes } from '@p
 import { contractRoutes } from '../../lib/contract-routes.js';
 import { caller } from '../../lib/access-control.js';
 import type { FileStorage } from '../../lib/storage.js';
-import { receiveUpload, withUpload } from '../../lib/uploads.js';
+import { importUpload } from '../../lib/import-uploads.js';
 import type { ElementsScope } from './elements.repository.js';
 import type { ElementsService } from './elements.service.js';
 
@@ -49,13 +49,9 @@ export function registerElementsRoutes(app: FastifyInstance, service: ElementsSe
           `${MAX_KEY_TAKEAWAYS} per case (IMPORT_MAX_DATA_EXCEEDED). Replaces the key takeaways of the cases ` +
           'named. Runs as an import job (kind SUMMARY): answers 202; all or nothing, rejected rows listed.',
       },
-      async (request) => {
-        const upload = await receiveUpload(request, storage);
-        const job = await withUpload(storage, upload, () =>
-          service.upload(caller(request), home.scope(request.params.id), 'SUMMARY', upload),
-        );
-        return job;
-      },
+      importUpload(storage, (request, upload) =>
+        service.upload(caller(request), home.scope(request.params.id), 'SUMMARY', upload),
+      ),
     );
 
     implement(
@@ -78,13 +74,9 @@ export function registerElementsRoutes(app: FastifyInstance, service: ElementsSe
           'Columns `case_name`, `question`, `answer`, `tag` (question and answer as the case words them). Replaces ' +
           'the tags of the cases named. Runs as an import job (kind ANSWER_TAGS): answers 202; all or nothing.',
       },
-      async (request) => {
-        const upload = await receiveUpload(request, storage);
-        const job = await withUpload(storage, upload, () =>
-          service.upload(caller(request), home.scope(request.params.id), 'ANSWER_TAGS', upload),
-        );
-        return job;
-      },
+      importUpload(storage, (request, upload) =>
+        service.upload(caller(request), home.scope(request.params.id), 'ANSWER_TAGS', upload),
+      ),
     );
 
     implement(

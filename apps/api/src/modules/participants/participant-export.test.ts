@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { ImportJob } from '@pss/contract';
 import { participantAssignments, projectParticipants, users } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { multipartFile, projectBody, twoClients } from '../../../test/fixtures.js';
+
+import { newProject, twoClientsContext } from '../../../test/kit.js';
+import { multipartFile } from '../../../test/fixtures.js';
 import { PARTICIPANT_ALL_COLUMNS } from './participant-rows.js';
 
 /* The participant export is the import's file: exported, edited and imported again, it
    changes exactly what was edited. */
 
-let ctx: TestContext;
-let f: Awaited<ReturnType<typeof twoClients>>;
 let projectId: string;
 
 const seasons = [
@@ -45,22 +44,14 @@ const FILE = [
   '+44,Prof.,Dan,"O\'Neill; Jr.",dan@example.org,USER,MSW,,-5,,,=SUM(A1),,,,,-,Autumn 2026,1-2,',
 ].join('\r\n');
 
+const { ctx, f } = twoClientsContext();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  f = await twoClients(ctx);
-  projectId = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: f.asSuperadmin,
-      payload: projectBody(f.clientA.id, { name: 'Round trip', seasons }),
-    })
-  ).json().id;
+  projectId = (await newProject(ctx, f.asSuperadmin, f.clientA.id, { name: 'Round trip', seasons })).id;
   const job = await importFile(FILE);
   expect(job.errors).toEqual([]);
   expect(job.state).toBe('COMPLETE');
 });
-afterAll(() => ctx.close());
 
 async function importFile(content: string): Promise<ImportJob> {
   const file = multipartFile(content, 'participants.csv');

@@ -4,7 +4,7 @@ import { contractRoutes } from '../../lib/contract-routes.js';
 import { caller } from '../../lib/access-control.js';
 import { validationError } from '../../lib/errors.js';
 import type { FileStorage } from '../../lib/storage.js';
-import { receiveUpload, withUpload } from '../../lib/uploads.js';
+import { importUpload } from '../../lib/import-uploads.js';
 import { PARTICIPANT_EXAMPLE_CSV, type ParticipantsService } from './participants.service.js';
 
 export function registerParticipantsRoutes(
@@ -28,11 +28,7 @@ export function registerParticipantsRoutes(
         'details and their assignments follow the file (every row of one clinician must give the same details). An ' +
         'apostrophe before =, +, - or @ (the export’s guard) is not part of the value. See `GET /users/import/example`.',
     },
-    async (request) => {
-      const upload = await receiveUpload(request, storage);
-      const job = await withUpload(storage, upload, () => service.upload(caller(request), request.params.id, upload));
-      return job;
-    },
+    importUpload(storage, (request, upload) => service.upload(caller(request), request.params.id, upload)),
   );
 
   implement(
@@ -136,13 +132,9 @@ export function registerParticipantsRoutes(
         'The participant file without assignment columns (a season is refused: assign in a project’s import). ' +
         'A superadmin says which client with `client_id`; a client administrator imports into their own client. 202 with the job.',
     },
-    async (request) => {
-      const upload = await receiveUpload(request, storage);
-      const job = await withUpload(storage, upload, () =>
-        service.uploadNewUsers(caller(request), request.query.client_id, upload),
-      );
-      return job;
-    },
+    importUpload(storage, (request, upload) =>
+      service.uploadNewUsers(caller(request), request.query.client_id, upload),
+    ),
   );
 
   implement(

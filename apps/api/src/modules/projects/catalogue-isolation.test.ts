@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { projectBody, twoClients, type Headers } from '../../../test/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-let ctx: TestContext;
-let f: Awaited<ReturnType<typeof twoClients>>;
+import { twoClientsContext } from '../../../test/kit.js';
+import { projectBody, type Headers } from '../../../test/fixtures.js';
+
+const { ctx, f } = twoClientsContext();
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  f = await twoClients(ctx);
   for (const [clientId, disease, category] of [
     [f.clientA.id, 'Alpha Secret Trial Disease', 'Alpha Private Category'],
     [f.clientB.id, 'Bravo Confidential Syndrome', 'Bravo Private Category'],
@@ -21,7 +19,6 @@ beforeAll(async () => {
     expect(created.statusCode).toBe(201);
   }
 });
-afterAll(() => ctx.close());
 
 async function names(path: string, headers: Headers, search?: string): Promise<{ names: string[]; total: number }> {
   const url = `/api/${path}${search ? `?search=${encodeURIComponent(search)}` : ''}`;

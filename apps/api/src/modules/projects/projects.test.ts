@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { projects, rounds, seasons } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { projectBody, twoClients, type Headers } from '../../../test/fixtures.js';
 
-let ctx: TestContext;
-let f: Awaited<ReturnType<typeof twoClients>>;
+import { twoClientsContext } from '../../../test/kit.js';
+import { projectBody, type Headers } from '../../../test/fixtures.js';
 
-beforeAll(async () => {
-  ctx = await createTestContext({ now: '2026-03-20T12:00:00Z' });
-  f = await twoClients(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, f } = twoClientsContext({ now: '2026-03-20T12:00:00Z' });
 
 const projectCount = async () => (await ctx.db.select({ n: count() }).from(projects))[0]!.n;
 

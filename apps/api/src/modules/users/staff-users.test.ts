@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { twoClients } from '../../../test/fixtures.js';
 
-let ctx: TestContext;
-let f: Awaited<ReturnType<typeof twoClients>>;
+import { twoClientsContext } from '../../../test/kit.js';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  f = await twoClients(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, f } = twoClientsContext();
 
 const userCount = async () => (await ctx.db.select({ n: count() }).from(users))[0]!.n;
 

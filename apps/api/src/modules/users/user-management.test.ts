@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../test/test-app.js';
-import { multipartFile, projectBody, twoClients } from '../../../test/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD } from '../../../test/test-app.js';
+import { newProject, twoClientsContext } from '../../../test/kit.js';
+import { multipartFile } from '../../../test/fixtures.js';
 
-let ctx: TestContext;
-let f: Awaited<ReturnType<typeof twoClients>>;
 let projectA: string;
 let participantA: { user_id: string; email: string };
 let participantB: { user_id: string };
@@ -21,25 +20,11 @@ async function importInto(projectId: string, csv: string, headers: { authorizati
   await ctx.app.imports.runPending();
 }
 
+const { ctx, f } = twoClientsContext();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  f = await twoClients(ctx);
-  projectA = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: f.asSuperadmin,
-      payload: projectBody(f.clientA.id, { name: 'UM A' }),
-    })
-  ).json().id;
-  const projectB = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: f.asSuperadmin,
-      payload: projectBody(f.clientB.id, { name: 'UM B' }),
-    })
-  ).json().id;
+  projectA = (await newProject(ctx, f.asSuperadmin, f.clientA.id, { name: 'UM A' })).id;
+  const projectB = (await newProject(ctx, f.asSuperadmin, f.clientB.id, { name: 'UM B' })).id;
   await importInto(
     projectA,
     `${HEADER}\nA-1,Dr.,Amy,Archer,amy@example.org,USER,MD,Spring 2026,2-3,\nA-2,Mr.,Bob,Baker,bob@example.org,HALFUSER,AS,,,\n`,
@@ -54,7 +39,6 @@ beforeAll(async () => {
     await ctx.app.inject({ method: 'GET', url: `/api/projects/${projectB}/users`, headers: f.asAdminB })
   ).json().items[0];
 });
-afterAll(() => ctx.close());
 
 const get = (url: string, headers = f.asSuperadmin) => ctx.app.inject({ method: 'GET', url, headers });
 

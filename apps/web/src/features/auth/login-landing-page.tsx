@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -11,6 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/session-provider';
@@ -32,9 +33,15 @@ export function LoginLandingPage() {
   const [flow, setFlow] = useState<StaffSignInFlow>(
     params.get('flow') === 'provider-employee' ? 'provider-employee' : 'client-administrator',
   );
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  // Only presence and shape are checked here: a wrong password of any length is just wrong.
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (value) =>
+        !value.trim() ? t('validation.required') : EMAIL_PATTERN.test(value.trim()) ? null : t('validation.email'),
+      password: (value) => (value ? null : t('validation.required')),
+    },
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -43,15 +50,8 @@ export function LoginLandingPage() {
     return <Navigate to={safeNext(params.get('next')) ?? landingPathFor(state.user)} replace />;
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const errors: typeof fieldErrors = {};
-    if (!email.trim()) errors.email = t('validation.required');
-    else if (!EMAIL_PATTERN.test(email.trim())) errors.email = t('validation.email');
-    if (!password) errors.password = t('validation.required');
-    setFieldErrors(errors);
+  async function submit({ email, password }: { email: string; password: string }) {
     setFormError(null);
-    if (errors.email || errors.password) return;
     setSubmitting(true);
     try {
       await signIn(flow, email.trim(), password);
@@ -70,7 +70,7 @@ export function LoginLandingPage() {
         {t('auth.chooseFlow')}
       </Text>
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
-        <form onSubmit={onSubmit} noValidate aria-labelledby="flow-label">
+        <form onSubmit={form.onSubmit(submit, () => setFormError(null))} noValidate aria-labelledby="flow-label">
           <Stack>
             <SegmentedControl
               fullWidth
@@ -91,24 +91,20 @@ export function LoginLandingPage() {
               </Alert>
             )}
             <TextInput
-              label={t('auth.email')}
+              label={t('common.email')}
               type="email"
               autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={fieldErrors.email}
+              {...form.getInputProps('email')}
               required
             />
             <PasswordInput
-              label={t('auth.password')}
+              label={t('common.password')}
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldErrors.password}
+              {...form.getInputProps('password')}
               required
             />
             <Button type="submit" loading={submitting} fullWidth>
-              {t('auth.signIn')}
+              {t('common.signIn')}
             </Button>
           </Stack>
         </form>

@@ -1,8 +1,15 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import type { CaseForm } from './case-form';
 
-/** Messages beside the editor's fields, keyed by field path (`questions.2.choices.1.text`). */
+/** The editor's `useForm`: values, list moves and the messages the form set (its own check, the server's). */
+export type CaseEditorForm = UseFormReturnType<CaseForm>;
+
+/**
+ * Messages beside the editor's fields, keyed by field path (`questions.2.choices.1.text`):
+ * the form's own (a failed check or save) first, then the publish problems.
+ */
 export type EditorErrors = Record<string, string>;
 
 /** The DOM id of the field at a path: problem links jump to it. */
@@ -11,10 +18,15 @@ export function fieldId(path: string): string {
 }
 
 export interface SectionProps {
-  form: CaseForm;
+  form: CaseEditorForm;
   errors: EditorErrors;
   readOnly: boolean;
-  onChange(update: (current: CaseForm) => CaseForm): void;
+}
+
+/** What a TextInput or Select at a path takes: its id, value, change handler and message. */
+export function fieldProps(form: CaseEditorForm, errors: EditorErrors, path: string) {
+  const { value, onChange } = form.getInputProps(path);
+  return { id: fieldId(path), value: value as string, onChange, error: errors[path] };
 }
 
 /** One titled section of Case Setup (background, details sections, groupers, questions, feedback). */

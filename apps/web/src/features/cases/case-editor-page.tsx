@@ -1,13 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useForm } from '@mantine/form';
 import { Alert, Anchor, Button, FileButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCaseHome } from '../../lib/case-home';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { caseProblems, type CaseDocument, type FieldIssue } from '@pss/contract';
+import type { en } from '../../lib/i18n/en';
+import { caseProblems, updateCaseBody, type CaseDocument } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../lib/api-error';
+import { contractResolver, showSaveErrors } from '../../lib/form-errors';
 import { toastError, toastInfo, toastSuccess } from '../../lib/toasts';
 import { BackgroundSection, DetailsSectionsEditor, FeedbackSection, GroupersEditor } from './case-editor-sections';
 import { fieldId, type EditorErrors } from './case-editor-fields';
@@ -39,11 +42,16 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const home = useCaseHome();
-  const [form, setForm] = useState<CaseForm>(() => toForm(saved));
-  const [dirty, setDirty] = useState(false);
+  // Saving a draft checks what the server checks (updateCaseBody); publishing asks for more (caseProblems).
+  const form = useForm<CaseForm>({
+    mode: 'controlled',
+    initialValues: toForm(saved),
+    validate: contractResolver(updateCaseBody, t),
+  });
+  const values = form.values;
+  const dirty = form.isDirty();
   // Problems are shown once publishing was refused (or asked for), then follow the edits.
   const [checking, setChecking] = useState(false);
-  const [saveIssues, setSaveIssues] = useState<FieldIssue[]>([]);
   const save = useSaveCase(saved.id);
   const setStatus = useSetCaseStatus(saved.id);
   const readRtf = useReadRtf();
@@ -60,12 +68,16 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
     }),
     [home],
   );
-  const problems = useMemo(() => (checking ? caseProblems(form, projectFacts) : []), [checking, form, projectFacts]);
+  const problems = useMemo(
+    () => (checking ? caseProblems(values, projectFacts) : []),
+    [checking, values, projectFacts],
+  );
   const errors: EditorErrors = useMemo(() => {
     const map: EditorErrors = {};
-    for (const issue of [...saveIssues, ...problems]) map[issue.field] ??= issue.message;
+    for (const [field, message] of Object.entries(form.errors)) map[field] = String(message);
+    for (const issue of problems) map[issue.field] ??= issue.message;
     return map;
-  }, [problems, saveIssues]);
+  }, [problems, form.errors]);
 
   // Leaving with unsaved changes asks first: in the app and when closing the tab.
   const blocker = useBlocker(
@@ -78,24 +90,28 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  function change(update: (current: CaseForm) => CaseForm) {
-    setForm((current) => update(current));
-    setDirty(true);
+  /** Takes what the server answered as the form's values and as its unchanged state. */
+  function load(doc: CaseDocument) {
+    const next = toForm(doc);
+    form.setValues(next);
+    form.resetDirty(next);
   }
 
   async function saveForm(): Promise<boolean> {
+    const checked = await form.validate();
+    if (checked.hasErrors) {
+      toastError(t('errors.VALIDATION_ERROR'));
+      const first = Object.keys(checked.errors)[0];
+      if (first) focusField(first);
+      return false;
+    }
     try {
-      const result = await save.mutateAsync(form);
       // Keep what is on screen (the server only adds ids and cleans rich text); take its ids.
-      setForm(toForm(result));
-      setDirty(false);
-      setSaveIssues([]);
+      load(await save.mutateAsync(form.getValues()));
+      form.clearErrors();
       return true;
     } catch (error) {
-      if (error instanceof ApiError && error.errorCode === 'VALIDATION_ERROR') {
-        const fields = (error.details as { fields?: FieldIssue[] } | undefined)?.fields ?? [];
-        setSaveIssues(fields.map((f) => ({ ...f, field: f.field.replace(/^body\./, '') })));
-      }
+      showSaveErrors(form, error, t);
       toastError(errorMessage(error, t));
       return false;
     }
@@ -117,8 +133,7 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
 
   async function unpublish() {
     try {
-      const draft = await setStatus.mutateAsync('DRAFT');
-      setForm(toForm(draft));
+      load(await setStatus.mutateAsync('DRAFT'));
       toastSuccess(t('cases.backToDraft'));
     } catch (error) {
       toastError(errorMessage(error, t));
@@ -139,8 +154,8 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
   async function fillFromRtf(file: File | null) {
     if (!file) return;
     try {
-      const merged = mergeRtf(form, await readRtf.mutateAsync(file));
-      change(() => merged.form);
+      const merged = mergeRtf(form.getValues(), await readRtf.mutateAsync(file));
+      form.setValues(merged.form);
       toastInfo(t('cases.rtfFilled', { count: merged.filled }));
     } catch (error) {
       toastError(errorMessage(error, t));
@@ -156,7 +171,7 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
             <Anchor component={Link} to={base} size="sm">
               {t('cases.backToList')}
             </Anchor>
-            <Title order={3}>{form.name || t('cases.untitled')}</Title>
+            <Title order={3}>{values.name || t('cases.untitled')}</Title>
             <CaseStatusBadge status={saved.status} />
             {dirty && (
               <Text size="sm" c="orange.9" data-testid="unsaved">
@@ -225,8 +240,15 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
           <List size="sm" spacing={2}>
             {problems.map((p) => (
               <List.Item key={`${p.field}:${p.message}`}>
-                <Anchor href={`#${fieldId(p.field)}`} size="sm" c="red.9" onClick={(e) => focusField(e, p.field)}>
-                  {describePath(p.field, form, t)}: {p.message}
+                <Anchor
+                  href={`#${fieldId(p.field)}`}
+                  size="sm"
+                  c="red.9"
+                  onClick={(e) => {
+                    if (focusField(p.field)) e.preventDefault();
+                  }}
+                >
+                  {describePath(p.field, values, t)}: {p.message}
                 </Anchor>
               </List.Item>
             ))}
@@ -236,18 +258,11 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
 
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="lg">
-          <BackgroundSection
-            form={form}
-            saved={saved}
-            home={home}
-            errors={errors}
-            readOnly={readOnly}
-            onChange={change}
-          />
-          <DetailsSectionsEditor form={form} errors={errors} readOnly={readOnly} onChange={change} />
-          <GroupersEditor form={form} errors={errors} readOnly={readOnly} onChange={change} />
-          <QuestionsEditor form={form} home={home} errors={errors} readOnly={readOnly} onChange={change} />
-          <FeedbackSection form={form} errors={errors} readOnly={readOnly} onChange={change} />
+          <BackgroundSection form={form} saved={saved} home={home} errors={errors} readOnly={readOnly} />
+          <DetailsSectionsEditor form={form} errors={errors} readOnly={readOnly} />
+          <GroupersEditor form={form} errors={errors} readOnly={readOnly} />
+          <QuestionsEditor form={form} home={home} errors={errors} readOnly={readOnly} />
+          <FeedbackSection form={form} errors={errors} readOnly={readOnly} />
         </Stack>
       </fieldset>
       {!readOnly && (
@@ -272,15 +287,16 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
   );
 }
 
-function focusField(event: React.MouseEvent, path: string) {
+/** Brings the field at a path into view and focuses it; false when it is not on the page. */
+function focusField(path: string): boolean {
   const target = document.getElementById(fieldId(path));
-  if (!target) return;
-  event.preventDefault();
+  if (!target) return false;
   target.scrollIntoView({ block: 'center' });
   const focusable = target.matches('input, textarea, button, [contenteditable="true"], [tabindex]')
     ? target
     : target.querySelector<HTMLElement>('input, textarea, button, [contenteditable="true"]');
   (focusable as HTMLElement | null)?.focus({ preventScroll: true });
+  return true;
 }
 
 /** "Question 2, choice 1" for `questions.1.choices.0.text`: where a problem is, in words. */
@@ -299,6 +315,7 @@ function describePath(path: string, form: CaseForm, t: TFunction): string {
     case 'groupers':
       return t('cases.where.grouper', { grouper: form.groupers[Number(index)]?.name || n });
     default:
-      return t(`cases.fields.${head}`);
+      // Any other problem is about one of the case's own fields, each of which has a name.
+      return t(`cases.fields.${head as keyof typeof en.cases.fields}`);
   }
 }

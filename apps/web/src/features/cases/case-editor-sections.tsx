@@ -20,48 +20,26 @@ import type { CaseHome } from '../../lib/case-home';
 import { RichTextField } from '../../components/rich-text-field';
 import { errorMessage } from '../../lib/api-error';
 import { toastError } from '../../lib/toasts';
-import { EditorSection, fieldId, type SectionProps } from './case-editor-fields';
-import { moveItem, newId, removeGrouper } from './case-form';
+import { EditorSection, fieldId, fieldProps, type SectionProps } from './case-editor-fields';
+import { newId, placeInSeason, removeGrouper } from './case-form';
 import { caseImageQueryOptions, useCaseImage } from './cases-api';
 
 export function BackgroundSection(props: SectionProps & { saved: CaseDocument; home: CaseHome }) {
   const { t } = useTranslation();
-  const { form, errors, readOnly, onChange, home } = props;
-  const season = home.seasons.find((s) => s.id === form.season_id);
+  const { form, errors, readOnly, home } = props;
+  const values = form.values;
+  const season = home.seasons.find((s) => s.id === values.season_id);
   return (
     <EditorSection id="case-background" title={t('cases.sections.background')} help={t('cases.backgroundHelp')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          id={fieldId('name')}
-          label={t('cases.name')}
-          required
-          value={form.name}
-          error={errors.name}
-          onChange={(e) => {
-            const name = e.currentTarget.value;
-            onChange((f) => ({ ...f, name }));
-          }}
-        />
+        <TextInput label={t('cases.name')} required {...fieldProps(form, errors, 'name')} />
         <Select
-          id={fieldId('disease_type_id')}
           label={t('cases.diseaseType')}
           required
           data={home.disease_types.map((d) => ({ value: d.id, label: d.name }))}
-          value={form.disease_type_id}
-          error={errors.disease_type_id}
-          onChange={(value) => onChange((f) => ({ ...f, disease_type_id: value }))}
+          {...fieldProps(form, errors, 'disease_type_id')}
         />
-        <TextInput
-          id={fieldId('patient_name')}
-          label={t('cases.patientName')}
-          required
-          value={form.patient_name}
-          error={errors.patient_name}
-          onChange={(e) => {
-            const patient_name = e.currentTarget.value;
-            onChange((f) => ({ ...f, patient_name }));
-          }}
-        />
+        <TextInput label={t('cases.patientName')} required {...fieldProps(form, errors, 'patient_name')} />
         <NumberInput
           id={fieldId('patient_age')}
           label={t('cases.patientAge')}
@@ -70,13 +48,10 @@ export function BackgroundSection(props: SectionProps & { saved: CaseDocument; h
           max={130}
           allowDecimal={false}
           allowNegative={false}
-          value={form.patient_age ?? ''}
+          value={values.patient_age ?? ''}
           error={errors.patient_age}
           onChange={(value) =>
-            onChange((f) => ({
-              ...f,
-              patient_age: typeof value === 'number' ? value : value === '' ? null : Number(value),
-            }))
+            form.setFieldValue('patient_age', typeof value === 'number' ? value : value === '' ? null : Number(value))
           }
         />
         {home.kind === 'project' && (
@@ -87,28 +62,22 @@ export function BackgroundSection(props: SectionProps & { saved: CaseDocument; h
               description={t('cases.seasonHelp')}
               clearable
               data={home.seasons.map((s) => ({ value: s.id, label: s.name }))}
-              value={form.season_id}
+              value={values.season_id}
               error={errors.season_id}
-              onChange={(value) =>
-                onChange((f) => ({
-                  ...f,
-                  season_id: value,
-                  round_number: value === f.season_id ? f.round_number : null,
-                }))
-              }
+              onChange={(value) => form.setValues(placeInSeason(form.getValues(), value))}
             />
             <Select
               id={fieldId('round_number')}
               label={t('cases.round')}
               clearable
-              disabled={!form.season_id}
+              disabled={!values.season_id}
               data={(season?.rounds ?? []).map((r) => ({
                 value: String(r.number),
                 label: t('cases.roundOption', { number: r.number, start: r.start_date, end: r.end_date }),
               }))}
-              value={form.round_number ? String(form.round_number) : null}
+              value={values.round_number ? String(values.round_number) : null}
               error={errors.round_number}
-              onChange={(value) => onChange((f) => ({ ...f, round_number: value ? Number(value) : null }))}
+              onChange={(value) => form.setFieldValue('round_number', value ? Number(value) : null)}
             />
           </>
         )}
@@ -117,10 +86,10 @@ export function BackgroundSection(props: SectionProps & { saved: CaseDocument; h
         id={fieldId('reason_for_encounter')}
         label={t('cases.reasonForEncounter')}
         required
-        value={form.reason_for_encounter}
+        value={values.reason_for_encounter}
         error={errors.reason_for_encounter}
         readOnly={readOnly}
-        onChange={(html) => onChange((f) => ({ ...f, reason_for_encounter: html }))}
+        onChange={(html) => form.setFieldValue('reason_for_encounter', html)}
       />
       <PatientImage saved={props.saved} readOnly={readOnly} />
     </EditorSection>
@@ -146,7 +115,7 @@ function PatientImage({ saved, readOnly }: { saved: CaseDocument; readOnly: bool
       </Text>
       <Group align="flex-start">
         {saved.has_image && image.data ? (
-          <Image src={image.data} alt={t('cases.patientImageAlt')} w={160} h={160} fit="cover" radius="sm" />
+          <Image src={image.data} alt={t('common.caseView.patientImageAlt')} w={160} h={160} fit="cover" radius="sm" />
         ) : (
           <Paper withBorder w={160} h={96} p="xs">
             <Text size="sm" c="dimmed">
@@ -220,8 +189,9 @@ export function ItemControls(props: {
   );
 }
 
-export function DetailsSectionsEditor({ form, errors, readOnly, onChange }: SectionProps) {
+export function DetailsSectionsEditor({ form, errors, readOnly }: SectionProps) {
   const { t } = useTranslation();
+  const sections = form.values.details_sections;
   return (
     <EditorSection
       id="case-details-sections"
@@ -231,53 +201,37 @@ export function DetailsSectionsEditor({ form, errors, readOnly, onChange }: Sect
         !readOnly && (
           <Button
             variant="default"
-            onClick={() =>
-              onChange((f) => ({
-                ...f,
-                details_sections: [...f.details_sections, { id: newId(), name: '', text: '' }],
-              }))
-            }
+            onClick={() => form.insertListItem('details_sections', { id: newId(), name: '', text: '' })}
           >
             {t('cases.addSection')}
           </Button>
         )
       }
     >
-      {form.details_sections.length === 0 && (
+      {sections.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('cases.noSections')}
         </Text>
       )}
-      {form.details_sections.map((section, i) => {
+      {sections.map((section, i) => {
         const label = t('cases.sectionN', { n: i + 1 });
         return (
           <Paper key={section.id} withBorder p="md" bg="gray.0">
             <Stack gap="sm">
               <Group justify="space-between" align="flex-end">
                 <TextInput
-                  id={fieldId(`details_sections.${i}.name`)}
                   label={t('cases.sectionName', { n: i + 1 })}
                   required
                   flex={1}
-                  value={section.name}
-                  error={errors[`details_sections.${i}.name`]}
-                  onChange={(e) => {
-                    const name = e.currentTarget.value;
-                    onChange((f) => ({
-                      ...f,
-                      details_sections: f.details_sections.map((s, j) => (j === i ? { ...s, name } : s)),
-                    }));
-                  }}
+                  {...fieldProps(form, errors, `details_sections.${i}.name`)}
                 />
                 <ItemControls
                   label={label}
                   index={i}
-                  count={form.details_sections.length}
+                  count={sections.length}
                   readOnly={readOnly}
-                  onMove={(to) => onChange((f) => ({ ...f, details_sections: moveItem(f.details_sections, i, to) }))}
-                  onRemove={() =>
-                    onChange((f) => ({ ...f, details_sections: f.details_sections.filter((_, j) => j !== i) }))
-                  }
+                  onMove={(to) => form.reorderListItem('details_sections', { from: i, to })}
+                  onRemove={() => form.removeListItem('details_sections', i)}
                 />
               </Group>
               <RichTextField
@@ -287,12 +241,7 @@ export function DetailsSectionsEditor({ form, errors, readOnly, onChange }: Sect
                 value={section.text}
                 error={errors[`details_sections.${i}.text`]}
                 readOnly={readOnly}
-                onChange={(html) =>
-                  onChange((f) => ({
-                    ...f,
-                    details_sections: f.details_sections.map((s, j) => (j === i ? { ...s, text: html } : s)),
-                  }))
-                }
+                onChange={(html) => form.setFieldValue(`details_sections.${i}.text`, html)}
               />
             </Stack>
           </Paper>
@@ -302,8 +251,9 @@ export function DetailsSectionsEditor({ form, errors, readOnly, onChange }: Sect
   );
 }
 
-export function GroupersEditor({ form, errors, readOnly, onChange }: SectionProps) {
+export function GroupersEditor({ form, errors, readOnly }: SectionProps) {
   const { t } = useTranslation();
+  const groupers = form.values.groupers;
   return (
     <EditorSection
       id="case-groupers"
@@ -311,41 +261,33 @@ export function GroupersEditor({ form, errors, readOnly, onChange }: SectionProp
       help={t('cases.groupersHelp')}
       action={
         !readOnly && (
-          <Button
-            variant="default"
-            onClick={() => onChange((f) => ({ ...f, groupers: [...f.groupers, { id: newId(), name: '' }] }))}
-          >
+          <Button variant="default" onClick={() => form.insertListItem('groupers', { id: newId(), name: '' })}>
             {t('cases.addGrouper')}
           </Button>
         )
       }
     >
-      {form.groupers.length === 0 && (
+      {groupers.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('cases.noGroupers')}
         </Text>
       )}
-      {form.groupers.map((grouper, i) => (
+      {groupers.map((grouper, i) => (
         <Group key={grouper.id} align="flex-end" id={fieldId(`groupers.${i}`)}>
           <TextInput
-            id={fieldId(`groupers.${i}.name`)}
             label={t('cases.grouperName', { n: i + 1 })}
             required
             flex={1}
-            value={grouper.name}
+            {...fieldProps(form, errors, `groupers.${i}.name`)}
             error={errors[`groupers.${i}.name`] ?? errors[`groupers.${i}`]}
-            onChange={(e) => {
-              const name = e.currentTarget.value;
-              onChange((f) => ({ ...f, groupers: f.groupers.map((g, j) => (j === i ? { ...g, name } : g)) }));
-            }}
           />
           <ItemControls
             label={t('cases.grouperN', { n: i + 1 })}
             index={i}
-            count={form.groupers.length}
+            count={groupers.length}
             readOnly={readOnly}
-            onMove={(to) => onChange((f) => ({ ...f, groupers: moveItem(f.groupers, i, to) }))}
-            onRemove={() => onChange((f) => removeGrouper(f, i))}
+            onMove={(to) => form.reorderListItem('groupers', { from: i, to })}
+            onRemove={() => form.setValues(removeGrouper(form.getValues(), i))}
           />
         </Group>
       ))}
@@ -353,19 +295,18 @@ export function GroupersEditor({ form, errors, readOnly, onChange }: SectionProp
   );
 }
 
-export function FeedbackSection({ form, errors, readOnly, onChange }: SectionProps) {
+export function FeedbackSection({ form, errors, readOnly }: SectionProps) {
   const { t } = useTranslation();
+  const values = form.values;
   return (
     <EditorSection id="case-feedback" title={t('cases.sections.feedback')} help={t('cases.feedbackHelp')}>
       <Radio.Group
         id={fieldId('feedback_type')}
         label={t('cases.feedbackType')}
         required
-        value={form.feedback_type ?? ''}
+        value={values.feedback_type ?? ''}
         error={errors.feedback_type}
-        onChange={(value) =>
-          onChange((f) => ({ ...f, feedback_type: value as 'PERSONALIZED_FEEDBACK' | 'GENERAL_FEEDBACK' }))
-        }
+        onChange={(value) => form.setFieldValue('feedback_type', value as 'PERSONALIZED_FEEDBACK' | 'GENERAL_FEEDBACK')}
       >
         <Stack gap="xs" mt="xs">
           <Radio value="PERSONALIZED_FEEDBACK" label={t('cases.feedbackTypes.PERSONALIZED_FEEDBACK')} />
@@ -375,25 +316,25 @@ export function FeedbackSection({ form, errors, readOnly, onChange }: SectionPro
       <RichTextField
         id={fieldId('explanation')}
         label={t('cases.fields.explanation')}
-        required={form.feedback_type === 'GENERAL_FEEDBACK'}
-        value={form.explanation}
+        required={values.feedback_type === 'GENERAL_FEEDBACK'}
+        value={values.explanation}
         error={errors.explanation}
         readOnly={readOnly}
-        onChange={(html) => onChange((f) => ({ ...f, explanation: html }))}
+        onChange={(html) => form.setFieldValue('explanation', html)}
       />
       <RichTextField
         id={fieldId('test_results')}
         label={t('cases.fields.test_results')}
-        value={form.test_results}
+        value={values.test_results}
         readOnly={readOnly}
-        onChange={(html) => onChange((f) => ({ ...f, test_results: html }))}
+        onChange={(html) => form.setFieldValue('test_results', html)}
       />
       <RichTextField
         id={fieldId('references')}
         label={t('cases.fields.references')}
-        value={form.references}
+        value={values.references}
         readOnly={readOnly}
-        onChange={(html) => onChange((f) => ({ ...f, references: html }))}
+        onChange={(html) => form.setFieldValue('references', html)}
       />
     </EditorSection>
   );

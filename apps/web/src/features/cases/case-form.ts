@@ -8,9 +8,10 @@ import {
 } from '@pss/contract';
 
 /**
- * The Case Setup form's state and the pure edits made to it. The form is the body of
- * `PUT /cases/{id}`; new sections, groupers, questions and choices get ids here, so a
- * question can name a grouper before either is saved.
+ * The Case Setup form's values and the edits to them that are more than setting one field
+ * (the editor holds the values in `useForm`; these stay pure so they are tested alone). The
+ * values are the body of `PUT /cases/{id}`; new sections, groupers, questions and choices
+ * get ids here, so a question can name a grouper before either is saved.
  */
 export type CaseForm = Required<
   Pick<
@@ -101,13 +102,9 @@ export function changeType(question: FormQuestion, type: QuestionTypeValue): For
   };
 }
 
-/** The list with the item at `from` moved to `to` (bounded; a no-op past either end). */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  if (to < 0 || to >= list.length || from === to) return [...list];
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
-  return next;
+/** Choosing another season clears the round, which belonged to the season before. */
+export function placeInSeason(form: CaseForm, seasonId: string | null): CaseForm {
+  return { ...form, season_id: seasonId, round_number: seasonId === form.season_id ? form.round_number : null };
 }
 
 /** Removing a grouper leaves its questions ungrouped. */

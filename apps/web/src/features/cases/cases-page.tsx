@@ -112,7 +112,7 @@ export function CasesPage() {
             setStatusParam(value && value !== 'all' ? value : null);
           }}
           data={[
-            { value: 'all', label: t('projects.all') },
+            { value: 'all', label: t('common.all') },
             ...caseStatuses.map((s) => ({ value: s, label: t(`cases.statusValue.${s}`) })),
           ]}
           allowDeselect={false}

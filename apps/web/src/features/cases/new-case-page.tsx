@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { createCaseBody, type CreateCaseBody } from '@pss/contract';
 import { Link, useNavigate } from 'react-router';
 import { useCaseHome } from '../../lib/case-home';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-parts';
-import { saveErrors, type FieldErrors } from '../../lib/form-errors';
+import { contractResolver, showSaveErrors } from '../../lib/form-errors';
 import { useCreateCase } from './cases-api';
 
 /** Case Setup, first step: a name and a disease type; the editor takes it from there. */
@@ -13,50 +15,41 @@ export function NewCasePage() {
   const navigate = useNavigate();
   const home = useCaseHome();
   const create = useCreateCase();
-  const [name, setName] = useState('');
-  const [diseaseTypeId, setDiseaseTypeId] = useState<string | null>(
-    home.disease_types.length === 1 ? home.disease_types[0]!.id : null,
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const body = (values: { name: string; disease_type_id: string | null }): CreateCaseBody => ({
+    ...(home.kind === 'project' ? { project_id: home.id } : { module_id: home.id }),
+    ...values,
+  });
+  const form = useForm({
+    initialValues: {
+      name: '',
+      disease_type_id: home.disease_types.length === 1 ? home.disease_types[0]!.id : null,
+    },
+    validate: contractResolver(createCaseBody, t, body),
+    transformValues: body,
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const base = home.casesPath;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) return setErrors({ name: t('errors.FIELD_REQUIRED') });
+  async function submit(values: CreateCaseBody) {
+    setFormError(null);
     try {
-      const created = await create.mutateAsync({
-        ...(home.kind === 'project' ? { project_id: home.id } : { module_id: home.id }),
-        name,
-        disease_type_id: diseaseTypeId,
-      });
+      const created = await create.mutateAsync(values);
       navigate(`${base}/case-details/${created.id}?newCase=true`);
     } catch (error) {
-      const result = saveErrors(error, t, { WRONG_DISEASE_TYPE: 'disease_type_id' });
-      setErrors(result.fields);
-      setFormError(result.form);
+      setFormError(showSaveErrors(form, error, t, { WRONG_DISEASE_TYPE: 'disease_type_id' }));
     }
   }
 
   return (
     <Paper withBorder p="lg" maw={560}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={form.onSubmit(submit, () => setFormError(null))} noValidate>
         <Stack>
           <Title order={3}>{t('cases.newTitle')}</Title>
-          <TextInput
-            label={t('cases.name')}
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            data-autofocus
-          />
+          <TextInput label={t('cases.name')} required {...form.getInputProps('name')} data-autofocus />
           <Select
             label={t('cases.diseaseType')}
             data={home.disease_types.map((d) => ({ value: d.id, label: d.name }))}
-            value={diseaseTypeId}
-            onChange={setDiseaseTypeId}
-            error={errors.disease_type_id}
+            {...form.getInputProps('disease_type_id')}
           />
           <FormError message={formError} />
           <Group justify="flex-end">

@@ -61,7 +61,7 @@ export function PreviewPage() {
                 {p.score}%
               </Text>
             }
-            aria-label={t('previews.scoreLabel', { score: p.score })}
+            aria-label={t('common.caseView.scoreLabel', { score: p.score })}
           />
           <Stack gap={2}>
             <Text fw={600}>{t('previews.yourScore', { score: p.score })}</Text>

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { isChoiceQuestion, QuestionType, type MarkedAsValue, type QuestionTypeValue } from '@pss/contract';
 import type { CaseHome } from '../../lib/case-home';
 import { RichTextField } from '../../components/rich-text-field';
-import { EditorSection, fieldId, type SectionProps } from './case-editor-fields';
+import { EditorSection, fieldId, fieldProps, type CaseEditorForm, type SectionProps } from './case-editor-fields';
 import { ItemControls } from './case-editor-sections';
-import { changeType, moveItem, newId, newQuestion, type FormQuestion } from './case-form';
+import { changeType, newId, newQuestion, type FormQuestion } from './case-form';
 
 const questionTypes = QuestionType.options;
 const marks: MarkedAsValue[] = ['NECESSARY', 'APPROPRIATE', 'UNNECESSARY'];
@@ -13,12 +13,9 @@ const marks: MarkedAsValue[] = ['NECESSARY', 'APPROPRIATE', 'UNNECESSARY'];
 /** The questions of a case, in order: type, text, category, grouper, choices and their marks. */
 export function QuestionsEditor(props: SectionProps & { home: CaseHome }) {
   const { t } = useTranslation();
-  const { form, errors, readOnly, onChange, home } = props;
+  const { form, errors, readOnly, home } = props;
+  const { questions, groupers } = form.values;
   const defaultCategory = home.question_categories.length === 1 ? home.question_categories[0]!.id : null;
-
-  function update(index: number, patch: (q: FormQuestion) => FormQuestion) {
-    onChange((f) => ({ ...f, questions: f.questions.map((q, i) => (i === index ? patch(q) : q)) }));
-  }
 
   return (
     <EditorSection
@@ -37,9 +34,7 @@ export function QuestionsEditor(props: SectionProps & { home: CaseHome }) {
               {questionTypes.map((type) => (
                 <Menu.Item
                   key={type}
-                  onClick={() =>
-                    onChange((f) => ({ ...f, questions: [...f.questions, newQuestion(type, defaultCategory)] }))
-                  }
+                  onClick={() => form.insertListItem('questions', newQuestion(type, defaultCategory))}
                 >
                   {t(`cases.questionTypes.${type}`)}
                 </Menu.Item>
@@ -54,24 +49,22 @@ export function QuestionsEditor(props: SectionProps & { home: CaseHome }) {
           {errors.questions}
         </Text>
       )}
-      {form.questions.length === 0 && !errors.questions && (
+      {questions.length === 0 && !errors.questions && (
         <Text size="sm" c="dimmed">
           {t('cases.noQuestions')}
         </Text>
       )}
-      {form.questions.map((question, i) => (
+      {questions.map((question, i) => (
         <QuestionCard
           key={question.id}
+          form={form}
           index={i}
-          count={form.questions.length}
+          count={questions.length}
           question={question}
           home={home}
-          groupers={form.groupers}
+          groupers={groupers}
           errors={errors}
           readOnly={readOnly}
-          onUpdate={(patch) => update(i, patch)}
-          onMove={(to) => onChange((f) => ({ ...f, questions: moveItem(f.questions, i, to) }))}
-          onRemove={() => onChange((f) => ({ ...f, questions: f.questions.filter((_, j) => j !== i) }))}
         />
       ))}
     </EditorSection>
@@ -79,6 +72,7 @@ export function QuestionsEditor(props: SectionProps & { home: CaseHome }) {
 }
 
 function QuestionCard(props: {
+  form: CaseEditorForm;
   index: number;
   count: number;
   question: FormQuestion;
@@ -86,14 +80,11 @@ function QuestionCard(props: {
   groupers: { id: string; name: string }[];
   errors: Record<string, string>;
   readOnly: boolean;
-  onUpdate(patch: (q: FormQuestion) => FormQuestion): void;
-  onMove(to: number): void;
-  onRemove(): void;
 }) {
   const { t } = useTranslation();
-  const { question: q, index: i, errors, readOnly, onUpdate } = props;
+  const { form, question: q, index: i, errors, readOnly } = props;
   const at = `questions.${i}`;
-  const label = t('cases.questionN', { n: i + 1 });
+  const label = t('common.caseView.questionN', { n: i + 1 });
   const choiceType = isChoiceQuestion(q.type);
 
   return (
@@ -108,8 +99,8 @@ function QuestionCard(props: {
             index={i}
             count={props.count}
             readOnly={readOnly}
-            onMove={props.onMove}
-            onRemove={props.onRemove}
+            onMove={(to) => form.reorderListItem('questions', { from: i, to })}
+            onRemove={() => form.removeListItem('questions', i)}
           />
         </Group>
         <Group grow align="flex-start" wrap="wrap">
@@ -118,16 +109,13 @@ function QuestionCard(props: {
             data={questionTypes.map((type) => ({ value: type, label: t(`cases.questionTypes.${type}`) }))}
             value={q.type}
             allowDeselect={false}
-            onChange={(value) => value && onUpdate((current) => changeType(current, value as QuestionTypeValue))}
+            onChange={(value) => value && form.setFieldValue(at, changeType(q, value as QuestionTypeValue))}
           />
           <Select
-            id={fieldId(`${at}.category_id`)}
             label={t('cases.questionCategory', { n: i + 1 })}
             required
             data={props.home.question_categories.map((c) => ({ value: c.id, label: c.name }))}
-            value={q.category_id}
-            error={errors[`${at}.category_id`]}
-            onChange={(value) => onUpdate((current) => ({ ...current, category_id: value }))}
+            {...fieldProps(form, errors, `${at}.category_id`)}
           />
           <Select
             label={t('cases.questionGrouper', { n: i + 1 })}
@@ -135,7 +123,7 @@ function QuestionCard(props: {
             placeholder={t('cases.noGrouper')}
             data={props.groupers.map((g, j) => ({ value: g.id, label: g.name || t('cases.grouperN', { n: j + 1 }) }))}
             value={q.grouper_id}
-            onChange={(value) => onUpdate((current) => ({ ...current, grouper_id: value }))}
+            onChange={(value) => form.setFieldValue(`${at}.grouper_id`, value)}
           />
         </Group>
         <RichTextField
@@ -143,27 +131,10 @@ function QuestionCard(props: {
           value={q.text_before}
           readOnly={readOnly}
           minHeight={60}
-          onChange={(html) => onUpdate((current) => ({ ...current, text_before: html }))}
+          onChange={(html) => form.setFieldValue(`${at}.text_before`, html)}
         />
-        <TextInput
-          id={fieldId(`${at}.text`)}
-          label={t('cases.questionText', { n: i + 1 })}
-          required
-          value={q.text}
-          error={errors[`${at}.text`]}
-          onChange={(e) => {
-            const text = e.currentTarget.value;
-            onUpdate((current) => ({ ...current, text }));
-          }}
-        />
-        <Switch
-          label={t('cases.required')}
-          checked={q.required}
-          onChange={(e) => {
-            const required = e.currentTarget.checked;
-            onUpdate((current) => ({ ...current, required }));
-          }}
-        />
+        <TextInput label={t('cases.questionText', { n: i + 1 })} required {...fieldProps(form, errors, `${at}.text`)} />
+        <Switch label={t('cases.required')} {...form.getInputProps(`${at}.required`, { type: 'checkbox' })} />
         {q.type !== 'TEXT' && (
           <Stack gap="xs" id={fieldId(`${at}.choices`)}>
             <Text size="sm" fw={500}>
@@ -179,37 +150,18 @@ function QuestionCard(props: {
               return (
                 <Group key={choice.id} align="flex-start" wrap="nowrap">
                   <TextInput
-                    id={fieldId(`${at}.choices.${j}.text`)}
                     aria-label={choiceLabel}
                     placeholder={choiceLabel}
                     flex={1}
-                    value={choice.text}
-                    error={errors[`${at}.choices.${j}.text`]}
-                    onChange={(e) => {
-                      const text = e.currentTarget.value;
-                      onUpdate((current) => ({
-                        ...current,
-                        choices: current.choices.map((c, k) => (k === j ? { ...c, text } : c)),
-                      }));
-                    }}
+                    {...fieldProps(form, errors, `${at}.choices.${j}.text`)}
                   />
                   {choiceType && (
                     <Select
-                      id={fieldId(`${at}.choices.${j}.marked_as`)}
                       aria-label={t('cases.markedAsFor', { choice: choiceLabel })}
                       placeholder={t('cases.markAs')}
                       w={170}
-                      data={marks.map((m) => ({ value: m, label: t(`cases.marks.${m}`) }))}
-                      value={choice.marked_as}
-                      error={errors[`${at}.choices.${j}.marked_as`]}
-                      onChange={(value) =>
-                        onUpdate((current) => ({
-                          ...current,
-                          choices: current.choices.map((c, k) =>
-                            k === j ? { ...c, marked_as: (value as MarkedAsValue | null) ?? null } : c,
-                          ),
-                        }))
-                      }
+                      data={marks.map((m) => ({ value: m, label: t(`common.caseView.marks.${m}`) }))}
+                      {...fieldProps(form, errors, `${at}.choices.${j}.marked_as`)}
                     />
                   )}
                   {!readOnly && (
@@ -219,9 +171,7 @@ function QuestionCard(props: {
                       size="compact-sm"
                       mt={4}
                       aria-label={t('cases.removeItem', { item: choiceLabel })}
-                      onClick={() =>
-                        onUpdate((current) => ({ ...current, choices: current.choices.filter((_, k) => k !== j) }))
-                      }
+                      onClick={() => form.removeListItem(`${at}.choices`, j)}
                     >
                       {t('common.remove')}
                     </Button>
@@ -234,12 +184,7 @@ function QuestionCard(props: {
                 <Button
                   variant="default"
                   size="xs"
-                  onClick={() =>
-                    onUpdate((current) => ({
-                      ...current,
-                      choices: [...current.choices, { id: newId(), text: '', marked_as: null }],
-                    }))
-                  }
+                  onClick={() => form.insertListItem(`${at}.choices`, { id: newId(), text: '', marked_as: null })}
                 >
                   {q.type === 'TYPE_AHEAD'
                     ? t('cases.addSuggestion', { n: i + 1 })
@@ -251,19 +196,11 @@ function QuestionCard(props: {
               <Group>
                 <Checkbox
                   label={t('cases.allowOther')}
-                  checked={q.allow_other}
-                  onChange={(e) => {
-                    const allow_other = e.currentTarget.checked;
-                    onUpdate((current) => ({ ...current, allow_other }));
-                  }}
+                  {...form.getInputProps(`${at}.allow_other`, { type: 'checkbox' })}
                 />
                 <Checkbox
                   label={t('cases.allowNoneOfBelow')}
-                  checked={q.allow_none_of_below}
-                  onChange={(e) => {
-                    const allow_none_of_below = e.currentTarget.checked;
-                    onUpdate((current) => ({ ...current, allow_none_of_below }));
-                  }}
+                  {...form.getInputProps(`${at}.allow_none_of_below`, { type: 'checkbox' })}
                 />
               </Group>
             )}

@@ -52,7 +52,7 @@ export function TakePreviewPage() {
       if (error instanceof ApiError && error.errorCode === 'VALIDATION_ERROR') {
         const fields = (error.details as { fields?: FieldIssue[] } | undefined)?.fields ?? [];
         setErrors(
-          Object.fromEntries(fields.map((f) => [f.field.replace(/^body\./, ''), t('previews.answerRequired')])),
+          Object.fromEntries(fields.map((f) => [f.field.replace(/^body\./, ''), t('common.caseView.answerRequired')])),
         );
       }
       toastError(errorMessage(error, t));

@@ -1,11 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormError } from '../../components/form-parts';
-import { clientBody, type Client } from '@pss/contract';
-import { saveErrors, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { clientBody, type Client, type ClientBody } from '@pss/contract';
+import { contractResolver, showSaveErrors } from '../../lib/form-errors';
 import { toastSuccess } from '../../lib/toasts';
 import { useSaveClient } from './clients-api';
+
+interface ClientValues {
+  name: string;
+  cap_id: string;
+  cap_status: string;
+}
+
+const toBody = (values: ClientValues): ClientBody => ({
+  name: values.name,
+  cap_id: values.cap_id.trim() || null,
+  cap_status: values.cap_status.trim() || null,
+});
 
 /** Create or edit a client: name, CAP ID (unique among clients) and CAP status. */
 export function ClientFormModal(props: {
@@ -16,31 +29,26 @@ export function ClientFormModal(props: {
 }) {
   const { t } = useTranslation();
   const save = useSaveClient();
-  const [name, setName] = useState(props.client?.name ?? '');
-  const [capId, setCapId] = useState(props.client?.cap_id ?? '');
-  const [capStatus, setCapStatus] = useState(props.client?.cap_status ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm({
+    initialValues: {
+      name: props.client?.name ?? '',
+      cap_id: props.client?.cap_id ?? '',
+      cap_status: props.client?.cap_status ?? '',
+    },
+    validate: contractResolver(clientBody, t, toBody),
+    transformValues: toBody,
+  });
   const [formError, setFormError] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const body = { name, cap_id: capId.trim() || null, cap_status: capStatus.trim() || null };
-    const checked = clientBody.safeParse(body);
+  async function submit(body: ClientBody) {
     setFormError(null);
-    if (!checked.success) {
-      setErrors(zodFieldErrors(checked.error, t));
-      return;
-    }
-    setErrors({});
     try {
       const saved = await save.mutateAsync({ id: props.client?.id, body });
       toastSuccess(props.client ? t('clients.saved') : t('clients.created', { name: saved.name }));
       props.onSaved?.(saved);
       props.onClose();
     } catch (error) {
-      const { fields, form } = saveErrors(error, t, { CLIENT_CAP_ID_ALREADY_EXISTS: 'cap_id' });
-      setErrors(fields);
-      setFormError(form);
+      setFormError(showSaveErrors(form, error, t, { CLIENT_CAP_ID_ALREADY_EXISTS: 'cap_id' }));
     }
   }
 
@@ -51,30 +59,16 @@ export function ClientFormModal(props: {
       title={props.client ? t('clients.edit') : t('clients.new')}
       centered
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={form.onSubmit(submit, () => setFormError(null))} noValidate>
         <Stack>
           <FormError message={formError} />
-          <TextInput
-            label={t('clients.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            required
-            data-autofocus
-          />
+          <TextInput label={t('clients.name')} {...form.getInputProps('name')} required data-autofocus />
           <TextInput
             label={t('clients.capId')}
             description={t('clients.capIdHint')}
-            value={capId}
-            onChange={(e) => setCapId(e.currentTarget.value)}
-            error={errors.cap_id}
+            {...form.getInputProps('cap_id')}
           />
-          <TextInput
-            label={t('clients.capStatus')}
-            value={capStatus}
-            onChange={(e) => setCapStatus(e.currentTarget.value)}
-            error={errors.cap_status}
-          />
+          <TextInput label={t('clients.capStatus')} {...form.getInputProps('cap_status')} />
           <FormActions saving={save.isPending} onCancel={props.onClose} />
         </Stack>
       </form>

@@ -122,7 +122,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
     } catch (error) {
       if (error instanceof ApiError && error.errorCode === 'CASES_NOT_COMPLETED') {
         const fields = (error.details as { fields?: FieldIssue[] } | undefined)?.fields ?? [];
-        setErrors(Object.fromEntries(fields.map((f) => [f.field, t('previews.answerRequired')])));
+        setErrors(Object.fromEntries(fields.map((f) => [f.field, t('common.caseView.answerRequired')])));
         setMissing(
           fields.map((f) => {
             const index = Number(f.field.split('.')[1]);
@@ -228,7 +228,7 @@ function CaseResultView({ attempt }: { attempt: Attempt }) {
                 {result.score}%
               </Text>
             }
-            aria-label={t('previews.scoreLabel', { score: result.score })}
+            aria-label={t('common.caseView.scoreLabel', { score: result.score })}
           />
           <Stack gap={2}>
             <Title order={2} size="h3">
@@ -244,7 +244,7 @@ function CaseResultView({ attempt }: { attempt: Attempt }) {
       {(result.explanation || !personalised) && (
         <Paper withBorder p="lg">
           <Title order={3} size="h4">
-            {t('cases.fields.explanation')}
+            {t('common.caseView.explanation')}
           </Title>
           <RichTextView html={result.explanation} />
         </Paper>
@@ -264,7 +264,7 @@ function CaseResultView({ attempt }: { attempt: Attempt }) {
       {result.references && (
         <Paper withBorder p="lg">
           <Title order={3} size="h4">
-            {t('cases.fields.references')}
+            {t('common.caseView.references')}
           </Title>
           <RichTextView html={result.references} />
         </Paper>

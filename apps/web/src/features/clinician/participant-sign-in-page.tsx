@@ -56,7 +56,7 @@ export function ParticipantSignInPage() {
               {t('clinician.signInHelp')}
             </Text>
             <TextInput
-              label={t('auth.email')}
+              label={t('common.email')}
               type="email"
               autoComplete="email"
               required
@@ -64,7 +64,7 @@ export function ParticipantSignInPage() {
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
             <PasswordInput
-              label={t('auth.password')}
+              label={t('common.password')}
               autoComplete="current-password"
               required
               value={password}
@@ -76,7 +76,7 @@ export function ParticipantSignInPage() {
               </Alert>
             )}
             <Button type="submit" loading={busy}>
-              {t('auth.signIn')}
+              {t('common.signIn')}
             </Button>
             {linkSent ? (
               <Alert color="teal" role="status">

@@ -77,10 +77,10 @@ export function ParticipantsPage() {
     { key: 'role', header: t('participants.role'), render: (p) => t(`participants.roles.${p.role}`) },
     {
       key: 'data_status',
-      header: t('participants.dataStatus'),
+      header: t('common.dataStatus'),
       render: (p) => (
         <StatusBadge color={p.data_status === 'READY' ? 'teal' : 'red'}>
-          {t(`participants.dataStatusValue.${p.data_status}`)}
+          {t(`common.dataStatusValue.${p.data_status}`)}
         </StatusBadge>
       ),
     },
@@ -97,7 +97,7 @@ export function ParticipantsPage() {
     },
     {
       key: 'notes',
-      header: t('participants.notes'),
+      header: t('common.notes'),
       render: (p) => (
         <Button
           size="compact-sm"
@@ -151,22 +151,22 @@ export function ParticipantsPage() {
           w={280}
         />
         <SegmentedControl
-          aria-label={t('participants.state')}
+          aria-label={t('common.participantState')}
           value={archived ? 'archived' : 'active'}
           onChange={(value) => setFilter(setArchivedParam, value === 'archived' ? 'true' : null)}
           data={[
-            { value: 'active', label: t('participants.active') },
-            { value: 'archived', label: t('participants.archivedFilter') },
+            { value: 'active', label: t('common.active') },
+            { value: 'archived', label: t('common.archived') },
           ]}
         />
         <Select
-          label={t('participants.dataStatus')}
+          label={t('common.dataStatus')}
           value={dataStatus ?? 'all'}
           onChange={(value) => setFilter(setDataStatusParam, value && value !== 'all' ? value : null)}
           data={[
-            { value: 'all', label: t('projects.all') },
-            { value: 'READY', label: t('participants.dataStatusValue.READY') },
-            { value: 'NOT_READY', label: t('participants.dataStatusValue.NOT_READY') },
+            { value: 'all', label: t('common.all') },
+            { value: 'READY', label: t('common.dataStatusValue.READY') },
+            { value: 'NOT_READY', label: t('common.dataStatusValue.NOT_READY') },
           ]}
           allowDeselect={false}
           w={160}
@@ -176,7 +176,7 @@ export function ParticipantsPage() {
           value={progress ?? 'all'}
           onChange={(value) => setFilter(setProgressParam, value && value !== 'all' ? value : null)}
           data={[
-            { value: 'all', label: t('projects.all') },
+            { value: 'all', label: t('common.all') },
             { value: 'NOT_STARTED', label: t('participants.progressValue.NOT_STARTED') },
             { value: 'IN_PROGRESS', label: t('participants.progressValue.IN_PROGRESS') },
             { value: 'COMPLETE', label: t('participants.progressValue.COMPLETE') },
@@ -237,7 +237,7 @@ function NotesModal(props: { projectId: string; participant: Participant; onClos
     >
       <Stack>
         <Textarea
-          label={t('participants.notes')}
+          label={t('common.notes')}
           value={notes}
           onChange={(e) => setNotes(e.currentTarget.value)}
           autosize

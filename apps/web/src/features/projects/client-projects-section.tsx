@@ -89,7 +89,7 @@ export function ClientProjectsSection({ clientId }: { clientId: string }) {
           value={status}
           onChange={(value) => setStatus(value === 'all' ? null : value)}
           data={[
-            { value: 'all', label: t('projects.all') },
+            { value: 'all', label: t('common.all') },
             { value: 'ACTIVE', label: t('projects.statusValue.ACTIVE') },
             { value: 'ARCHIVED', label: t('projects.statusValue.ARCHIVED') },
           ]}

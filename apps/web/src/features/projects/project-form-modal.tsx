@@ -1,13 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormError } from '../../components/form-parts';
 import { createProjectBody, updateProjectBody, type Project } from '@pss/contract';
-import { saveErrors, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { contractResolver, listFieldError, showSaveErrors } from '../../lib/form-errors';
 import { toastSuccess } from '../../lib/toasts';
 import { CataloguePicker } from '../../components/catalogue-picker';
 import { SeasonsEditor, type SeasonDraft } from './seasons-editor';
 import { useSaveProject } from './projects-api';
+
+interface ProjectValues {
+  name: string;
+  disease_types: string[];
+  question_categories: string[];
+  notes: string;
+  seasons: SeasonDraft[];
+}
+/** What create and update both send; each adds its own (the client, the status). */
+type ProjectFields = Omit<ProjectValues, 'notes'> & { notes: string | null };
+
+const toFields = (values: ProjectValues): ProjectFields => ({ ...values, notes: values.notes.trim() || null });
 
 /**
  * Create or edit a project: its name, disease types and question categories (at least one
@@ -23,38 +36,34 @@ export function ProjectFormModal(props: {
   const { t } = useTranslation();
   const save = useSaveProject();
   const existing = props.project;
-  const [name, setName] = useState(existing?.name ?? '');
-  const [diseaseTypes, setDiseaseTypes] = useState<string[]>(existing?.disease_types.map((d) => d.name) ?? []);
-  const [categories, setCategories] = useState<string[]>(existing?.question_categories.map((d) => d.name) ?? []);
-  const [notes, setNotes] = useState(existing?.notes ?? '');
-  const [seasons, setSeasons] = useState<SeasonDraft[]>(
-    existing?.seasons.map((s) => ({
-      id: s.id,
-      name: s.name,
-      rounds: s.rounds.map((r) => ({ number: r.number, start_date: r.start_date, end_date: r.end_date })),
-    })) ?? [],
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<ProjectValues, ProjectFields>({
+    initialValues: {
+      name: existing?.name ?? '',
+      disease_types: existing?.disease_types.map((d) => d.name) ?? [],
+      question_categories: existing?.question_categories.map((d) => d.name) ?? [],
+      notes: existing?.notes ?? '',
+      seasons:
+        existing?.seasons.map((s) => ({
+          id: s.id,
+          name: s.name,
+          rounds: s.rounds.map((r) => ({ number: r.number, start_date: r.start_date, end_date: r.end_date })),
+        })) ?? [],
+    },
+    validate: existing
+      ? contractResolver(updateProjectBody, t, (values: ProjectValues) => ({
+          ...toFields(values),
+          status: existing.status,
+        }))
+      : contractResolver(createProjectBody, t, (values: ProjectValues) => ({
+          ...toFields(values),
+          client_id: props.clientId,
+        })),
+    transformValues: toFields,
+  });
   const [formError, setFormError] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(fields: ProjectFields) {
     setFormError(null);
-    const fields = {
-      name,
-      disease_types: diseaseTypes,
-      question_categories: categories,
-      notes: notes.trim() || null,
-      seasons,
-    };
-    const checked = existing
-      ? updateProjectBody.safeParse({ ...fields, status: existing.status })
-      : createProjectBody.safeParse({ ...fields, client_id: props.clientId });
-    if (!checked.success) {
-      setErrors(zodFieldErrors(checked.error, t));
-      return;
-    }
-    setErrors({});
     try {
       const saved = existing
         ? await save.mutateAsync({ id: existing.id, body: { ...fields, status: existing.status } })
@@ -63,9 +72,7 @@ export function ProjectFormModal(props: {
       props.onSaved?.(saved);
       props.onClose();
     } catch (error) {
-      const result = saveErrors(error, t);
-      setErrors(result.fields);
-      setFormError(result.form);
+      setFormError(showSaveErrors(form, error, t));
     }
   }
 
@@ -77,47 +84,33 @@ export function ProjectFormModal(props: {
       size="xl"
       centered
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={form.onSubmit(submit, () => setFormError(null))} noValidate>
         <Stack>
           <FormError message={formError} />
-          {Object.keys(errors).length > 0 && !formError && (
+          {Object.keys(form.errors).length > 0 && !formError && (
             <Alert color="red" role="alert">
               {t('errors.VALIDATION_ERROR')}
             </Alert>
           )}
-          <TextInput
-            label={t('projects.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            required
-            data-autofocus
-          />
+          <TextInput label={t('projects.name')} {...form.getInputProps('name')} required data-autofocus />
           <CataloguePicker
             kind="disease-types"
             label={t('projects.diseaseTypes')}
             description={t('projects.pickerHint')}
-            value={diseaseTypes}
-            onChange={setDiseaseTypes}
-            error={errors.disease_types ?? errors['disease_types.0']}
+            value={form.values.disease_types}
+            onChange={(names) => form.setFieldValue('disease_types', names)}
+            error={listFieldError(form.errors, 'disease_types')}
           />
           <CataloguePicker
             kind="question-categories"
             label={t('projects.questionCategories')}
             description={t('projects.pickerHint')}
-            value={categories}
-            onChange={setCategories}
-            error={errors.question_categories ?? errors['question_categories.0']}
+            value={form.values.question_categories}
+            onChange={(names) => form.setFieldValue('question_categories', names)}
+            error={listFieldError(form.errors, 'question_categories')}
           />
-          <Textarea
-            label={t('projects.notes')}
-            value={notes}
-            onChange={(e) => setNotes(e.currentTarget.value)}
-            autosize
-            minRows={2}
-            error={errors.notes}
-          />
-          <SeasonsEditor value={seasons} onChange={setSeasons} errors={errors} />
+          <Textarea label={t('projects.notes')} {...form.getInputProps('notes')} autosize minRows={2} />
+          <SeasonsEditor form={form} />
           <FormActions saving={save.isPending} onCancel={props.onClose} />
         </Stack>
       </form>

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { UseFormReturnType } from '@mantine/form';
 import type { SeasonInput } from '@pss/contract';
-import type { FieldErrors } from '../../lib/form-errors';
 
 export type SeasonDraft = SeasonInput;
 
@@ -18,17 +18,11 @@ function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Seasons with Rounds 1–4, each with start and end dates; errors show where they are. */
-export function SeasonsEditor(props: {
-  value: SeasonDraft[];
-  onChange(value: SeasonDraft[]): void;
-  errors: FieldErrors;
-}) {
+/** Seasons with Rounds 1–4, each with start and end dates, in a form that has them; errors show where they are. */
+export function SeasonsEditor({ form }: { form: UseFormReturnType<{ seasons: SeasonDraft[] }> }) {
   const { t } = useTranslation();
-  const { value, onChange, errors } = props;
-
-  const updateSeason = (index: number, season: SeasonDraft) =>
-    onChange(value.map((s, i) => (i === index ? season : s)));
+  const value = form.values.seasons;
+  const errors = form.errors;
 
   return (
     <Stack gap="sm">
@@ -46,13 +40,11 @@ export function SeasonsEditor(props: {
             <Group align="flex-end" wrap="nowrap">
               <TextInput
                 label={t('projects.seasonName')}
-                value={season.name}
-                onChange={(e) => updateSeason(s, { ...season, name: e.currentTarget.value })}
-                error={errors[`seasons.${s}.name`]}
+                {...form.getInputProps(`seasons.${s}.name`)}
                 style={{ flex: 1 }}
                 required
               />
-              <Button variant="subtle" color="red" onClick={() => onChange(value.filter((_, i) => i !== s))}>
+              <Button variant="subtle" color="red" onClick={() => form.removeListItem('seasons', s)}>
                 {t('projects.removeSeason')}
               </Button>
             </Group>
@@ -70,13 +62,7 @@ export function SeasonsEditor(props: {
                   type="date"
                   label={t('projects.startDate')}
                   aria-label={t('projects.roundStart', { season: season.name || s + 1, n: round.number })}
-                  value={round.start_date}
-                  onChange={(e) => {
-                    const rounds = season.rounds.map((x, i) =>
-                      i === r ? { ...x, start_date: e.currentTarget.value } : x,
-                    );
-                    updateSeason(s, { ...season, rounds });
-                  }}
+                  {...form.getInputProps(`seasons.${s}.rounds.${r}.start_date`)}
                   error={errors[`seasons.${s}.rounds.${r}.start_date`] ?? errors[`seasons.${s}.rounds.${r}.number`]}
                   w={190}
                 />
@@ -84,14 +70,7 @@ export function SeasonsEditor(props: {
                   type="date"
                   label={t('projects.endDate')}
                   aria-label={t('projects.roundEnd', { season: season.name || s + 1, n: round.number })}
-                  value={round.end_date}
-                  onChange={(e) => {
-                    const rounds = season.rounds.map((x, i) =>
-                      i === r ? { ...x, end_date: e.currentTarget.value } : x,
-                    );
-                    updateSeason(s, { ...season, rounds });
-                  }}
-                  error={errors[`seasons.${s}.rounds.${r}.end_date`]}
+                  {...form.getInputProps(`seasons.${s}.rounds.${r}.end_date`)}
                   w={190}
                 />
                 {r === season.rounds.length - 1 && season.rounds.length > 1 && (
@@ -100,7 +79,7 @@ export function SeasonsEditor(props: {
                     color="red"
                     mt={28}
                     aria-label={t('projects.removeRound', { n: round.number })}
-                    onClick={() => updateSeason(s, { ...season, rounds: season.rounds.slice(0, -1) })}
+                    onClick={() => form.removeListItem(`seasons.${s}.rounds`, r)}
                   >
                     ×
                   </ActionIcon>
@@ -113,10 +92,7 @@ export function SeasonsEditor(props: {
                 size="xs"
                 w="fit-content"
                 onClick={() =>
-                  updateSeason(s, {
-                    ...season,
-                    rounds: [...season.rounds, nextRound(season.rounds.at(-1), season.rounds.length + 1)],
-                  })
+                  form.insertListItem(`seasons.${s}.rounds`, nextRound(season.rounds.at(-1), season.rounds.length + 1))
                 }
               >
                 {t('projects.addRound')}
@@ -128,7 +104,7 @@ export function SeasonsEditor(props: {
       <Button
         variant="default"
         w="fit-content"
-        onClick={() => onChange([...value, { name: '', rounds: [nextRound(undefined, 1)] }])}
+        onClick={() => form.insertListItem('seasons', { name: '', rounds: [nextRound(undefined, 1)] })}
       >
         {t('projects.addSeason')}
       </Button>

@@ -1,15 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormError } from '../../components/form-parts';
-import { createStaffUserBody, userRoles, userSortFields, type UserSummary } from '@pss/contract';
+import {
+  createStaffUserBody,
+  userRoles,
+  userSortFields,
+  type CreateStaffUserBody,
+  type UserSummary,
+} from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
-import { saveErrors, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { contractResolver, showSaveErrors } from '../../lib/form-errors';
 import { toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
 import { useUrlParam } from '../../lib/use-url-param';
@@ -70,7 +77,7 @@ export function UsersListPage() {
           label={t('users.role')}
           value={role}
           onChange={(value) => setRole(value && value !== 'all' ? value : null)}
-          data={roleFilters.map((r) => ({ value: r, label: r === 'all' ? t('projects.all') : t(`users.roles.${r}`) }))}
+          data={roleFilters.map((r) => ({ value: r, label: r === 'all' ? t('common.all') : t(`users.roles.${r}`) }))}
           allowDeselect={false}
           w={200}
         />
@@ -96,97 +103,75 @@ export function UsersListPage() {
   );
 }
 
+interface StaffAccountValues {
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: 'ADMIN' | 'SUPERADMIN';
+  client_id: string;
+  password: string;
+}
+
+// Only a client administrator belongs to a client.
+const staffAccountBody = (values: StaffAccountValues): CreateStaffUserBody => ({
+  ...values,
+  client_id: values.role === 'ADMIN' ? values.client_id || null : null,
+});
+
 function StaffAccountModal(props: { onClose(): void }) {
   const { t } = useTranslation();
   const create = useCreateStaffUser();
   const clients = useQuery(clientOptionsQueryOptions());
-  const [form, setForm] = useState({
-    email: '',
-    first_name: '',
-    last_name: '',
-    role: 'ADMIN' as 'ADMIN' | 'SUPERADMIN',
-    client_id: '' as string,
-    password: '',
+  const form = useForm<StaffAccountValues, CreateStaffUserBody>({
+    initialValues: { email: '', first_name: '', last_name: '', role: 'ADMIN', client_id: '', password: '' },
+    validate: contractResolver(createStaffUserBody, t, staffAccountBody),
+    transformValues: staffAccountBody,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const body = { ...form, client_id: form.role === 'ADMIN' ? form.client_id || null : null };
-    const checked = createStaffUserBody.safeParse(body);
+  async function submit(body: CreateStaffUserBody) {
     setFormError(null);
-    if (!checked.success) {
-      setErrors(zodFieldErrors(checked.error, t));
-      return;
-    }
-    setErrors({});
     try {
       const user = await create.mutateAsync(body);
       toastSuccess(t('users.created', { email: user.email }));
       props.onClose();
     } catch (error) {
-      const result = saveErrors(error, t, { EMAIL_ALREADY_EXISTS: 'email' });
-      setErrors(result.fields);
-      setFormError(result.form);
+      setFormError(showSaveErrors(form, error, t, { EMAIL_ALREADY_EXISTS: 'email' }));
     }
   }
 
   return (
     <Modal opened onClose={props.onClose} title={t('users.newStaff')} centered>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={form.onSubmit(submit, () => setFormError(null))} noValidate>
         <Stack>
           <FormError message={formError} />
           <Select
             label={t('users.role')}
-            value={form.role}
-            onChange={(v) => set('role')(v ?? 'ADMIN')}
+            value={form.values.role}
+            onChange={(v) => form.setFieldValue('role', v === 'SUPERADMIN' ? 'SUPERADMIN' : 'ADMIN')}
             data={[
               { value: 'ADMIN', label: t('users.roles.ADMIN') },
               { value: 'SUPERADMIN', label: t('users.roles.SUPERADMIN') },
             ]}
             allowDeselect={false}
           />
-          {form.role === 'ADMIN' && (
+          {form.values.role === 'ADMIN' && (
             <Select
               label={t('users.client')}
               searchable
-              value={form.client_id || null}
-              onChange={(v) => set('client_id')(v ?? '')}
+              value={form.values.client_id || null}
+              onChange={(v) => form.setFieldValue('client_id', v ?? '')}
               data={(clients.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              error={errors.client_id}
+              error={form.errors.client_id}
               required
             />
           )}
-          <TextInput
-            label={t('users.email')}
-            type="email"
-            value={form.email}
-            onChange={(e) => set('email')(e.currentTarget.value)}
-            error={errors.email}
-            required
-            data-autofocus
-          />
-          <TextInput
-            label={t('users.firstName')}
-            value={form.first_name}
-            onChange={(e) => set('first_name')(e.currentTarget.value)}
-            error={errors.first_name}
-            required
-          />
-          <TextInput
-            label={t('users.lastName')}
-            value={form.last_name}
-            onChange={(e) => set('last_name')(e.currentTarget.value)}
-            error={errors.last_name}
-            required
-          />
+          <TextInput label={t('users.email')} type="email" {...form.getInputProps('email')} required data-autofocus />
+          <TextInput label={t('users.firstName')} {...form.getInputProps('first_name')} required />
+          <TextInput label={t('users.lastName')} {...form.getInputProps('last_name')} required />
           <PasswordInput
             label={t('users.password')}
-            value={form.password}
-            onChange={(e) => set('password')(e.currentTarget.value)}
-            error={errors.password}
+            {...form.getInputProps('password')}
             required
             autoComplete="new-password"
           />
