@@ -1,54 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
-import type { CaseDocument, CatalogueEntry, ModuleLibrary, Project } from '@pss/contract';
+import type { CaseDocument } from '@pss/contract';
 import { rowsOf } from '../../db/client.js';
 import { caseAnswerTags, cases, keyTakeaways } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { projectBody, twoClients } from '../../../test/fixtures.js';
-import { validCase } from '../../../test/case-bodies.js';
+import { expectError } from '../../../test/kit.js';
+import { librarySetup } from '../../../test/library-calls.js';
 
 // Copying is all or nothing: a copy that fails after its cases are written leaves nothing.
-let ctx: TestContext;
-let f: Awaited<ReturnType<typeof twoClients>>;
+const { ctx, call, projectA, newModule, createModuleCase } = librarySetup();
 
 /** Key takeaways with this text cannot be written once the trap is set. */
 const REFUSED = 'A takeaway the database refuses to copy';
-
-beforeAll(async () => {
-  ctx = await createTestContext({ now: '2026-03-02T09:00:00Z' });
-  f = await twoClients(ctx);
-});
-afterAll(() => ctx.close());
-
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return ctx.app.inject({ method, url: `/api${url}`, headers: f.asSuperadmin, ...(payload ? { payload } : {}) });
-}
-
-const entryId = (entries: CatalogueEntry[]) => entries[0]!.id;
-
-async function newModule(name: string) {
-  const created = await call('POST', '/module-library', {
-    name,
-    description: null,
-    disease_types: ['Diabetes'],
-    question_categories: ['Diagnosis'],
-  });
-  expect(created.statusCode).toBe(201);
-  const module = created.json<ModuleLibrary>();
-  return {
-    id: module.id,
-    diseaseTypeId: entryId(module.disease_types),
-    categoryId: entryId(module.question_categories),
-  };
-}
-
-async function moduleCase(m: Awaited<ReturnType<typeof newModule>>, name: string): Promise<CaseDocument> {
-  const created = await call('POST', '/cases', { module_id: m.id, name, disease_type_id: m.diseaseTypeId });
-  expect(created.statusCode).toBe(201);
-  const saved = await call('PUT', `/cases/${created.json<CaseDocument>().id}`, validCase(m, { name }));
-  expect(saved.statusCode).toBe(200);
-  return saved.json<CaseDocument>();
-}
 
 /** Everything a copy writes: cases, key takeaways, answer tags. */
 async function written() {
@@ -64,13 +26,11 @@ describe('a copy that fails half-way', () => {
   let otherModuleId: string;
 
   beforeAll(async () => {
-    const m = await newModule('Half-way source');
-    otherModuleId = (await newModule('Half-way target')).id;
-    const project = await call('POST', '/projects', projectBody(f.clientA.id));
-    expect(project.statusCode).toBe(201);
-    projectId = project.json<Project>().id;
-    first = await moduleCase(m, 'Copied first');
-    second = await moduleCase(m, 'Copied second');
+    const m = await newModule();
+    otherModuleId = (await newModule()).id;
+    projectId = (await projectA()).id;
+    first = await createModuleCase(m, { name: 'Copied first' });
+    second = await createModuleCase(m, { name: 'Copied second' });
     // Both cases carry elements; only the second's cannot be written again.
     const [tag] = rowsOf<{ id: string }>(
       await ctx.db.execute(sql`insert into answer_tags (name) values ('Half-way tag') returning id`),
@@ -121,11 +81,7 @@ describe('a copy that fails half-way', () => {
   ])('%s writes no case and no element', async (_what, request) => {
     const before = await written();
     const { url, payload } = request();
-    const response = await call('POST', url, payload);
-    expect({ status: response.statusCode, errorCode: response.json().errorCode }).toEqual({
-      status: 500,
-      errorCode: 'DATABASE_ERROR',
-    });
+    expectError(await call('POST', url, { payload }), 500, 'DATABASE_ERROR');
     expect(await written()).toEqual(before);
   });
 
@@ -133,8 +89,7 @@ describe('a copy that fails half-way', () => {
     await ctx.db.execute(sql`drop trigger refuse_marked_takeaway on key_takeaways`);
     const before = await written();
     const response = await call('POST', '/module-library/cases/to-project', {
-      project_id: projectId,
-      case_ids: [first.id, second.id],
+      payload: { project_id: projectId, case_ids: [first.id, second.id] },
     });
     expect(response.statusCode).toBe(201);
     expect(await written()).toEqual({
