@@ -5,16 +5,19 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { localFileStorage, type FileStorage } from './lib/storage.js';
 import { createImportsRepository } from './modules/imports/imports.repository.js';
 import { createImportsService, type ImportsService } from './modules/imports/imports.service.js';
-import { createProjectsRepository } from './modules/projects/projects.repository.js';
 import { createProjectsService } from './modules/projects/projects.service.js';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
-import { createCasesRepository } from './modules/cases/cases.repository.js';
+import { createCaseAccess } from './modules/cases/case-access.js';
+import { registerCaseMediaRoutes } from './modules/cases/case-media.routes.js';
+import { createCaseMediaService } from './modules/cases/case-media.service.js';
+import { registerCasePreviewsRoutes } from './modules/cases/case-previews.routes.js';
+import { createCasePreviewsService } from './modules/cases/case-previews.service.js';
+import { registerCaseTransfersRoutes } from './modules/cases/case-transfers.routes.js';
+import { createCaseTransfersService } from './modules/cases/case-transfers.service.js';
 import { registerCasesRoutes } from './modules/cases/cases.routes.js';
 import { createCasesService } from './modules/cases/cases.service.js';
-import { createModuleLibraryRepository } from './modules/module-library/module-library.repository.js';
 import { registerModuleLibraryRoutes } from './modules/module-library/module-library.routes.js';
 import { createModuleLibraryService } from './modules/module-library/module-library.service.js';
-import { createElementsRepository } from './modules/elements/elements.repository.js';
 import { registerElementsRoutes } from './modules/elements/elements.routes.js';
 import { createElementsService } from './modules/elements/elements.service.js';
 import { createAttemptsRepository } from './modules/attempts/attempts.repository.js';
@@ -181,11 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessions: authService,
     clock,
   });
-  const projectsService = createProjectsService({
-    projects: createProjectsRepository(db),
-    clients: clientsService,
-    clock,
-  });
+  const projectsService = createProjectsService({ db, clients: clientsService, clock });
   const cmesService = createCmesService({ cmes: createCmesRepository(db), projects: projectsService, clock });
   const participantsService = createParticipantsService({
     participants: createParticipantsRepository(db),
@@ -195,21 +194,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     importDatabase: { db, singleConnection: database.kind === 'pglite' },
     clock,
   });
-  const casesService = createCasesService({
-    cases: createCasesRepository(db),
-    projects: projectsService,
+  const elementsService = createElementsService({ db, projects: projectsService, imports });
+  const caseAccess = createCaseAccess({ db, projects: projectsService, clock });
+  const casesService = createCasesService({ db, access: caseAccess, storage, clock });
+  const caseTransfers = createCaseTransfersService({
+    db,
+    access: caseAccess,
+    elements: elementsService,
     storage,
     clock,
   });
+  const casePreviews = createCasePreviewsService({ db, access: caseAccess, clock });
+  const caseMedia = createCaseMediaService({ db, access: caseAccess, storage, clock });
   const moduleLibraryService = createModuleLibraryService({
-    modules: createModuleLibraryRepository(db),
+    db,
     cases: casesService,
+    transfers: caseTransfers,
     clock,
-  });
-  const elementsService = createElementsService({
-    elements: createElementsRepository(db),
-    projects: projectsService,
-    imports,
   });
   imports.registerRunner('SUMMARY', (context) => elementsService.runKeyTakeawaysImport(context));
   imports.registerRunner('ANSWER_TAGS', (context) => elementsService.runAnswerTagsImport(context));
@@ -246,7 +247,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerProjectsRoutes(api, projectsService);
       registerCmesRoutes(api, cmesService);
       registerParticipantsRoutes(api, participantsService, storage);
-      registerCasesRoutes(api, casesService, storage);
+      registerCasesRoutes(api, casesService);
+      registerCaseTransfersRoutes(api, caseTransfers);
+      registerCasePreviewsRoutes(api, casePreviews);
+      registerCaseMediaRoutes(api, caseMedia, storage);
       registerModuleLibraryRoutes(api, moduleLibraryService);
       registerElementsRoutes(api, elementsService, storage);
       registerAttemptsRoutes(api, attemptsService);

@@ -16,6 +16,12 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A handle inside a transaction has the same query surface. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * Where a repository's statements run: the database, or a transaction a service opened.
+ * Repositories are created bound to one (`createCasesRepository(db)`, `createCasesRepository(tx)`);
+ * see "Transactions" in docs/ARCHITECTURE.md.
+ */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;

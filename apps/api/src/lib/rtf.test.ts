@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caseFieldsFromRtf, isRtf, rtfToParagraphs } from './rtf.js';
+import { caseFieldsFromRtf, isRtf } from './rtf.js';
+import { rtfToParagraphs } from './rtf-tokenizer.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

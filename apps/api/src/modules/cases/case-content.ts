@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isChoiceQuestion, type CaseDocument, type UpdateCaseBody } from '@pss/contract';
+import { isChoiceQuestion, type CaseDocument, type CaseForParticipant, type UpdateCaseBody } from '@pss/contract';
 import type { CaseBody } from '../../db/schema/index.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import type { CaseInsert, CaseRow } from './cases.repository.js';
@@ -112,5 +112,30 @@ export function toCaseDocument(row: CaseRow): CaseDocument {
     source_case_id: row.sourceCaseId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** A case as a participant sees it: no marks on its choices. */
+export function participantView(row: CaseRow): CaseForParticipant {
+  return {
+    id: row.id,
+    name: row.name,
+    patient_name: row.patientName,
+    patient_age: row.patientAge,
+    has_image: Boolean(row.imageKey),
+    reason_for_encounter: row.reasonForEncounter,
+    details_sections: row.body.details_sections,
+    groupers: row.body.groupers,
+    questions: row.body.questions.map((q) => ({
+      id: q.id,
+      grouper_id: q.grouper_id,
+      type: q.type,
+      text: q.text,
+      text_before: q.text_before,
+      required: q.required,
+      choices: q.choices.map((c) => ({ id: c.id, text: c.text })),
+      allow_other: q.allow_other,
+      allow_none_of_below: q.allow_none_of_below,
+    })),
   };
 }

@@ -1,12 +1,10 @@
-import { and, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { CaseFeedbackQuery, CaseListQuery, CasePreviewListQuery, CaseStatusValue } from '@pss/contract';
-import { rowsOf, type Db } from '../../db/client.js';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { CaseListQuery, CaseStatusValue } from '@pss/contract';
+import type { Executor } from '../../db/client.js';
 import {
-  caseAnswerTags,
   casePreviews,
   cases,
   diseaseTypes,
-  keyTakeaways,
   moduleDiseaseTypes,
   moduleQuestionCategories,
   modules,
@@ -14,12 +12,10 @@ import {
   userSeasonRoundCases,
   rounds,
   seasons,
-  users,
 } from '../../db/schema/index.js';
-import { countAll, escapeLike, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
+import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
 
 export type CaseRecord = typeof cases.$inferSelect;
-type CaseBody = CaseRecord['body'];
 /** Where a case lives: a client's project or a module library. */
 export type CaseHome = { projectId: string } | { moduleId: string };
 export type CaseInsert = typeof cases.$inferInsert;
@@ -53,7 +49,8 @@ const participantCount = sql<number>`((select cast(count(*) as integer) from ${p
     and "cases"."round_number" between pa.first_round and pa.last_round)
   + (select cast(count(*) as integer) from ${userSeasonRoundCases} u where u.case_id = "cases"."id"))`;
 
-export function createCasesRepository(db: Db) {
+/** The case rows of projects and module libraries; previews are in `case-previews.repository.ts`. */
+export function createCasesRepository(db: Executor) {
   function columns(today: string) {
     return {
       record: cases,
@@ -215,41 +212,13 @@ export function createCasesRepository(db: Db) {
     },
 
     /**
-     * Copies a case's key takeaways and answer tags onto its copy. The copy's questions and
-     * choices are the original's in the same order with new ids, so ids map by position.
+     * Locks these case rows until the transaction ends, so the rules a move or delete checks
+     * hold at its write: a status change waits, and so does a participant's attempt (its key
+     * takes a share lock on the row). In id order, so two such transactions cannot deadlock.
      */
-    async copyElements(
-      from: { id: string; body: CaseBody },
-      to: { id: string; body: CaseBody },
-      /** Set when the copy takes its elements over as its own (a detached duplicate). */
-      origin?: 'CUSTOM' | 'MODULE_LIBRARY',
-    ): Promise<void> {
-      const ids = new Map<string, string>();
-      from.body.questions.forEach((q, i) => {
-        const copy = to.body.questions[i];
-        if (!copy) return;
-        ids.set(q.id, copy.id);
-        q.choices.forEach((c, j) => copy.choices[j] && ids.set(c.id, copy.choices[j]!.id));
-      });
-      const [takeaways, tags] = await Promise.all([
-        db.select().from(keyTakeaways).where(eq(keyTakeaways.caseId, from.id)),
-        db.select().from(caseAnswerTags).where(eq(caseAnswerTags.caseId, from.id)),
-      ]);
-      if (takeaways.length) {
-        await db
-          .insert(keyTakeaways)
-          .values(
-            takeaways.map((k) => ({ caseId: to.id, position: k.position, text: k.text, origin: origin ?? k.origin })),
-          );
-      }
-      const mapped = tags.flatMap((a) => {
-        const questionId = ids.get(a.questionId);
-        const choiceId = ids.get(a.choiceId);
-        return questionId && choiceId
-          ? [{ ...a, caseId: to.id, questionId, choiceId, origin: origin ?? a.origin }]
-          : [];
-      });
-      if (mapped.length) await db.insert(caseAnswerTags).values(mapped);
+    async lock(ids: string[]): Promise<void> {
+      if (!ids.length) return;
+      await db.execute(sql`select id from ${cases} where ${inArray(cases.id, ids)} order by id for update`);
     },
 
     async delete(ids: string[]): Promise<void> {
@@ -303,27 +272,24 @@ export function createCasesRepository(db: Db) {
 
     /**
      * Takes a published case back to draft unless it is active or any participant has it (an
-     * attempt, started or not): the rule and the write are one statement, run after locking
-     * the case's row, so it sees every attempt committed before it and a participant's write
-     * (which holds a share lock on the row) cannot slip between.
+     * attempt, started or not): the rule and the write are one statement. The service runs it
+     * after locking the case's row (`lock`), so it sees every attempt committed before it and
+     * a participant's write (which holds a share lock on the row) cannot slip between.
      */
     async unpublish(id: string, today: string, at: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select id from cases where id = ${id} for update`);
-        const done = await tx
-          .update(cases)
-          .set({ status: 'DRAFT', updatedAt: at })
-          .where(
-            and(
-              eq(cases.id, id),
-              eq(cases.status, 'PUBLISHED'),
-              sql`${effectiveStatus(today)} <> 'ACTIVE'`,
-              sql`not exists (select 1 from ${userSeasonRoundCases} u where u.case_id = ${id})`,
-            ),
-          )
-          .returning({ id: cases.id });
-        return done.length > 0;
-      });
+      const done = await db
+        .update(cases)
+        .set({ status: 'DRAFT', updatedAt: at })
+        .where(
+          and(
+            eq(cases.id, id),
+            eq(cases.status, 'PUBLISHED'),
+            sql`${effectiveStatus(today)} <> 'ACTIVE'`,
+            sql`not exists (select 1 from ${userSeasonRoundCases} u where u.case_id = ${id})`,
+          ),
+        )
+        .returning({ id: cases.id });
+      return done.length > 0;
     },
 
     /** Saves a draft's content; false (nothing written) when the case is no longer a draft. */
@@ -351,91 +317,6 @@ export function createCasesRepository(db: Db) {
         .from(rounds)
         .where(and(eq(rounds.seasonId, seasonId), eq(rounds.number, roundNumber)));
       return Boolean(row);
-    },
-
-    /** The answer key of a case's scored questions, paged in SQL over the stored document. */
-    async feedbackPage(id: string, query: CaseFeedbackQuery) {
-      const typeFilter = query.filter.type
-        ? sql`and q.value->>'type' = ${query.filter.type}`
-        : sql`and q.value->>'type' in ('MULTI_ONE', 'MULTI_MANY', 'DROPDOWN')`;
-      const direction = query.sort[0]?.direction === 'DESC' ? sql`desc` : sql`asc`;
-      const from = sql`from cases c, jsonb_array_elements(c.body->'questions') with ordinality as q(value, position)
-        where c.id = ${id} ${typeFilter}`;
-      const [items, total] = await Promise.all([
-        db.execute(sql`select q.value as question, cast(q.position as integer) as position ${from}
-          order by q.position ${direction} limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
-        db.execute(sql`select cast(count(*) as integer) as n ${from}`),
-      ]);
-      return {
-        items: rowsOf<{ question: CaseRecord['body']['questions'][number]; position: number }>(items),
-        total: rowsOf<{ n: number }>(total)[0]?.n ?? 0,
-      };
-    },
-
-    /* ---------- previews ---------- */
-
-    async insertPreview(values: typeof casePreviews.$inferInsert): Promise<string> {
-      const [row] = await db.insert(casePreviews).values(values).returning({ id: casePreviews.id });
-      return row!.id;
-    },
-
-    async findPreview(id: string) {
-      const [row] = await db
-        .select({
-          preview: casePreviews,
-          takerFirst: users.firstName,
-          takerLast: users.lastName,
-          takerEmail: users.email,
-        })
-        .from(casePreviews)
-        .innerJoin(users, eq(users.id, casePreviews.takenBy))
-        .where(eq(casePreviews.id, id));
-      return row;
-    },
-
-    async deletePreview(id: string): Promise<void> {
-      await db.delete(casePreviews).where(eq(casePreviews.id, id));
-    },
-
-    listPreviews(caseId: string, query: CasePreviewListQuery, takenBy: string | undefined) {
-      const takerName = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
-      const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
-      const where = and(
-        eq(casePreviews.caseId, caseId),
-        takenBy ? eq(casePreviews.takenBy, takenBy) : undefined,
-        pattern ? or(ilike(takerName, pattern), ilike(users.email, pattern)) : undefined,
-      );
-      const sortColumns = {
-        completed_at: casePreviews.completedAt,
-        score: casePreviews.score,
-        name: sql`lower(${takerName})`,
-      };
-      return runPaged(
-        query,
-        (limit, offset) =>
-          db
-            .select({
-              id: casePreviews.id,
-              name: takerName,
-              email: users.email,
-              completedAt: casePreviews.completedAt,
-              score: casePreviews.score,
-            })
-            .from(casePreviews)
-            .innerJoin(users, eq(users.id, casePreviews.takenBy))
-            .where(where)
-            .orderBy(...orderByTerms(query.sort, sortColumns, casePreviews.id))
-            .limit(limit)
-            .offset(offset),
-        async () =>
-          (
-            await db
-              .select({ n: countAll })
-              .from(casePreviews)
-              .innerJoin(users, eq(users.id, casePreviews.takenBy))
-              .where(where)
-          )[0]?.n ?? 0,
-      );
     },
   };
 }

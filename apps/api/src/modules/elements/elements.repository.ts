@@ -1,12 +1,27 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CaseElementsQuery } from '@pss/contract';
-import type { Db } from '../../db/client.js';
-import { answerTags, caseAnswerTags, cases, keyTakeaways, modules, projects } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import {
+  answerTags,
+  caseAnswerTags,
+  cases,
+  keyTakeaways,
+  modules,
+  projects,
+  type CaseBody,
+} from '../../db/schema/index.js';
 import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
 
 /** Whose elements: a client's project or a module library. */
 export type ElementsScope = { projectId: string } | { moduleId: string };
 export type ElementOrigin = 'CUSTOM' | 'MODULE_LIBRARY';
+/** A case copied (duplicated, or copied out of a module library) and its copy, whose elements follow. */
+export interface ElementsCopy {
+  from: { id: string; body: CaseBody };
+  to: { id: string; body: CaseBody };
+  /** Set when the copy takes its elements over as its own (a detached duplicate). */
+  origin?: ElementOrigin;
+}
 
 function inScope(scope: ElementsScope): SQL {
   return 'projectId' in scope ? eq(cases.projectId, scope.projectId) : eq(cases.moduleId, scope.moduleId);
@@ -16,7 +31,7 @@ function inScope(scope: ElementsScope): SQL {
 const takeawayCount = sql<number>`(select cast(count(*) as integer) from ${keyTakeaways} k where k.case_id = "cases"."id")`;
 const tagCount = sql<number>`(select cast(count(*) as integer) from ${caseAnswerTags} a where a.case_id = "cases"."id")`;
 
-export function createElementsRepository(db: Db) {
+export function createElementsRepository(db: Executor) {
   return {
     /** Which a job's scope id is: a project or a module library (or neither, any more). */
     async scopeOf(id: string): Promise<ElementsScope | undefined> {
@@ -104,57 +119,88 @@ export function createElementsRepository(db: Db) {
       );
     },
 
-    /** Makes these cases' key takeaways exactly the given ones, in one transaction. */
+    /** Makes these cases' key takeaways exactly the given ones (run in a transaction). */
     async replaceKeyTakeaways(
       caseIds: string[],
       rows: { caseId: string; position: number; text: string }[],
       origin: ElementOrigin,
     ): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.delete(keyTakeaways).where(inArray(keyTakeaways.caseId, caseIds));
-        if (rows.length) await tx.insert(keyTakeaways).values(rows.map((r) => ({ ...r, origin })));
-      });
+      await db.delete(keyTakeaways).where(inArray(keyTakeaways.caseId, caseIds));
+      if (rows.length) await db.insert(keyTakeaways).values(rows.map((r) => ({ ...r, origin })));
     },
 
-    /** Makes these cases' answer tags exactly the given ones; tag names are found or created. */
+    /**
+     * Makes these cases' answer tags exactly the given ones; tag names are found or created
+     * (run in a transaction).
+     */
     async replaceAnswerTags(
       caseIds: string[],
       rows: { caseId: string; questionId: string; choiceId: string; tag: string }[],
       origin: ElementOrigin,
     ): Promise<void> {
-      await db.transaction(async (tx) => {
-        const names = [...new Map(rows.map((r) => [r.tag.toLowerCase(), r.tag])).values()];
-        for (const name of names) {
-          await tx.execute(sql`insert into ${answerTags} (name) values (${name}) on conflict (lower(name)) do nothing`);
-        }
-        const tags = names.length
-          ? await tx
-              .select({ id: answerTags.id, name: answerTags.name })
-              .from(answerTags)
-              .where(
-                inArray(
-                  sql`lower(${answerTags.name})`,
-                  names.map((n) => n.toLowerCase()),
-                ),
-              )
-          : [];
-        const tagId = new Map(tags.map((t) => [t.name.toLowerCase(), t.id]));
-        await tx.delete(caseAnswerTags).where(inArray(caseAnswerTags.caseId, caseIds));
-        if (rows.length) {
-          await tx
-            .insert(caseAnswerTags)
-            .values(
-              rows.map((r) => ({
-                caseId: r.caseId,
-                questionId: r.questionId,
-                choiceId: r.choiceId,
-                tagId: tagId.get(r.tag.toLowerCase())!,
-                origin,
-              })),
+      const names = [...new Map(rows.map((r) => [r.tag.toLowerCase(), r.tag])).values()];
+      for (const name of names) {
+        await db.execute(sql`insert into ${answerTags} (name) values (${name}) on conflict (lower(name)) do nothing`);
+      }
+      const tags = names.length
+        ? await db
+            .select({ id: answerTags.id, name: answerTags.name })
+            .from(answerTags)
+            .where(
+              inArray(
+                sql`lower(${answerTags.name})`,
+                names.map((n) => n.toLowerCase()),
+              ),
             )
-            .onConflictDoNothing();
-        }
+        : [];
+      const tagId = new Map(tags.map((t) => [t.name.toLowerCase(), t.id]));
+      await db.delete(caseAnswerTags).where(inArray(caseAnswerTags.caseId, caseIds));
+      if (rows.length) {
+        await db
+          .insert(caseAnswerTags)
+          .values(
+            rows.map((r) => ({
+              caseId: r.caseId,
+              questionId: r.questionId,
+              choiceId: r.choiceId,
+              tagId: tagId.get(r.tag.toLowerCase())!,
+              origin,
+            })),
+          )
+          .onConflictDoNothing();
+      }
+    },
+
+    /**
+     * Copies a case's key takeaways and answer tags onto its copy. The copy's questions and
+     * choices are the original's in the same order with new ids, so ids map by position.
+     */
+    async copyElements(copy: ElementsCopy): Promise<void> {
+      const { from, to, origin } = copy;
+      const ids = new Map<string, string>();
+      from.body.questions.forEach((q, i) => {
+        const copied = to.body.questions[i];
+        if (!copied) return;
+        ids.set(q.id, copied.id);
+        q.choices.forEach((c, j) => copied.choices[j] && ids.set(c.id, copied.choices[j]!.id));
       });
+      const takeaways = await db.select().from(keyTakeaways).where(eq(keyTakeaways.caseId, from.id));
+      const tags = await db.select().from(caseAnswerTags).where(eq(caseAnswerTags.caseId, from.id));
+      if (takeaways.length) {
+        await db
+          .insert(keyTakeaways)
+          .values(
+            takeaways.map((k) => ({ caseId: to.id, position: k.position, text: k.text, origin: origin ?? k.origin })),
+          );
+      }
+      const mapped = tags.flatMap((a) => {
+        const questionId = ids.get(a.questionId);
+        const choiceId = ids.get(a.choiceId);
+        return questionId && choiceId
+          ? [{ ...a, caseId: to.id, questionId, choiceId, origin: origin ?? a.origin }]
+          : [];
+      });
+      if (mapped.length) await db.insert(caseAnswerTags).values(mapped);
     },
   };
 }

@@ -1,11 +1,12 @@
 import type { AnswerTag, CaseElementsQuery, ImportJob, KeyTakeaway } from '@pss/contract';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { StoredUpload } from '../../lib/uploads.js';
 import type { ImportOutcome, ImportRunContext, ImportsService } from '../imports/imports.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { checkAnswerTags, checkKeyTakeaways } from './elements-import.js';
-import type { ElementsRepository, ElementsScope } from './elements.repository.js';
+import { createElementsRepository, type ElementsCopy, type ElementsScope } from './elements.repository.js';
 
 type Caller = AccessClaims;
 type ImportKind = 'ANSWER_TAGS' | 'SUMMARY';
@@ -15,11 +16,11 @@ type ImportKind = 'ANSWER_TAGS' | 'SUMMARY';
  * replaced by CSV uploads that run as import jobs (all or nothing, row errors listed).
  */
 export function createElementsService(deps: {
-  elements: ElementsRepository;
+  db: Db;
   projects: Pick<ProjectsService, 'requireVisible'>;
   imports: Pick<ImportsService, 'enqueue' | 'latest'>;
 }) {
-  const { elements } = deps;
+  const elements = createElementsRepository(deps.db);
 
   /** A project the caller may see, or a module library (superadmins only). */
   async function requireScope(caller: Caller, scope: ElementsScope): Promise<void> {
@@ -56,18 +57,32 @@ export function createElementsService(deps: {
     if (kind === 'SUMMARY') {
       const checked = await checkKeyTakeaways(context.openStream, scope, cases, customElements);
       if (checked.errors.length) return { total: checked.total, errors: checked.errors };
-      await elements.replaceKeyTakeaways(checked.caseIds, checked.rows, originOf(scope));
+      await deps.db.transaction((tx) =>
+        createElementsRepository(tx).replaceKeyTakeaways(checked.caseIds, checked.rows, originOf(scope)),
+      );
       await context.reportProgress(checked.total, checked.total);
       return { total: checked.total, errors: [] };
     }
     const checked = await checkAnswerTags(context.openStream, scope, cases, customElements);
     if (checked.errors.length) return { total: checked.total, errors: checked.errors };
-    await elements.replaceAnswerTags(checked.caseIds, checked.rows, originOf(scope));
+    await deps.db.transaction((tx) =>
+      createElementsRepository(tx).replaceAnswerTags(checked.caseIds, checked.rows, originOf(scope)),
+    );
     await context.reportProgress(checked.total, checked.total);
     return { total: checked.total, errors: [] };
   }
 
   return {
+    /**
+     * Gives copies of cases their originals' key takeaways and answer tags, in the copying
+     * service's transaction (the case transfers): the copy is written whole or not at all.
+     * No access check: the caller has checked the cases it copies.
+     */
+    async copyElements(tx: Tx, copies: ElementsCopy[]): Promise<void> {
+      const inTransaction = createElementsRepository(tx);
+      for (const copy of copies) await inTransaction.copyElements(copy);
+    },
+
     runKeyTakeawaysImport: (context: ImportRunContext) => run('SUMMARY', context),
     runAnswerTagsImport: (context: ImportRunContext) => run('ANSWER_TAGS', context),
 

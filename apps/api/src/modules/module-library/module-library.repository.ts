@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AssociatedProjectQuery, CatalogueListQuery, ModuleListQuery } from '@pss/contract';
 import { ensureCatalogueEntries, type CatalogueKind } from '../../db/catalogues.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import {
   cases,
   clients,
@@ -29,15 +29,15 @@ const links = {
   },
 } as const;
 
-export function createModuleLibraryRepository(db: Db) {
-  async function linkCatalogue(tx: Tx, kind: CatalogueKind, moduleId: string, names: string[]): Promise<void> {
-    const ids = await ensureCatalogueEntries(tx, kind, names);
+export function createModuleLibraryRepository(db: Executor) {
+  async function linkCatalogue(kind: CatalogueKind, moduleId: string, names: string[]): Promise<void> {
+    const ids = await ensureCatalogueEntries(db, kind, names);
     if (kind === 'disease_types') {
-      await tx.delete(moduleDiseaseTypes).where(eq(moduleDiseaseTypes.moduleId, moduleId));
-      await tx.insert(moduleDiseaseTypes).values(ids.map((diseaseTypeId) => ({ moduleId, diseaseTypeId })));
+      await db.delete(moduleDiseaseTypes).where(eq(moduleDiseaseTypes.moduleId, moduleId));
+      await db.insert(moduleDiseaseTypes).values(ids.map((diseaseTypeId) => ({ moduleId, diseaseTypeId })));
     } else {
-      await tx.delete(moduleQuestionCategories).where(eq(moduleQuestionCategories.moduleId, moduleId));
-      await tx
+      await db.delete(moduleQuestionCategories).where(eq(moduleQuestionCategories.moduleId, moduleId));
+      await db
         .insert(moduleQuestionCategories)
         .values(ids.map((questionCategoryId) => ({ moduleId, questionCategoryId })));
     }
@@ -110,36 +110,34 @@ export function createModuleLibraryRepository(db: Db) {
       );
     },
 
+    /** Creates a module with its catalogue links (entries found or created by name); run in a transaction. */
     async create(input: {
       name: string;
       description: string | null;
       diseaseTypes: string[];
       questionCategories: string[];
     }) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(modules)
-          .values({ name: input.name, description: input.description })
-          .returning({ id: modules.id });
-        await linkCatalogue(tx, 'disease_types', row!.id, input.diseaseTypes);
-        await linkCatalogue(tx, 'question_categories', row!.id, input.questionCategories);
-        return row!.id;
-      });
+      const [row] = await db
+        .insert(modules)
+        .values({ name: input.name, description: input.description })
+        .returning({ id: modules.id });
+      await linkCatalogue('disease_types', row!.id, input.diseaseTypes);
+      await linkCatalogue('question_categories', row!.id, input.questionCategories);
+      return row!.id;
     },
 
+    /** Changes a module and replaces its catalogue links; run in a transaction. */
     async update(
       id: string,
       input: { name: string; description: string | null; diseaseTypes: string[]; questionCategories: string[] },
       at: Date,
     ): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(modules)
-          .set({ name: input.name, description: input.description, updatedAt: at })
-          .where(eq(modules.id, id));
-        await linkCatalogue(tx, 'disease_types', id, input.diseaseTypes);
-        await linkCatalogue(tx, 'question_categories', id, input.questionCategories);
-      });
+      await db
+        .update(modules)
+        .set({ name: input.name, description: input.description, updatedAt: at })
+        .where(eq(modules.id, id));
+      await linkCatalogue('disease_types', id, input.diseaseTypes);
+      await linkCatalogue('question_categories', id, input.questionCategories);
     },
 
     async delete(id: string): Promise<void> {

@@ -10,14 +10,15 @@ import type {
   Paged,
 } from '@pss/contract';
 import type { CatalogueKind } from '../../db/catalogues.js';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, validationError } from '../../lib/errors.js';
 import type { AccessClaims } from '../../lib/tokens.js';
+import type { CaseTransfersService } from '../cases/case-transfers.service.js';
 import type { CasesService } from '../cases/cases.service.js';
-import type { ModuleLibraryRepository, ModuleRow } from './module-library.repository.js';
+import { createModuleLibraryRepository, type ModuleRow } from './module-library.repository.js';
 
 type Caller = AccessClaims;
-type Cases = Pick<CasesService, 'list' | 'copyToProject' | 'copyToModule' | 'removeFromModule'>;
 
 function toSummary(row: ModuleRow): ModuleSummary {
   return {
@@ -32,10 +33,19 @@ function toSummary(row: ModuleRow): ModuleSummary {
 
 /**
  * Module libraries belong to the provider: every call is for superadmins (the routes say so;
- * the service keeps to it too). Their cases are handled by the cases service.
+ * the service keeps to it too). Their cases are handled by the cases services: listing and
+ * removing by the cases service, copying (one transaction each) by the case transfers service.
  */
-export function createModuleLibraryService(deps: { modules: ModuleLibraryRepository; cases: Cases; clock: Clock }) {
-  const { modules } = deps;
+export function createModuleLibraryService(deps: {
+  db: Db;
+  cases: Pick<CasesService, 'list' | 'removeFromModule'>;
+  transfers: Pick<CaseTransfersService, 'copyToProject' | 'copyToModule'>;
+  clock: Clock;
+}) {
+  const modules = createModuleLibraryRepository(deps.db);
+  /** A module and its catalogue links are written together. */
+  const inTransaction = <T>(work: (repository: typeof modules) => Promise<T>) =>
+    deps.db.transaction((tx) => work(createModuleLibraryRepository(tx)));
 
   async function requireModule(id: string): Promise<ModuleRow> {
     const row = await modules.findById(id);
@@ -75,13 +85,13 @@ export function createModuleLibraryService(deps: { modules: ModuleLibraryReposit
     },
     async create(body: ModuleBody): Promise<ModuleLibrary> {
       await refuseDuplicateName(body.name);
-      const id = await modules.create(input(body));
+      const id = await inTransaction((repository) => repository.create(input(body)));
       return toModule((await modules.findById(id))!);
     },
     async update(id: string, body: ModuleBody): Promise<ModuleLibrary> {
       await requireModule(id);
       await refuseDuplicateName(body.name, id);
-      await modules.update(id, input(body), deps.clock.now());
+      await inTransaction((repository) => repository.update(id, input(body), deps.clock.now()));
       return toModule((await modules.findById(id))!);
     },
     /** A module with cases is emptied first (its copies in projects stay where they are). */
@@ -106,9 +116,9 @@ export function createModuleLibraryService(deps: { modules: ModuleLibraryReposit
     removeCases: (caller: Caller, id: string, selection: CaseSelection) =>
       deps.cases.removeFromModule(caller, id, selection),
     copyToProject: (caller: Caller, caseIds: string[], projectId: string) =>
-      deps.cases.copyToProject(caller, caseIds, projectId),
+      deps.transfers.copyToProject(caller, caseIds, projectId),
     copyToModule: (caller: Caller, caseIds: string[], moduleId: string) =>
-      deps.cases.copyToModule(caller, caseIds, moduleId),
+      deps.transfers.copyToModule(caller, caseIds, moduleId),
   };
 }
 export type ModuleLibraryService = ReturnType<typeof createModuleLibraryService>;

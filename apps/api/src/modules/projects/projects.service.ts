@@ -10,11 +10,14 @@ import type {
 } from '@pss/contract';
 import { type z } from 'zod';
 import { type createProjectBody, type updateProjectBody } from '@pss/contract';
+import type { Db } from '../../db/client.js';
 import { AppError, validationError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { visibleClientId, type ClientsService } from '../clients/clients.service.js';
-import type { CatalogueKind, ProjectRow, ProjectsRepository, SeasonWithRounds } from './projects.repository.js';
+import { createProjectCataloguesRepository, type CatalogueKind } from './project-catalogues.repository.js';
+import { createProjectSeasonsRepository, type SeasonWithRounds } from './project-seasons.repository.js';
+import { createProjectsRepository, type ProjectInput, type ProjectRow } from './projects.repository.js';
 
 type CreateInput = z.output<typeof createProjectBody>;
 type UpdateInput = z.output<typeof updateProjectBody>;
@@ -77,12 +80,25 @@ function workStillThere(error: unknown): never {
   throw error;
 }
 
-export function createProjectsService(deps: {
-  projects: ProjectsRepository;
-  clients: Pick<ClientsService, 'requireVisible'>;
-  clock: Clock;
-}) {
-  const { projects } = deps;
+/** What a create or update body says of the project, as the repository writes it. */
+function projectInput(input: CreateInput | UpdateInput): ProjectInput {
+  return {
+    name: input.name,
+    status: input.status,
+    notes: input.notes ?? null,
+    diseaseTypes: input.disease_types,
+    questionCategories: input.question_categories,
+    seasons: input.seasons,
+  };
+}
+
+export function createProjectsService(deps: { db: Db; clients: Pick<ClientsService, 'requireVisible'>; clock: Clock }) {
+  const projects = createProjectsRepository(deps.db);
+  const seasons = createProjectSeasonsRepository(deps.db);
+  const catalogues = createProjectCataloguesRepository(deps.db);
+  /** A project is written whole (row, catalogue links, seasons) in one transaction. */
+  const inTransaction = <T>(work: (repository: typeof projects) => Promise<T>) =>
+    deps.db.transaction((tx) => work(createProjectsRepository(tx)));
 
   async function requireVisible(caller: AccessClaims, id: string): Promise<ProjectRow> {
     const row = await projects.findById(id);
@@ -93,17 +109,17 @@ export function createProjectsService(deps: {
   }
 
   async function toProject(row: ProjectRow): Promise<Project> {
-    const [diseaseTypes, questionCategories, seasons] = await Promise.all([
-      projects.catalogueOf('disease_types', row.id),
-      projects.catalogueOf('question_categories', row.id),
-      projects.seasonsOf(row.id),
+    const [diseaseTypes, questionCategories, projectSeasons] = await Promise.all([
+      catalogues.catalogueOf('disease_types', row.id),
+      catalogues.catalogueOf('question_categories', row.id),
+      seasons.seasonsOf(row.id),
     ]);
     return {
       ...toSummary(row),
       notes: row.notes,
       disease_types: diseaseTypes,
       question_categories: questionCategories,
-      seasons: seasons.map(toSeason),
+      seasons: projectSeasons.map(toSeason),
     };
   }
 
@@ -132,23 +148,15 @@ export function createProjectsService(deps: {
     async create(caller: AccessClaims, input: CreateInput): Promise<Project> {
       // Another client's id is "not found" to an administrator, like everything of theirs.
       await deps.clients.requireVisible(caller, input.client_id);
-      const id = await projects
-        .create({
-          clientId: input.client_id,
-          name: input.name,
-          status: input.status,
-          notes: input.notes ?? null,
-          diseaseTypes: input.disease_types,
-          questionCategories: input.question_categories,
-          seasons: input.seasons,
-        })
-        .catch(duplicateProjectName);
+      const id = await inTransaction((repository) =>
+        repository.create({ ...projectInput(input), clientId: input.client_id }),
+      ).catch(duplicateProjectName);
       return toProject((await projects.findById(id))!);
     },
 
     async update(caller: AccessClaims, id: string, input: UpdateInput): Promise<Project> {
       await requireVisible(caller, id);
-      const current = await projects.seasonsOf(id);
+      const current = await seasons.seasonsOf(id);
       const unknown = input.seasons.filter((s) => s.id && !current.some((c) => c.id === s.id));
       if (unknown.length) {
         throw validationError(
@@ -158,19 +166,10 @@ export function createProjectsService(deps: {
           })),
         );
       }
-      const { blocked } = await projects
-        .update(
-          id,
-          {
-            name: input.name,
-            status: input.status,
-            notes: input.notes ?? null,
-            diseaseTypes: input.disease_types,
-            questionCategories: input.question_categories,
-            seasons: input.seasons,
-          },
-          deps.clock.now(),
-        )
+      // The seasons with work are read after locking them, in the save's transaction.
+      const { blocked } = await inTransaction((repository) =>
+        repository.update(id, projectInput(input), deps.clock.now()),
+      )
         .catch(duplicateProjectName)
         .catch(workStillThere);
       if (blocked.length) {
@@ -196,7 +195,7 @@ export function createProjectsService(deps: {
      */
     async remove(caller: AccessClaims, id: string): Promise<void> {
       await requireVisible(caller, id);
-      const outcome = await projects.delete(id).catch((error: unknown) => {
+      const outcome = await inTransaction((repository) => repository.delete(id)).catch((error: unknown) => {
         // Something added under the project as it was deleted: the foreign keys refuse.
         if (isForeignKeyViolation(error)) return 'in-use' as const;
         throw error;
@@ -208,11 +207,11 @@ export function createProjectsService(deps: {
     async importTarget(id: string) {
       const row = await projects.findById(id);
       if (!row) throw new AppError('PROJECT_NOT_FOUND');
-      const seasons = await projects.seasonsOf(id);
+      const projectSeasons = await seasons.seasonsOf(id);
       return {
         projectId: row.id,
         clientId: row.clientId,
-        seasons: seasons.map((s) => ({
+        seasons: projectSeasons.map((s) => ({
           id: s.id,
           name: s.name,
           startDate: s.rounds.map((r) => r.startDate).sort()[0] ?? null,
@@ -228,7 +227,7 @@ export function createProjectsService(deps: {
 
     async seasons(caller: AccessClaims, id: string): Promise<Season[]> {
       await requireVisible(caller, id);
-      return (await projects.seasonsOf(id)).map(toSeason);
+      return (await seasons.seasonsOf(id)).map(toSeason);
     },
 
     async projectCatalogue(
@@ -238,7 +237,7 @@ export function createProjectsService(deps: {
       query: CatalogueListQuery,
     ): Promise<Paged<CatalogueEntry>> {
       await requireVisible(caller, id);
-      return projects.pageCatalogue(kind, query, { projectId: id });
+      return catalogues.pageCatalogue(kind, query, { projectId: id });
     },
 
     /**
@@ -249,18 +248,18 @@ export function createProjectsService(deps: {
      */
     catalogue(caller: AccessClaims, kind: CatalogueKind, query: CatalogueListQuery): Promise<Paged<CatalogueEntry>> {
       const clientId = visibleClientId(caller);
-      return projects.pageCatalogue(kind, query, clientId ? { clientId } : undefined);
+      return catalogues.pageCatalogue(kind, query, clientId ? { clientId } : undefined);
     },
 
     async deleteCatalogueEntry(kind: CatalogueKind, id: string): Promise<void> {
-      const use = await projects.catalogueEntryUse(kind, id);
+      const use = await catalogues.catalogueEntryUse(kind, id);
       if (!use.exists) throw new AppError('NOT_FOUND');
       if (use.projects > 0) {
         throw new AppError(
           kind === 'disease_types' ? 'DISEASE_TYPE_DELETE_FORBIDDEN' : 'ASSOCIATED_ITEMS_DELETE_FORBIDDEN',
         );
       }
-      await projects.deleteCatalogueEntry(kind, id);
+      await catalogues.deleteCatalogueEntry(kind, id);
     },
 
     async activeSeasons(
@@ -268,7 +267,7 @@ export function createProjectsService(deps: {
       query: { page: number; limit: number; sort: { field: string; direction: 'ASC' | 'DESC' }[] },
     ): Promise<Paged<ActiveSeason>> {
       const today = deps.clock.now().toISOString().slice(0, 10);
-      return projects.activeSeasons(today, query, { clientId: visibleClientId(caller) });
+      return seasons.activeSeasons(today, query, { clientId: visibleClientId(caller) });
     },
   };
 }
