@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { caseDocument, idParams, MAX_CASE_IMAGE_BYTES, MAX_CASE_RTF_BYTES, rtfCaseFields } from '@pss/contract';
+import { MAX_CASE_IMAGE_BYTES, MAX_CASE_RTF_BYTES, caseRoutes } from '@pss/contract';
+import { contractRoutes } from '../../lib/contract-routes.js';
 import { caller } from '../../lib/access-control.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { receiveUpload, withUpload } from '../../lib/uploads.js';
@@ -10,23 +10,17 @@ const tags = ['Cases'];
 
 /** A case's files: the patient image, and RTF documents read into fields. */
 export function registerCaseMediaRoutes(app: FastifyInstance, service: CaseMediaService, storage: FileStorage): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' as const };
+  const implement = contractRoutes(app);
 
-  r.post(
-    '/cases/rtf',
+  implement(
+    caseRoutes.readRtf,
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Read an RTF file into case text fields (multipart field `file`)',
-        description:
-          'Nothing is saved: the answer holds the fields found, for the editor to merge into its form. Paragraphs ' +
-          '`Label: text` start a field — Case name, Patient name, Patient age, Reason for encounter, References, ' +
-          'Test results, Explanation; any other label starts a details section. Checked by content; at most 5 MB.',
-        consumes: ['multipart/form-data'],
-        response: { 200: rtfCaseFields },
-      },
+      tags,
+      summary: 'Read an RTF file into case text fields (multipart field `file`)',
+      description:
+        'Nothing is saved: the answer holds the fields found, for the editor to merge into its form. Paragraphs ' +
+        '`Label: text` start a field — Case name, Patient name, Patient age, Reason for encounter, References, ' +
+        'Test results, Explanation; any other label starts a details section. Checked by content; at most 5 MB.',
     },
     async (request) => {
       const upload = await receiveUpload(request, storage, { maxBytes: MAX_CASE_RTF_BYTES });
@@ -38,18 +32,12 @@ export function registerCaseMediaRoutes(app: FastifyInstance, service: CaseMedia
     },
   );
 
-  r.post(
-    '/cases/:id/image',
+  implement(
+    caseRoutes.setImage,
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Set the patient image of a draft (multipart field `file`: JPEG or PNG, at most 5 MB)',
-        description: 'The type is read from the file’s content, not its name.',
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 200: caseDocument },
-      },
+      tags,
+      summary: 'Set the patient image of a draft (multipart field `file`: JPEG or PNG, at most 5 MB)',
+      description: 'The type is read from the file’s content, not its name.',
     },
     async (request) => {
       const upload = await receiveUpload(request, storage, { maxBytes: MAX_CASE_IMAGE_BYTES, prefix: 'case-images' });
@@ -57,25 +45,16 @@ export function registerCaseMediaRoutes(app: FastifyInstance, service: CaseMedia
     },
   );
 
-  r.delete(
-    '/cases/:id/image',
-    {
-      config: admin,
-      schema: { tags, summary: 'Remove a draft’s patient image', params: idParams, response: { 200: caseDocument } },
-    },
-    async (request) => service.removeImage(caller(request), request.params.id),
+  implement(caseRoutes.removeImage, { tags, summary: 'Remove a draft’s patient image' }, async (request) =>
+    service.removeImage(caller(request), request.params.id),
   );
 
-  r.get(
-    '/cases/:id/image',
-    { config: admin, schema: { tags, summary: 'The patient image', params: idParams } },
-    async (request, reply) => {
-      const image = await service.image(caller(request), request.params.id);
-      return reply
-        .header('content-type', image.type)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(image.stream);
-    },
-  );
+  implement(caseRoutes.image, { tags, summary: 'The patient image' }, async (request, reply) => {
+    const image = await service.image(caller(request), request.params.id);
+    return reply
+      .header('content-type', image.type)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(image.stream);
+  });
 }
