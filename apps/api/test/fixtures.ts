@@ -19,23 +19,24 @@ export async function twoClients(ctx: TestContext) {
   };
 }
 
+/** The season every test project has: four rounds of two weeks from 1 March 2026. */
+export const spring2026 = {
+  name: 'Spring 2026',
+  rounds: [
+    { number: 1, start_date: '2026-03-01', end_date: '2026-03-14' },
+    { number: 2, start_date: '2026-03-15', end_date: '2026-03-28' },
+    { number: 3, start_date: '2026-03-29', end_date: '2026-04-11' },
+    { number: 4, start_date: '2026-04-12', end_date: '2026-04-25' },
+  ],
+};
+
 export function projectBody(clientId: string, overrides: Partial<CreateProjectBody> = {}): CreateProjectBody {
   return {
     client_id: clientId,
     name: `Project ${Math.random().toString(36).slice(2, 8)}`,
     disease_types: ['Diabetes'],
     question_categories: ['Diagnosis'],
-    seasons: [
-      {
-        name: 'Spring 2026',
-        rounds: [
-          { number: 1, start_date: '2026-03-01', end_date: '2026-03-14' },
-          { number: 2, start_date: '2026-03-15', end_date: '2026-03-28' },
-          { number: 3, start_date: '2026-03-29', end_date: '2026-04-11' },
-          { number: 4, start_date: '2026-04-12', end_date: '2026-04-25' },
-        ],
-      },
-    ],
+    seasons: [spring2026],
     ...overrides,
   };
 }

@@ -93,6 +93,15 @@ export async function createTestContext(
   } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
+  return contextOn(database, drop, options);
+}
+
+/** The whole app built on a database already open (`drop` closes and removes it). */
+export async function contextOn(
+  database: Database,
+  drop: () => Promise<void>,
+  options: Parameters<typeof createTestContext>[0] = {},
+): Promise<TestContext> {
   const config = testConfig(options.env);
   const clock = fixedClock(options.now ?? '2026-03-02T09:00:00Z');
   const app = await buildApp({

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Attempt, CaseDocument } from '@pss/contract';
 import { caseAnswers, cases, userSeasonRoundCases } from '../../db/schema/index.js';
-import { buildApp } from '../../app.js';
+
 import { createPglite, openDatabase } from '../../db/client.js';
-import { fixedClock } from '../../lib/clock.js';
-import { createClient, createTestContext, createUser, testConfig, type TestContext } from '../../../test/test-app.js';
+
+import { contextOn, createClient, createTestContext, createUser, type TestContext } from '../../../test/test-app.js';
 import { participantWork, type Reply } from '../../../test/participant-work.js';
 import type { UserRow } from '../users/users.service.js';
 
@@ -24,21 +24,7 @@ async function jitteryTestContext(now: string): Promise<TestContext> {
     return query(...args);
   }) as typeof pglite.query;
   const database = await openDatabase({ pglite });
-  const config = testConfig();
-  const clock = fixedClock(now);
-  const app = await buildApp({ config, database, clock });
-  await app.ready();
-  return {
-    app,
-    db: database.db,
-    database,
-    config,
-    clock,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  return contextOn(database, () => database.close(), { now });
 }
 
 // Round 1 (1–14 March) has ended: its cases read PUBLISHED, not ACTIVE, and stay unlocked.

@@ -5,7 +5,7 @@ import type { ImportJob } from '@pss/contract';
 import { participantAssignments, projectParticipants, users } from '../../db/schema/index.js';
 
 import { newProject, twoClientsContext } from '../../../test/kit.js';
-import { multipartFile } from '../../../test/fixtures.js';
+import { multipartFile, spring2026 } from '../../../test/fixtures.js';
 import { PARTICIPANT_ALL_COLUMNS } from './participant-rows.js';
 
 /* The participant export is the import's file: exported, edited and imported again, it
@@ -14,15 +14,7 @@ import { PARTICIPANT_ALL_COLUMNS } from './participant-rows.js';
 let projectId: string;
 
 const seasons = [
-  {
-    name: 'Spring 2026',
-    rounds: [
-      { number: 1, start_date: '2026-03-01', end_date: '2026-03-14' },
-      { number: 2, start_date: '2026-03-15', end_date: '2026-03-28' },
-      { number: 3, start_date: '2026-03-29', end_date: '2026-04-11' },
-      { number: 4, start_date: '2026-04-12', end_date: '2026-04-25' },
-    ],
-  },
+  spring2026,
   {
     name: 'Autumn 2026',
     rounds: [
