@@ -28,6 +28,8 @@ import { createParticipantsRepository } from './modules/participants/participant
 import { createParticipantsService } from './modules/participants/participants.service.js';
 import { registerParticipantsRoutes } from './modules/participants/participants.routes.js';
 import { createCmesService } from './modules/cmes/cmes.service.js';
+import { registerEmailsRoutes } from './modules/emails/emails.routes.js';
+import { createEmailsService } from './modules/emails/emails.service.js';
 import { registerCmesRoutes } from './modules/cmes/cmes.routes.js';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -185,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
   });
   const projectsService = createProjectsService({ db, clients: clientsService, clock });
+  const emailsService = createEmailsService({ db, projects: projectsService, clock });
   const cmesService = createCmesService({ cmes: createCmesRepository(db), projects: projectsService, clock });
   const participantsService = createParticipantsService({
     participants: createParticipantsRepository(db),
@@ -246,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerClientsRoutes(api, { clients: clientsService, imports, storage });
       registerProjectsRoutes(api, projectsService);
       registerCmesRoutes(api, cmesService);
+      registerEmailsRoutes(api, emailsService);
       registerParticipantsRoutes(api, participantsService, storage);
       registerCasesRoutes(api, casesService);
       registerCaseTransfersRoutes(api, caseTransfers);

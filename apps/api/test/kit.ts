@@ -17,7 +17,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface ErrorBody {
   errorCode?: string;
   message?: string;
-  details?: { fields?: { field: string; errorCode?: string }[]; [key: string]: unknown };
+  details?: { fields?: { field: string; errorCode?: string; message?: string }[]; [key: string]: unknown };
 }
 
 /** What the tests read of an answer (light-my-request's response fits it). */

@@ -92,6 +92,14 @@ const participantsCsv = (w: World) =>
   'user_id,first_name,last_name,email,role,profession\n' +
   `matrix-${w.unique('u').replace(/\W/g, '')},Ann,Lee,${w.unique('ann').replace(/\W/g, '')}@example.test,USER,MD\n`;
 
+const emailBody = {
+  subject: '{project_name}: round {round_number} is open',
+  body: '<p>Dear {first_name},</p><p>Your cases are waiting.</p>',
+  button_text: 'Open my dashboard',
+  dashboard_url_text: 'Your dashboard',
+  send_mode: 'AUTOMATIC',
+};
+
 /** The world project's seasons as an update body names them, so none is removed. */
 function projectUpdate(w: World) {
   return {
@@ -273,6 +281,41 @@ export const routeMatrix: Record<string, MatrixRow> = {
     request: (w) => put(`/cmes/${w.cme.id}`, { min_cases: 3, credits: 2, moc: false }),
   },
   'DELETE /api/cmes/:id': { expect: owned(204), request: async (w) => del(`/cmes/${await w.make.cme()}`) },
+
+  // Emails (the id of `email`, `email-status` and the season ones is the template's)
+  'GET /api/projects/:id/emails-list': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/emails-list`),
+  },
+  'GET /api/projects/:id/season-emails-list': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/season-emails-list?seasonName=${encodeURIComponent(w.season.name)}`),
+  },
+  'POST /api/projects/:id/email': {
+    expect: owned(200),
+    request: (w) => post(`/projects/${w.emails.project}/email`, emailBody),
+  },
+  'POST /api/projects/:id/email-status': {
+    expect: owned(200),
+    request: (w) => post(`/projects/${w.emails.project}/email-status`, { enabled: true }),
+  },
+  'POST /api/projects/:id/season-email': {
+    expect: owned(200),
+    request: (w) => post(`/projects/${w.emails.season}/season-email`, emailBody),
+  },
+  'POST /api/projects/:id/season-email-status': {
+    expect: owned(200),
+    request: (w) => post(`/projects/${w.emails.season}/season-email-status`, { enabled: true }),
+  },
+  'POST /api/projects/:id/disable-emails': {
+    expect: owned(200),
+    request: async (w) => post(`/projects/${await w.make.project()}/disable-emails`),
+  },
+  'POST /api/projects/:id/disable-season-emails': {
+    expect: owned(200),
+    request: async (w) =>
+      post(`/projects/${await w.make.project()}/disable-season-emails`, { seasonName: 'Spring 2026' }),
+  },
 
   // Participants
   'POST /api/projects/:id/upload': {

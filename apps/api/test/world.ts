@@ -178,6 +178,19 @@ export async function buildWorld(ctx: TestContext) {
   }
   const libraryCase = await moduleCase();
 
+  // The project's email templates (made with the project): one project email, one season email.
+  const emails = {
+    project: (await call<{ items: { id: string }[] }>('superadmin', 'GET', `/projects/${project.id}/emails-list`))
+      .items[0]!.id,
+    season: (
+      await call<{ items: { id: string }[] }>(
+        'superadmin',
+        'GET',
+        `/projects/${project.id}/season-emails-list?seasonName=${encodeURIComponent(season.name)}`,
+      )
+    ).items[0]!.id,
+  };
+
   const imageCase = await draftCase('Case with an image');
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -309,6 +322,7 @@ export async function buildWorld(ctx: TestContext) {
     cme,
     module,
     libraryCase,
+    emails,
     imageCase,
     capId,
     firstAnswer,

@@ -46,16 +46,6 @@ export const MarkedAs = z.enum(['NECESSARY', 'APPROPRIATE', 'UNNECESSARY']);
 export const ResourceSourceType = z.enum(['PDF', 'IMAGE', 'URL', 'TEXT']);
 export const SurveyTemplateType = z.enum(['START_NEW', 'START_RETURNING', 'REVIEW', 'END']);
 export const SeasonSummaryStatus = z.enum(['DRAFT', 'POSTED']);
-export const EmailSendMode = z.enum(['AUTOMATIC', 'MANUAL']);
-export const EmailType = z.enum([
-  'initial',
-  'reminder',
-  'last_day_of_round',
-  'new_round',
-  'last_round',
-  'summary_launch',
-  'summary_reminder',
-]);
 export const ImportJobKind = z.enum(['CAP', 'PARTICIPANTS', 'ANSWER_TAGS', 'SUMMARY', 'NEW_USERS']);
 export const ImportJobState = z.enum(['NOT_STARTED', 'RUNNING', 'COMPLETE', 'ERROR']);
 export const ProgressStatus = z.enum(['NOT_STARTED', 'STARTED', 'IN_PROGRESS', 'COMPLETE', 'INCOMPLETE']);

@@ -27,3 +27,5 @@ export * from './routes/module-library.js';
 export * from './routes/elements.js';
 export * from './routes/attempts.js';
 export * from './routes/cases.js';
+export * from './emails.js';
+export * from './routes/emails.js';

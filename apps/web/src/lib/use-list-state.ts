@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { UNSAFE_DataRouterContext, useNavigation, useSearchParams } from 'react-router';
+import { UNSAFE_DataRouterContext, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { formatSort, parseSort, type SortTerm } from '@pss/contract';
 import { toggleSort as nextSort } from './sort-toggle';
 
@@ -55,19 +55,23 @@ export function useListState(options: { sortable: readonly string[]; limit?: num
   }, [search]);
 
   // A typed search is applied once typing pauses, unless the person has meanwhile gone
-  // elsewhere: a link clicked while the next screen's code loads must not be undone by it.
-  // The router's own state is read when the timer fires (React may not have rendered the
-  // pending navigation yet, as the router updates in a transition).
+  // elsewhere: a link clicked while the next screen's code loads must not be undone by it,
+  // nor may the search land on the next screen's URL. The router's own state is read when
+  // the timer fires: React renders a navigation later (the router updates in a
+  // transition), so this list may still be on screen while the router is loading the next
+  // screen, or is already there.
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   const navigating = useNavigation().state !== 'idle';
+  const { pathname } = useLocation();
   useEffect(() => {
     if (searchInput.trim() === search || navigating) return;
     const timer = setTimeout(() => {
-      if (dataRouter && dataRouter.router.state.navigation.state !== 'idle') return;
+      const router = dataRouter?.router.state;
+      if (router && (router.navigation.state !== 'idle' || router.location.pathname !== pathname)) return;
       update({ search: searchInput.trim(), page: undefined });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchInput, search, update, navigating, dataRouter]);
+  }, [searchInput, search, update, navigating, dataRouter, pathname]);
 
   const limit = options.limit ?? 25;
   const sortString = formatSort(sort);

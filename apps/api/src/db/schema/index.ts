@@ -9,3 +9,4 @@ export * from './cases.js';
 export * from './modules.js';
 export * from './elements.js';
 export * from './attempts.js';
+export * from './emails.js';

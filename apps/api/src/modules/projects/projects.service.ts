@@ -10,7 +10,8 @@ import type {
 } from '@pss/contract';
 import { type z } from 'zod';
 import { type createProjectBody, type updateProjectBody } from '@pss/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
+import { ensureEmailTemplates } from '../../db/email-templates.js';
 import { AppError, validationError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AccessClaims } from '../../lib/tokens.js';
@@ -97,8 +98,8 @@ export function createProjectsService(deps: { db: Db; clients: Pick<ClientsServi
   const seasons = createProjectSeasonsRepository(deps.db);
   const catalogues = createProjectCataloguesRepository(deps.db);
   /** A project is written whole (row, catalogue links, seasons) in one transaction. */
-  const inTransaction = <T>(work: (repository: typeof projects) => Promise<T>) =>
-    deps.db.transaction((tx) => work(createProjectsRepository(tx)));
+  const inTransaction = <T>(work: (repository: typeof projects, tx: Executor) => Promise<T>) =>
+    deps.db.transaction((tx) => work(createProjectsRepository(tx), tx));
 
   async function requireVisible(caller: AccessClaims, id: string): Promise<ProjectRow> {
     const row = await projects.findById(id);
@@ -148,9 +149,12 @@ export function createProjectsService(deps: { db: Db; clients: Pick<ClientsServi
     async create(caller: AccessClaims, input: CreateInput): Promise<Project> {
       // Another client's id is "not found" to an administrator, like everything of theirs.
       await deps.clients.requireVisible(caller, input.client_id);
-      const id = await inTransaction((repository) =>
-        repository.create({ ...projectInput(input), clientId: input.client_id }),
-      ).catch(duplicateProjectName);
+      const id = await inTransaction(async (repository, tx) => {
+        const created = await repository.create({ ...projectInput(input), clientId: input.client_id });
+        // Its emails (and each season's) from the written defaults, with the project.
+        await ensureEmailTemplates(tx, created);
+        return created;
+      }).catch(duplicateProjectName);
       return toProject((await projects.findById(id))!);
     },
 
@@ -167,9 +171,12 @@ export function createProjectsService(deps: { db: Db; clients: Pick<ClientsServi
         );
       }
       // The seasons with work are read after locking them, in the save's transaction.
-      const { blocked } = await inTransaction((repository) =>
-        repository.update(id, projectInput(input), deps.clock.now()),
-      )
+      const { blocked } = await inTransaction(async (repository, tx) => {
+        const saved = await repository.update(id, projectInput(input), deps.clock.now());
+        // A season added by this save gets its emails in the same transaction.
+        if (!saved.blocked.length) await ensureEmailTemplates(tx, id);
+        return saved;
+      })
         .catch(duplicateProjectName)
         .catch(workStillThere);
       if (blocked.length) {

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { projectEmailTypes, seasonEmailTypes, type EmailTypeValue } from '@pss/contract';
+import type { Executor } from './client.js';
+
+/**
+ * The written defaults of a project's emails (spec §1 and §4), and the one statement that
+ * gives a project every template it lacks. It lives here, not in the emails module,
+ * because the projects module calls it in the transaction that creates a project or a
+ * season, and the emails module calls it before it reads (a project made before emails
+ * existed gets its templates the first time they are asked for).
+ */
+export interface EmailDefault {
+  name: string;
+  subject: string;
+  body: string;
+  buttonText: string;
+  dashboardUrlText: string;
+}
+
+/** The support footer every default ends with (spec §1). */
+const footer =
+  '<p>Questions? Write to {email} or call {phone}.</p>' +
+  '<p>If the button does not work, copy this link into your browser: {dashboard_link}</p>';
+
+const letter = (paragraphs: string[]) =>
+  `<p>Dear {salutation} {last_name},</p>${paragraphs.map((p) => `<p>${p}</p>`).join('')}${footer}`;
+
+export const projectEmailDefaults: Record<EmailTypeValue, EmailDefault> = {
+  initial: {
+    name: 'Initial Launch Email',
+    subject: '{project_name}: your patient cases are ready',
+    body: letter([
+      'Welcome to {project_name}. Your first patient cases are waiting on your dashboard.',
+      'Each case takes a few minutes; your answers are saved as you give them.',
+    ]),
+    buttonText: 'Open my dashboard',
+    dashboardUrlText: 'Your dashboard',
+  },
+  reminder: {
+    name: 'Reminder Email',
+    subject: '{project_name}: your cases for round {round_number} are waiting',
+    body: letter(['A friendly reminder: round {round_number} closes on {round_end_date}. Your cases are waiting.']),
+    buttonText: 'Continue my cases',
+    dashboardUrlText: 'Your dashboard',
+  },
+  last_day_of_round: {
+    name: 'Last Day of Round Email',
+    subject: '{project_name}: today is the last day of round {round_number}',
+    body: letter(['Round {round_number} closes today. There is still time to finish your cases.']),
+    buttonText: 'Finish my cases',
+    dashboardUrlText: 'Your dashboard',
+  },
+  new_round: {
+    name: 'New Round Transition Email',
+    subject: '{project_name}: round {round_number} has begun',
+    body: letter(['Round {round_number} of {season_name} has begun, with new patient cases for you.']),
+    buttonText: 'See the new cases',
+    dashboardUrlText: 'Your dashboard',
+  },
+  last_round: {
+    name: 'Last Day of Last Round Email',
+    subject: '{project_name}: the last round closes today',
+    body: letter(['The last round of {season_name} closes today. Finish your cases to complete the season.']),
+    buttonText: 'Finish my cases',
+    dashboardUrlText: 'Your dashboard',
+  },
+  summary_launch: {
+    name: 'Project Summary Launch Email',
+    subject: '{project_name}: your results are ready',
+    body: letter(['The results of {season_name} are ready: see how your answers compare with your peers.']),
+    buttonText: 'See my results',
+    dashboardUrlText: 'Your results',
+  },
+  summary_reminder: {
+    name: 'Project Summary Reminder Email',
+    subject: '{project_name}: your results are waiting',
+    body: letter(['Your results for {season_name} are waiting on your dashboard.']),
+    buttonText: 'See my results',
+    dashboardUrlText: 'Your results',
+  },
+  season_summary_launch: {
+    name: 'Season Summary Launch Email',
+    subject: '{project_name}: the {season_name} summary is ready',
+    body: letter(['The summary of {season_name} is ready on your dashboard.']),
+    buttonText: 'See the summary',
+    dashboardUrlText: 'The season summary',
+  },
+  season_summary_reminder: {
+    name: 'Season Summary Reminder Email',
+    subject: '{project_name}: the {season_name} summary is waiting',
+    body: letter(['The summary of {season_name} is waiting on your dashboard.']),
+    buttonText: 'See the summary',
+    dashboardUrlText: 'The season summary',
+  },
+};
+
+/** The defaults as a JSON document of rows, for one set-based insert. */
+const defaultRows = (types: readonly EmailTypeValue[]) =>
+  JSON.stringify(
+    types.map((type) => {
+      const d = projectEmailDefaults[type];
+      return {
+        type,
+        subject: d.subject,
+        body: d.body,
+        button_text: d.buttonText,
+        dashboard_url_text: d.dashboardUrlText,
+      };
+    }),
+  );
+
+/**
+ * Gives a project its seven project emails and each of its seasons its five variants,
+ * where missing (idempotent; concurrent callers insert nothing twice).
+ */
+export async function ensureEmailTemplates(db: Executor, projectId: string): Promise<void> {
+  await db.execute(sql`
+    insert into email_templates (project_id, season_id, type, subject, body, button_text, dashboard_url_text)
+    select ${projectId}::uuid, null, d.type, d.subject, d.body, d.button_text, d.dashboard_url_text
+    from json_to_recordset(${defaultRows(projectEmailTypes)}::json)
+      as d(type text, subject text, body text, button_text text, dashboard_url_text text)
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into email_templates (project_id, season_id, type, subject, body, button_text, dashboard_url_text)
+    select s.project_id, s.id, d.type, d.subject, d.body, d.button_text, d.dashboard_url_text
+    from seasons s
+    cross join json_to_recordset(${defaultRows(seasonEmailTypes)}::json)
+      as d(type text, subject text, body text, button_text text, dashboard_url_text text)
+    where s.project_id = ${projectId}::uuid
+    on conflict do nothing`);
+}
+
+/** The template's display name (spec §4's template names; the season variants' own). */
+export const emailName = (type: EmailTypeValue) => projectEmailDefaults[type].name;

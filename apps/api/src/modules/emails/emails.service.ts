@@ -1,0 +1,107 @@
+import type { EmailTemplate, SaveEmailBody } from '@pss/contract';
+import type { Db } from '../../db/client.js';
+import { emailName, ensureEmailTemplates } from '../../db/email-templates.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
+import type { AccessClaims } from '../../lib/tokens.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import { createEmailsRepository, type EmailTemplateRow } from './emails.repository.js';
+
+export type EmailKind = 'project' | 'season';
+
+function toEmailTemplate(row: EmailTemplateRow): EmailTemplate {
+  return {
+    id: row.id,
+    type: row.type,
+    name: emailName(row.type),
+    season_id: row.seasonId,
+    subject: row.subject,
+    body: row.body,
+    button_text: row.buttonText,
+    dashboard_url_text: row.dashboardUrlText,
+    enabled: row.enabled,
+    send_mode: row.sendMode,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A project's email templates: listed (the project's seven, or one season's five), edited,
+ * enabled and disabled. Whoever may see the project may manage its emails; another
+ * client's templates are "not found".
+ */
+export function createEmailsService(deps: { db: Db; projects: Pick<ProjectsService, 'requireVisible'>; clock: Clock }) {
+  const emails = createEmailsRepository(deps.db);
+
+  /** A project the caller may see, with every template it should have. */
+  async function visibleProject(caller: AccessClaims, projectId: string): Promise<void> {
+    await deps.projects.requireVisible(caller, projectId);
+    await ensureEmailTemplates(deps.db, projectId);
+  }
+
+  /** A template of the kind the call is about, in a project the caller may see. */
+  async function visibleTemplate(caller: AccessClaims, id: string, kind: EmailKind): Promise<EmailTemplateRow> {
+    const row = await emails.findById(id);
+    if (!row || (kind === 'project') !== (row.seasonId === null)) throw new AppError('NOT_FOUND');
+    await deps.projects.requireVisible(caller, row.projectId).catch(() => {
+      throw new AppError('NOT_FOUND');
+    });
+    return row;
+  }
+
+  async function seasonOf(projectId: string, seasonName: string): Promise<string> {
+    const seasonId = await emails.seasonIdByName(projectId, seasonName);
+    if (!seasonId) throw new AppError('NOT_FOUND', { message: `The project has no season "${seasonName}".` });
+    return seasonId;
+  }
+
+  return {
+    async list(caller: AccessClaims, projectId: string): Promise<{ items: EmailTemplate[] }> {
+      await visibleProject(caller, projectId);
+      return { items: (await emails.projectEmails(projectId)).map(toEmailTemplate) };
+    },
+
+    async listForSeason(caller: AccessClaims, projectId: string, seasonName: string) {
+      await visibleProject(caller, projectId);
+      const seasonId = await seasonOf(projectId, seasonName);
+      return { items: (await emails.seasonEmails(seasonId)).map(toEmailTemplate) };
+    },
+
+    async save(caller: AccessClaims, id: string, kind: EmailKind, body: SaveEmailBody): Promise<EmailTemplate> {
+      await visibleTemplate(caller, id, kind);
+      await emails.update(
+        id,
+        {
+          subject: body.subject,
+          body: sanitizeRichText(body.body),
+          buttonText: body.button_text,
+          dashboardUrlText: body.dashboard_url_text,
+          sendMode: body.send_mode,
+        },
+        deps.clock.now(),
+      );
+      return toEmailTemplate((await emails.findById(id))!);
+    },
+
+    async setEnabled(caller: AccessClaims, id: string, kind: EmailKind, enabled: boolean): Promise<EmailTemplate> {
+      await visibleTemplate(caller, id, kind);
+      await emails.setEnabled(id, enabled, deps.clock.now());
+      return toEmailTemplate((await emails.findById(id))!);
+    },
+
+    /** Disables all of a project's own emails; answers how many were enabled. */
+    async disableAll(caller: AccessClaims, projectId: string): Promise<{ updated: number }> {
+      await visibleProject(caller, projectId);
+      return { updated: await emails.disableAll(projectId, null, deps.clock.now()) };
+    },
+
+    async disableSeason(caller: AccessClaims, projectId: string, seasonName: string): Promise<{ updated: number }> {
+      await visibleProject(caller, projectId);
+      const seasonId = await seasonOf(projectId, seasonName);
+      return { updated: await emails.disableAll(projectId, seasonId, deps.clock.now()) };
+    },
+  };
+}
+
+export type EmailsService = ReturnType<typeof createEmailsService>;

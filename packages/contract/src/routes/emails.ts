@@ -1,0 +1,80 @@
+import { idParams } from '../clients.js';
+import {
+  emailsChanged,
+  emailStatusBody,
+  emailTemplate,
+  emailTemplateList,
+  saveEmailBody,
+  seasonNameBody,
+  seasonNameQuery,
+} from '../emails.js';
+import { route } from '../route.js';
+
+/**
+ * A project's emails. In `/projects/{id}/email`, `email-status`, `season-email` and
+ * `season-email-status` the id is the email template's (the specification's `{emailId}`).
+ */
+export const emailRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/projects/:id/emails-list',
+    access: 'admin',
+    params: idParams,
+    reply: emailTemplateList,
+  }),
+  listForSeason: route({
+    method: 'GET',
+    path: '/projects/:id/season-emails-list',
+    access: 'admin',
+    params: idParams,
+    query: seasonNameQuery,
+    reply: emailTemplateList,
+  }),
+  save: route({
+    method: 'POST',
+    path: '/projects/:id/email',
+    access: 'admin',
+    params: idParams,
+    body: saveEmailBody,
+    reply: emailTemplate,
+  }),
+  setStatus: route({
+    method: 'POST',
+    path: '/projects/:id/email-status',
+    access: 'admin',
+    params: idParams,
+    body: emailStatusBody,
+    reply: emailTemplate,
+  }),
+  saveSeasonEmail: route({
+    method: 'POST',
+    path: '/projects/:id/season-email',
+    access: 'admin',
+    params: idParams,
+    body: saveEmailBody,
+    reply: emailTemplate,
+  }),
+  setSeasonEmailStatus: route({
+    method: 'POST',
+    path: '/projects/:id/season-email-status',
+    access: 'admin',
+    params: idParams,
+    body: emailStatusBody,
+    reply: emailTemplate,
+  }),
+  disableAll: route({
+    method: 'POST',
+    path: '/projects/:id/disable-emails',
+    access: 'admin',
+    params: idParams,
+    reply: emailsChanged,
+  }),
+  disableSeason: route({
+    method: 'POST',
+    path: '/projects/:id/disable-season-emails',
+    access: 'admin',
+    params: idParams,
+    body: seasonNameBody,
+    reply: emailsChanged,
+  }),
+};
