@@ -1,11 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { emailTypes } from '@pss/contract';
 import type { Executor } from '../../db/client.js';
 import { emailTemplates, seasons } from '../../db/schema/index.js';
 
 export type EmailTemplateRow = typeof emailTemplates.$inferSelect;
 
 /** The order templates are listed in: the spec's order of types, not the alphabet. */
-const typeOrder = sql`array_position(array['initial','reminder','last_day_of_round','new_round','last_round','summary_launch','summary_reminder','season_summary_launch','season_summary_reminder'], ${emailTemplates.type})`;
+const typeOrder = sql`array_position(array[${sql.raw(emailTypes.map((type) => `'${type}'`).join(','))}], ${emailTemplates.type})`;
 
 export function createEmailsRepository(db: Executor) {
   return {
@@ -30,15 +31,22 @@ export function createEmailsRepository(db: Executor) {
       id: string,
       fields: Pick<EmailTemplateRow, 'subject' | 'body' | 'buttonText' | 'dashboardUrlText' | 'sendMode'>,
       now: Date,
-    ): Promise<void> {
-      await db
+    ): Promise<EmailTemplateRow> {
+      const [row] = await db
         .update(emailTemplates)
         .set({ ...fields, updatedAt: now })
-        .where(eq(emailTemplates.id, id));
+        .where(eq(emailTemplates.id, id))
+        .returning();
+      return row!;
     },
 
-    async setEnabled(id: string, enabled: boolean, now: Date): Promise<void> {
-      await db.update(emailTemplates).set({ enabled, updatedAt: now }).where(eq(emailTemplates.id, id));
+    async setEnabled(id: string, enabled: boolean, now: Date): Promise<EmailTemplateRow> {
+      const [row] = await db
+        .update(emailTemplates)
+        .set({ enabled, updatedAt: now })
+        .where(eq(emailTemplates.id, id))
+        .returning();
+      return row!;
     },
 
     /** Disables a project's own emails (season null) or one season's; answers how many changed. */

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { emailRoutes } from '@pss/contract';
+import { emailPlaceholders, emailRoutes } from '@pss/contract';
 import { caller } from '../../lib/access-control.js';
 import { contractRoutes } from '../../lib/contract-routes.js';
 import type { EmailsService } from './emails.service.js';
 
 const tags = ['Emails'];
 const placeholders =
-  'Placeholders: {first_name}, {last_name}, {salutation}, {dashboard_link}, {project_name}, {season_name}, ' +
-  '{round_number}, {round_end_date}, {email}, {phone}; any other name in braces is refused (VALIDATION_ERROR naming it).';
+  `Placeholders: ${emailPlaceholders.map((name) => `{${name}}`).join(', ')}; any other name in braces is refused ` +
+  '(VALIDATION_ERROR naming it).';
 
 export function registerEmailsRoutes(app: FastifyInstance, service: EmailsService): void {
   const implement = contractRoutes(app);

@@ -70,7 +70,7 @@ export function createEmailsService(deps: { db: Db; projects: Pick<ProjectsServi
 
     async save(caller: AccessClaims, id: string, kind: EmailKind, body: SaveEmailBody): Promise<EmailTemplate> {
       await visibleTemplate(caller, id, kind);
-      await emails.update(
+      const saved = await emails.update(
         id,
         {
           subject: body.subject,
@@ -81,13 +81,12 @@ export function createEmailsService(deps: { db: Db; projects: Pick<ProjectsServi
         },
         deps.clock.now(),
       );
-      return toEmailTemplate((await emails.findById(id))!);
+      return toEmailTemplate(saved);
     },
 
     async setEnabled(caller: AccessClaims, id: string, kind: EmailKind, enabled: boolean): Promise<EmailTemplate> {
       await visibleTemplate(caller, id, kind);
-      await emails.setEnabled(id, enabled, deps.clock.now());
-      return toEmailTemplate((await emails.findById(id))!);
+      return toEmailTemplate(await emails.setEnabled(id, enabled, deps.clock.now()));
     },
 
     /** Disables all of a project's own emails; answers how many were enabled. */
