@@ -5,9 +5,14 @@
  * health is the figure to compare between runs. Results go to bench/results/*.json.
  *
  *   npm run bench -- [--clients 5000] [--duration 10] [--connections 20] [--pg postgres://...]
+ *     [--scenarios emails] [--email-participants 100000] [--email-send 10000] [--report-answers 1000000]
  *
  * With --pg the harness makes a fresh database on that server and drops it afterwards;
  * otherwise it uses embedded PGlite in a temporary directory.
+ *
+ * The `emails` scenario (bench/emails.ts) runs once the server has stopped: it seeds a
+ * project of --email-participants, runs the schedule twice and sends --email-send of what
+ * it queued to a local SMTP server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +24,10 @@ import { professions } from '@pss/contract';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { checkStoredAnswers, runAnswerBench, seedAnswerBench } from './answers.js';
+import { runEmailBench, seedEmailBench, type EmailBenchFigures } from './emails.js';
 import { seedBenchData, BENCH_SUPERADMIN, type BenchFixture } from './seed.js';
+import { participantsFor, seedReportProject } from './report-seed.js';
+import { runReportBench, type ReportFigures } from './reports.js';
 
 const { values } = parseArgs({
   options: {
@@ -34,7 +42,13 @@ const { values } = parseArgs({
     'answer-participants': { type: 'string', default: '50' },
     /** How many times each of them answers each of the case's ten questions. */
     'answer-passes': { type: 'string', default: '5' },
-    /** Only the calls whose name matches this regular expression (health always runs). */
+    /** Participants of the emails scenario's project (0 skips it). */
+    'email-participants': { type: 'string', default: '100000' },
+    /** Emails the emails scenario sends of those it queued (0: all of them). */
+    'email-send': { type: 'string', default: '10000' },
+    /** Answers in the project the reports are downloaded from (0 skips the reports benchmark). */
+    'report-answers': { type: 'string', default: '1000000' },
+    /** Only the calls whose name matches this regular expression (health always runs; `emails` is the emails scenario). */
     scenarios: { type: 'string' },
   },
 });
@@ -157,8 +171,27 @@ async function main(): Promise<void> {
   const fixture = await seedBenchData(database.db, clientCount, projectsPerClient);
   const answerParticipants = Number(values['answer-participants']);
   const answerFixture = answerParticipants > 0 ? await seedAnswerBench(database.db, answerParticipants) : null;
+  const reportAnswers = Number(values['report-answers']);
+  let reportSeed: Awaited<ReturnType<typeof seedReportProject>> | null = null;
+  if (reportAnswers > 0) {
+    const seeding = performance.now();
+    reportSeed = await seedReportProject(database.db, {
+      participants: participantsFor(reportAnswers, 5, 10),
+      cases: 5,
+      questions: 10,
+    });
+    console.log(
+      `Seeded the reports' project: ${reportSeed.participants} participants, ${reportSeed.attempts} attempts, ` +
+        `${reportSeed.answers} answers in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+  }
   await database.close();
+  let reportFigures: ReportFigures[] | null = null;
   let answerFigures: Awaited<ReturnType<typeof runAnswerBench>> | null = null;
+  const only = values.scenarios ? new RegExp(values.scenarios, 'i') : null;
+  const emailParticipants = Number(values['email-participants']);
+  const emailsWanted = emailParticipants > 0 && (!only || only.test('emails'));
+  let measuredAll = false;
 
   let server: ChildProcess | undefined;
   try {
@@ -172,6 +205,10 @@ async function main(): Promise<void> {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
         LOGIN_MAX_FAILURES: '1000',
+        // The server's email schedule runs once as it starts, not again while calls are
+        // measured (it would queue the imported participants' emails and, with no
+        // SMTP_URL, mark them UNSENT meanwhile); the emails scenario measures it alone.
+        SCHEDULER_INTERVAL_SECONDS: String(24 * 3600),
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -184,6 +221,11 @@ async function main(): Promise<void> {
     });
     if (!login.ok) throw new Error(`bench sign-in failed: ${await login.text()}`);
     const token = ((await login.json()) as { access_token: string }).access_token;
+
+    if (reportSeed) {
+      console.log(`  reports over ${reportSeed.answers} answers:`);
+      reportFigures = await runReportBench(base, token, reportSeed, server.pid!);
+    }
 
     const participantCount = Number(values.participants);
     const importFigures =
@@ -223,7 +265,6 @@ async function main(): Promise<void> {
     }
 
     const results: Measured[] = [];
-    const only = values.scenarios ? new RegExp(values.scenarios, 'i') : null;
     for (const scenario of scenarios.filter((s) => !only || s.name === 'health' || only.test(s.name))) {
       const target = typeof scenario.path === 'string' ? scenario.path : scenario.path(fixture);
       const headers: Record<string, string> = scenario.auth ? { authorization: `Bearer ${token}` } : {};
@@ -258,6 +299,7 @@ async function main(): Promise<void> {
           connections,
           node: process.version,
           participantImport: importFigures,
+          reports: reportSeed && { seed: reportSeed, figures: reportFigures },
           cpus: os.cpus().length,
           results: results.map((r) => ({ ...r, ratioToHealth: r.requestsPerSecond / health.requestsPerSecond })),
         },
@@ -266,6 +308,7 @@ async function main(): Promise<void> {
       ),
     );
     console.log(`\nWritten to ${path.relative(root, file)}`);
+    measuredAll = true;
   } finally {
     server?.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -288,9 +331,72 @@ async function main(): Promise<void> {
         JSON.stringify({ database: databaseUrl ? 'postgres' : 'pglite', ...figures, ...stored }, null, 2),
       );
     }
-    await dropDatabase?.();
-    rmSync(dataDir, { recursive: true, force: true });
+    try {
+      if (emailsWanted && measuredAll) await benchEmails(databaseUrl, dataDir, emailParticipants);
+    } finally {
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
+}
+
+/**
+ * The emails scenario, with the server stopped: seeds a project of `count` participants,
+ * one scheduler run (time, memory), a second (must queue nothing), then sending to a local
+ * SMTP server (emails/s; all must arrive). Prints its line and writes bench/results/emails-*.json.
+ */
+async function benchEmails(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  count: number,
+): Promise<EmailBenchFigures> {
+  const pgliteDataDir = path.join(dataDir, 'pglite');
+  const day = new Date().toISOString().slice(0, 10);
+  process.stdout.write(`\n  emails: seeding a project of ${count} participants …`);
+  const seeding = await openDatabase({ databaseUrl, pgliteDataDir });
+  const seedStarted = performance.now();
+  const fixture = await seedEmailBench(seeding.db, count, day);
+  await seeding.close();
+  process.stdout.write(` ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`);
+  const send = Number(values['email-send']);
+  const f = await runEmailBench({
+    fixture,
+    databaseUrl,
+    pgliteDataDir,
+    dataDir,
+    send,
+    onProgress: (line) => console.log(`  emails: ${line}`),
+  });
+  const { first, second, sending } = f;
+  const q = first.projectQueued;
+  console.log(
+    [
+      `\nEmails: a project of ${f.participants} participants (${f.seasonsRead} seasons running on ${f.day} in the database)`,
+      `  scheduler run: queued ${first.queued} in ${first.seconds.toFixed(1)} s (in the project ${q.total}: ` +
+        `${q.initialProject} initial, ${q.initialSeason} season initial, ${q.reminder} reminders, as seeded), ` +
+        `${first.cpuSeconds.toFixed(1)} s of CPU in the app's process; peak RSS ${first.peakRssMb} MB ` +
+        `(${f.baseline.rssMb} MB before); heap in use at most ${first.peakHeapUsedMb} MB, left after collections at most ` +
+        `${first.heapFloorFirstHalfMb ?? '–'} MB in the run's first half and ${first.heapFloorSecondHalfMb ?? '–'} MB in its ` +
+        `second, ${first.heapAfterMb} MB after it and a full GC (${f.baseline.heapUsedMb} MB before)`,
+      `  second run: queued ${second.queued} in ${second.seconds.toFixed(1)} s, peak RSS ${second.peakRssMb} MB`,
+      `  sending: ${sending.result.sent} of ${sending.queuedBefore} queued` +
+        `${sending.target < sending.queuedBefore ? ` (capped by --email-send ${send})` : ''} in ` +
+        `${sending.seconds.toFixed(1)} s = ${sending.emailsPerSecond} emails/s to a local SMTP server, ` +
+        `${f.received} received; claiming ${sending.claimSeconds.toFixed(1)} s (${sending.claimMs.claims} claims, median ` +
+        `${sending.claimMs.median} ms, first tenth ${sending.claimMs.firstTenth} ms, last ${sending.claimMs.lastTenth} ms), ` +
+        `reading ${sending.workSeconds.toFixed(1)} s, ` +
+        `per email ${sending.mailerMsPerEmail} ms handing over and ${sending.markSentMsPerEmail} ms recording (four at a time); ` +
+        `peak RSS ${sending.peakRssMb} MB`,
+      `  (load average ${first.loadAverage}, ${second.loadAverage} and ${sending.loadAverage} at the ends of the three on ${os.cpus().length} cores)`,
+    ].join('\n'),
+  );
+  const resultsDir = path.join(root, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(
+    path.join(resultsDir, `emails-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+    JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, ...f }, null, 2),
+  );
+  return f;
 }
 
 /** The server's peak resident memory, from /proc (Linux). */

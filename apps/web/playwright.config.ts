@@ -48,7 +48,8 @@ export default defineConfig({
     command: `node e2e/start-server.mjs`,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // First start seeds the demo before the server listens.
+    timeout: 180_000,
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',

@@ -30,7 +30,22 @@ import { registerParticipantsRoutes } from './modules/participants/participants.
 import { createCmesService } from './modules/cmes/cmes.service.js';
 import { registerEmailsRoutes } from './modules/emails/emails.routes.js';
 import { createEmailsService } from './modules/emails/emails.service.js';
+import { createEmailOutboxRepository } from './modules/emails/email-outbox.repository.js';
+import { createEmailScheduleRepository } from './modules/emails/email-schedule.repository.js';
+import { createEmailScheduler, type EmailScheduler } from './modules/emails/email-scheduler.js';
+import { createEmailSender, type EmailSender, type SenderOptions } from './modules/emails/email-sender.js';
+import { createEmailSendingService } from './modules/emails/email-sending.service.js';
+import { registerEmailSendingRoutes } from './modules/emails/email-sending.routes.js';
+import { createEmailWorker } from './modules/emails/email-worker.js';
+import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js';
+import { createStatisticsService } from './modules/statistics/statistics.service.js';
+import { ensureEmailTemplates } from './db/email-templates.js';
 import { registerCmesRoutes } from './modules/cmes/cmes.routes.js';
+import { createSeasonSummariesService } from './modules/season-summaries/season-summaries.service.js';
+import { registerSeasonSummariesRoutes } from './modules/season-summaries/season-summaries.routes.js';
+import { createReportsRepository } from './modules/reports/reports.repository.js';
+import { createReportsService } from './modules/reports/reports.service.js';
+import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -68,10 +83,22 @@ export interface AppDeps {
   storage?: FileStorage;
   /** Tests may pass their own; otherwise SMTP from the configuration. */
   mailer?: Mailer;
+  /** Tests shorten the outbox's retries and leases. */
+  emailSender?: SenderOptions;
+}
+
+/** The email schedule and outbox, as main.ts starts them and tests drive them. */
+export interface AppEmails {
+  /** Queues what the schedule says is due today. */
+  runScheduler: EmailScheduler['run'];
+  /** Sends what is due in the outbox until nothing is left. */
+  drain: EmailSender['drain'];
+  /** Runs both in the background (main.ts); answers a stop function. */
+  startWorker(): () => Promise<void>;
 }
 
 /** The app, with what main.ts and tests reach into: the route list and the import queue. */
-export type App = FastifyInstance & { declaredRoutes: DeclaredRoute[]; imports: ImportsService };
+export type App = FastifyInstance & { declaredRoutes: DeclaredRoute[]; imports: ImportsService; emails: AppEmails };
 
 /** What never reaches the logs. */
 export const redactedLogPaths = [
@@ -137,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         // Mantine writes its CSS variables and component styles inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // A summary's video plays from the bytes its call answered (it needs the session's token).
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -178,8 +207,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     settings: config,
     log: app.log,
   });
-  // Mail sent after its answer (sign-in links, notices) is delivered before the app closes.
-  app.addHook('onClose', () => authService.settle());
+  // Mail sent after its answer (sign-in links, notices) is delivered before the app closes,
+  // then the mail server's pooled connections are closed.
+  app.addHook('onClose', async () => {
+    await authService.settle();
+    mailer.close?.();
+  });
   const userManagement = createUserManagementService({
     repository: createUserManagementRepository(db),
     users: usersRepository,
@@ -217,16 +250,61 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   imports.registerRunner('SUMMARY', (context) => elementsService.runKeyTakeawaysImport(context));
   imports.registerRunner('ANSWER_TAGS', (context) => elementsService.runAnswerTagsImport(context));
+  const seasonSummaries = createSeasonSummariesService({ db, projects: projectsService, storage, clock });
   const attemptsService = createAttemptsService({
     attempts: createAttemptsRepository(db),
     cases: casesService,
     projects: projectsService,
     users: usersService,
+    summaries: seasonSummaries,
     clock,
   });
   imports.registerRunner('PARTICIPANTS', (context) => participantsService.runImport(context));
   imports.registerRunner('NEW_USERS', (context) => participantsService.runNewUsersImport(context));
   imports.registerMaintenance(() => participantsService.refreshStaleSearch());
+
+  const statisticsService = createStatisticsService({ db, projects: projectsService, clock });
+
+  const emailOutbox = createEmailOutboxRepository(db);
+  const emailScheduler = createEmailScheduler({
+    schedule: createEmailScheduleRepository(db),
+    outbox: emailOutbox,
+    ensureTemplates: (projectId) => ensureEmailTemplates(db, projectId),
+    clock,
+    timeZone: config.scheduleTimeZone,
+  });
+  const emailSender = createEmailSender({
+    outbox: emailOutbox,
+    mailer,
+    clock,
+    timeZone: config.scheduleTimeZone,
+    publicUrl: config.publicUrl,
+    support: config.support,
+    dashboardLink: async (userId, now) =>
+      `${config.publicUrl}/participant/link/${await tokens.signLinkToken(userId, now, config.linkTtlDays)}`,
+    log: app.log,
+    options: { leaseMs: config.emailLeaseSeconds * 1000, ...deps.emailSender },
+  });
+  const emailWorker = createEmailWorker({ scheduler: emailScheduler, sender: emailSender, log: app.log });
+  const emailSending = createEmailSendingService({
+    db,
+    projects: projectsService,
+    participants: participantsService,
+    outbox: emailOutbox,
+    scheduler: emailScheduler,
+    clock,
+    timeZone: config.scheduleTimeZone,
+    publicUrl: config.publicUrl,
+    support: config.support,
+    wake: () => emailWorker.wake(),
+  });
+
+  const reportsService = createReportsService({
+    reports: createReportsRepository(db),
+    projects: projectsService,
+    clock,
+    timeZone: config.scheduleTimeZone,
+  });
 
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10 } });
   await app.register(
@@ -250,6 +328,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerProjectsRoutes(api, projectsService);
       registerCmesRoutes(api, cmesService);
       registerEmailsRoutes(api, emailsService);
+      registerEmailSendingRoutes(api, emailSending);
+      registerStatisticsRoutes(api, statisticsService);
       registerParticipantsRoutes(api, participantsService, storage);
       registerCasesRoutes(api, casesService);
       registerCaseTransfersRoutes(api, caseTransfers);
@@ -258,6 +338,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerModuleLibraryRoutes(api, moduleLibraryService);
       registerElementsRoutes(api, elementsService, storage);
       registerAttemptsRoutes(api, attemptsService);
+      registerSeasonSummariesRoutes(api, seasonSummaries, storage);
+      registerReportsRoutes(api, reportsService);
     },
     { prefix: '/api' },
   );
@@ -267,5 +349,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const built = app as unknown as App;
   built.declaredRoutes = declaredRoutes;
   built.imports = imports;
+  built.emails = {
+    runScheduler: () => emailScheduler.run(),
+    drain: () => emailSender.drain(),
+    startWorker: () => emailWorker.start({ schedulerIntervalMs: config.schedulerIntervalSeconds * 1000 }),
+  };
   return built;
 }

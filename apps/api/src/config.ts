@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from './lib/clock.js';
 
 /**
  * Every setting the server reads from the environment. The README's configuration
@@ -49,6 +50,15 @@ const envSchema = z.object({
   SMTP_FROM: z.string().default('Patient Simulation Platform <no-reply@localhost>'),
   DASHBOARD_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   PUBLIC_URL: z.url().optional(),
+  SCHEDULER_INTERVAL_SECONDS: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 3600)
+    .default(60),
+  SCHEDULE_TIME_ZONE: z.string().default('UTC').refine(isTimeZone, 'must be an IANA time zone such as America/Chicago'),
+  EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  SUPPORT_EMAIL: z.email().optional(),
+  SUPPORT_PHONE: z.string().max(60).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ENABLE_SUPERFAKE_LOGIN: booleanFlag,
   TRUST_PROXY: z.string().default('false'),
@@ -74,6 +84,13 @@ export interface Config {
   /** How long a participant's emailed dashboard link signs them in. */
   linkTtlDays: number;
   publicUrl: string;
+  /** How often the email schedule runs, and the time zone its days are counted in. */
+  schedulerIntervalSeconds: number;
+  scheduleTimeZone: string;
+  /** How long a sender's claim on an email holds: one left by a process that died is taken up after it. */
+  emailLeaseSeconds: number;
+  /** The support footer's {email} and {phone}. */
+  support: { email: string; phone: string };
   logLevel: string;
   enableSuperfakeLogin: boolean;
   /** Whether the session cookies carry `Secure`: PUBLIC_URL is https. */
@@ -160,12 +177,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.SMTP_FROM,
     linkTtlDays: e.DASHBOARD_LINK_TTL_DAYS,
     publicUrl,
+    schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
+    scheduleTimeZone: e.SCHEDULE_TIME_ZONE,
+    emailLeaseSeconds: e.EMAIL_LEASE_SECONDS,
+    support: { email: e.SUPPORT_EMAIL ?? addressOf(e.SMTP_FROM), phone: e.SUPPORT_PHONE },
     logLevel: e.LOG_LEVEL,
     enableSuperfakeLogin: e.ENABLE_SUPERFAKE_LOGIN,
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),
   };
+}
+
+/** The address in `Name <address>` (or the whole text when it is only an address). */
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
 function defaultWebDistDir(): string {

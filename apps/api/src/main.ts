@@ -6,12 +6,23 @@ import { createTokenService } from './lib/tokens.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { buildApp } from './app.js';
 import { runFirstStart } from './bootstrap/first-start.js';
+import { DEMO_WINTER_COMPLETER, DEMO_WINTER_UNFINISHED } from './bootstrap/demo-results.js';
 
 const DEMO_PARTICIPANT_EMAIL = 'maria.alvarez@northwind.demo.local';
+/** Further demo clinicians whose links are printed: the Winter Season's readers of its results summary. */
+const DEMO_WINTER_PARTICIPANTS = [
+  { label: 'Participant who completed the Winter Season', email: DEMO_WINTER_COMPLETER },
+  { label: 'Participant who did not finish the Winter Season', email: DEMO_WINTER_UNFINISHED },
+];
 
 /** A demo clinician's dashboard link, so a newcomer can see the participants' side too. */
-async function demoParticipantLink(db: Db, config: Config, url: string): Promise<string | null> {
-  const user = await createUsersRepository(db).findByEmail(DEMO_PARTICIPANT_EMAIL);
+async function demoParticipantLink(
+  db: Db,
+  config: Config,
+  url: string,
+  email = DEMO_PARTICIPANT_EMAIL,
+): Promise<string | null> {
+  const user = await createUsersRepository(db).findByEmail(email);
   if (!user) return null;
   const tokens = createTokenService(config.sessionSecret, config.accessTokenTtlSeconds);
   return `${url}/participant/link/${await tokens.signLinkToken(user.id, new Date(), config.linkTtlDays)}`;
@@ -31,6 +42,8 @@ async function main(): Promise<void> {
   // A job left RUNNING by a process that died ends in ERROR; the worker runs imports.
   await app.imports.failAbandoned();
   const stopWorker = app.imports.startWorker();
+  // The email schedule and the outbox's sender (safe in any number of processes).
+  const stopEmails = app.emails.startWorker();
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -43,6 +56,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await stopWorker();
+      await stopEmails();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -70,6 +84,10 @@ async function main(): Promise<void> {
     const participantLink = await demoParticipantLink(database.db, config, url);
     const signInLines = firstStart.signIns.map((s) => `${s.label}: ${s.email} / ${s.password}`);
     if (participantLink) signInLines.push(`Participant (${DEMO_PARTICIPANT_EMAIL}) dashboard link: ${participantLink}`);
+    for (const { label, email } of DEMO_WINTER_PARTICIPANTS) {
+      const link = await demoParticipantLink(database.db, config, url, email);
+      if (link) signInLines.push(`${label} (${email}) dashboard link: ${link}`);
+    }
     lines.push('', '  Demo data was created. Sign in at ' + `${url}/login-landing with:`);
     for (const line of signInLines) lines.push(`    ${line}`);
     lines.push('  (printed once; also kept in DATA_DIR/demo-sign-ins.txt)');

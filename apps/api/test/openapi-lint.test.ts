@@ -110,6 +110,17 @@ describe.runIf(onPglite)('the OpenAPI document', () => {
     }
   });
 
+  it('documents what a file download answers: each content type the caller may ask for', () => {
+    const file = { schema: { type: 'string', format: 'binary' } };
+    expect(document.paths['/api/projects/{id}/export'].get.responses['200'].content).toEqual({ 'text/csv': file });
+    for (const report of ['participants-progress', 'project-score', 'project-survey-response/{type}']) {
+      expect(document.paths[`/api/reports/{projectId}/${report}`].get.responses['200'].content).toEqual({
+        'text/csv; charset=utf-8': file,
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': file,
+      });
+    }
+  });
+
   it('keeps the specification’s paths', () => {
     expect(document.paths['/api/cmes/{id}']).toHaveProperty('get');
     expect(document.paths['/api/cmes/{id}']).toHaveProperty('put');

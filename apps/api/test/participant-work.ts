@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Attempt, CaseDocument, CreateProjectBody, Dashboard, Project, UpdateCaseBody } from '@pss/contract';
 import { participantAssignments, projectParticipants } from '../src/db/schema/index.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
-import { validCase } from './case-bodies.js';
+import { perfectAnswers, validCase } from './case-bodies.js';
 import { projectBody } from './fixtures.js';
 import * as kit from './kit.js';
 import type { Method, Reply } from './kit.js';
@@ -58,16 +58,21 @@ export function participantWork(ctx: TestContext, staff: UserRow) {
     return (await call('GET', `/cases/${id}`, staff)).json<CaseDocument>();
   }
 
-  /** A participant (USER with the test password) of the project, assigned to rounds of its first season. */
+  /**
+   * A participant (USER with the test password, unless another role is given) of the project,
+   * assigned to rounds of its first season; named as given (kept in the list's sort name).
+   */
   async function enrol(
     p: WorkProject,
     clientId: string,
     rounds: { first?: number; last?: number } = {},
+    person: { firstName?: string; lastName?: string; role?: 'USER' | 'HALFUSER' | 'TESTUSER' } = {},
   ): Promise<UserRow> {
-    const user = await createUser(ctx.db, { role: 'USER', clientId });
+    const user = await createUser(ctx.db, { ...person, role: person.role ?? 'USER', clientId });
+    const sortName = `${user.lastName} ${user.firstName}`.toLowerCase();
     await ctx.db
       .insert(projectParticipants)
-      .values({ projectId: p.id, userId: user.id, sortName: 'user test', email: user.email, dataStatus: 'READY' });
+      .values({ projectId: p.id, userId: user.id, sortName, email: user.email, dataStatus: 'READY' });
     await ctx.db.insert(participantAssignments).values({
       userId: user.id,
       seasonId: p.seasonId,
@@ -95,6 +100,15 @@ export function participantWork(ctx: TestContext, staff: UserRow) {
     return { questionId: q.id, right: id('ECG'), wrong: id('Colonoscopy'), questions: view.questions };
   }
 
+  /** The participant answers every question of the case right and submits it, through the real calls. */
+  async function complete(user: UserRow, doc: CaseDocument): Promise<void> {
+    const attemptId = await attemptOf(user, doc.name);
+    for (const answer of perfectAnswers(doc)) {
+      expect((await call('POST', `/cases/${attemptId}/answer`, user, answer)).statusCode).toBe(200);
+    }
+    expect((await call('POST', `/cases/${attemptId}/submit`, user)).statusCode).toBe(200);
+  }
+
   /**
    * The whole fixture: a project of the client with a published case in Round 1 of its
    * season, a participant assigned to the season, who has started the case and answered
@@ -114,5 +128,5 @@ export function participantWork(ctx: TestContext, staff: UserRow) {
     return { p, doc, participant, attemptId };
   }
 
-  return { as, call, project, publishedCase, enrol, attemptOf, firstQuestion, withWork };
+  return { as, call, project, publishedCase, enrol, attemptOf, firstQuestion, complete, withWork };
 }

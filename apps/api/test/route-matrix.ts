@@ -1,5 +1,6 @@
 import { perfectAnswers, validCase } from './case-bodies.js';
 import { multipartFile, projectBody } from './fixtures.js';
+import { smallPdf, videoHead } from './summary-files.js';
 import type { Caller, World, WorldRequest } from './world.js';
 
 /**
@@ -87,6 +88,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+const PDF = smallPdf();
+const MP4 = videoHead('mp4');
 const RTF = '{\\rtf1\\ansi Case name: Fever in a child\\par Patient name: Tom\\par}';
 const participantsCsv = (w: World) =>
   'user_id,first_name,last_name,email,role,profession\n' +
@@ -317,6 +320,81 @@ export const routeMatrix: Record<string, MatrixRow> = {
       post(`/projects/${await w.make.project()}/disable-season-emails`, { seasonName: 'Spring 2026' }),
   },
 
+  'POST /api/projects/:id/send-email-test': {
+    expect: owned(202),
+    request: (w) => post(`/projects/${w.emails.project}/send-email-test`, { emails: ['test@example.test'] }),
+  },
+  'POST /api/projects/:id/send-email': {
+    expect: owned(202),
+    request: (w) => post(`/projects/${w.emails.project}/send-email`, { ids: [w.users.participant.id] }),
+  },
+  'POST /api/projects/:id/email-preview': {
+    expect: owned(200),
+    request: (w) =>
+      post(`/projects/${w.emails.project}/email-preview`, {
+        subject: emailBody.subject,
+        body: emailBody.body,
+        button_text: emailBody.button_text,
+        dashboard_url_text: emailBody.dashboard_url_text,
+        participant_id: w.users.participant.id,
+      }),
+  },
+  'GET /api/projects/:id/email-deliveries': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/email-deliveries`),
+  },
+  'GET /api/projects/:id/email-schedule': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/email-schedule?date=2026-03-03`),
+  },
+
+  // Statistics (the id is the project's)
+  'GET /api/statistics/:id/overal-participation-rate': {
+    expect: owned(200),
+    request: (w) =>
+      get(`/statistics/${w.project.id}/overal-participation-rate?seasonName=${encodeURIComponent(w.season.name)}`),
+  },
+  'GET /api/statistics/:id/overal-completion-rate': {
+    expect: owned(200),
+    request: (w) =>
+      get(
+        `/statistics/${w.project.id}/overal-completion-rate?seasonName=${encodeURIComponent(w.season.name)}&type=PARTICIPANTS`,
+      ),
+  },
+  'GET /api/statistics/:id/participation-completion-by-round': {
+    expect: owned(200),
+    request: (w) =>
+      get(
+        `/statistics/${w.project.id}/participation-completion-by-round?seasonName=${encodeURIComponent(w.season.name)}`,
+      ),
+  },
+  'GET /api/statistics/:id/case-completion': {
+    expect: owned(200),
+    request: (w) => get(`/statistics/${w.project.id}/case-completion?seasonName=${encodeURIComponent(w.season.name)}`),
+  },
+  'GET /api/statistics/:id/completions-by-day': {
+    expect: owned(200),
+    request: (w) =>
+      get(`/statistics/${w.project.id}/completions-by-day?seasonName=${encodeURIComponent(w.season.name)}`),
+  },
+  'GET /api/statistics/:id/question-categories': {
+    expect: owned(200),
+    request: (w) =>
+      get(`/statistics/${w.project.id}/question-categories?seasonName=${encodeURIComponent(w.season.name)}`),
+  },
+  'GET /api/statistics/:id/participants': {
+    expect: owned(200),
+    request: (w) => get(`/statistics/${w.project.id}/participants?seasonName=${encodeURIComponent(w.season.name)}`),
+  },
+  'GET /api/statistics/:id/client-connected-accounts': {
+    expect: owned(200),
+    request: (w) => get(`/statistics/${w.project.id}/client-connected-accounts`),
+  },
+  'POST /api/statistics/scoring-update': {
+    expect: { ...owned(200), otherAdmin: 404 },
+    request: (w) => post('/statistics/scoring-update', { project_id: w.project.id }),
+  },
+
   // Participants
   'POST /api/projects/:id/upload': {
     // Into a project of its own: a waiting import blocks archiving in the world's project.
@@ -533,6 +611,36 @@ export const routeMatrix: Record<string, MatrixRow> = {
     request: (w) => get(`/module-library/${w.module.id}/import?type=SUMMARY`),
   },
 
+  // Reports (files of client A's project; another client's administrator is told 404 and sent no file)
+  'GET /api/reports/:projectId/participants-progress': {
+    expect: owned(200),
+    request: (w) =>
+      get(`/reports/${w.project.id}/participants-progress?seasonName=${encodeURIComponent(w.season.name)}`),
+  },
+  'GET /api/reports/:projectId/participants-progress-subset': {
+    expect: owned(200),
+    request: (w) =>
+      get(
+        `/reports/${w.project.id}/participants-progress-subset?format=xlsx&filter=${encodeURIComponent('{"progress":"IN_PROGRESS"}')}`,
+      ),
+  },
+  'GET /api/reports/:projectId/project-progress': {
+    expect: owned(200),
+    request: (w) => get(`/reports/${w.project.id}/project-progress`),
+  },
+  'GET /api/reports/:projectId/project-score': {
+    expect: owned(200),
+    request: (w) => get(`/reports/${w.project.id}/project-score?format=xlsx`),
+  },
+  'GET /api/reports/:projectId/project-survey-response/:type': {
+    expect: owned(200),
+    request: (w) => get(`/reports/${w.project.id}/project-survey-response/START_NEW`),
+  },
+  'GET /api/reports/:projectId/project-usage': {
+    expect: owned(200),
+    request: (w) => get(`/reports/${w.project.id}/project-usage`),
+  },
+
   // The participants' side: each participant on their own attempt, in the order a case is taken
   'GET /api/dashboard': { expect: participant(200), request: () => get('/dashboard') },
   'GET /api/users/:userSeasonRoundCaseId/questions': {
@@ -563,6 +671,53 @@ export const routeMatrix: Record<string, MatrixRow> = {
     expect: participant(204),
     request: (w, caller) => post(`/cases/${attemptFor(w, caller)}/finish`),
   },
+  // Season Results Summaries (`/projects/{id}/status`: the id is the summary's). Writes go to
+  // the world project's draft; the posted one (its season completed by both participants) is only read.
+  'GET /api/projects/:id/season-summary': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/season-summary?${w.summaries.seasonQuery}`),
+  },
+  'POST /api/projects/:id/season-summary': {
+    expect: owned(200),
+    request: (w) => post(`/projects/${w.project.id}/season-summary?${w.summaries.seasonQuery}`, w.summaries.body),
+  },
+  'POST /api/projects/:id/status': {
+    expect: owned(200),
+    request: (w) => post(`/projects/${w.summaries.draft}/status`, { status: 'POSTED' }),
+  },
+  'POST /api/season-summaries/:id/sheet': {
+    expect: owned(200),
+    request: (w) => upload(`/season-summaries/${w.summaries.draft}/sheet`, PDF, 'results.pdf'),
+  },
+  'DELETE /api/season-summaries/:id/sheet': {
+    expect: owned(200),
+    request: (w) => del(`/season-summaries/${w.summaries.draft}/sheet`),
+  },
+  'GET /api/season-summaries/:id/sheet': {
+    expect: owned(200),
+    request: (w) => get(`/season-summaries/${w.summaries.posted}/sheet`),
+  },
+  'POST /api/season-summaries/:id/video': {
+    expect: owned(200),
+    request: (w) => upload(`/season-summaries/${w.summaries.draft}/video`, MP4, 'thanks.mp4'),
+  },
+  'DELETE /api/season-summaries/:id/video': {
+    expect: owned(200),
+    request: (w) => del(`/season-summaries/${w.summaries.draft}/video`),
+  },
+  'GET /api/season-summaries/:id/video': {
+    expect: owned(200),
+    request: (w) => get(`/season-summaries/${w.summaries.posted}/video`),
+  },
+  'GET /api/dashboard/season-summaries/:id/sheet': {
+    expect: participant(200),
+    request: (w) => get(`/dashboard/season-summaries/${w.summaries.posted}/sheet`),
+  },
+  'GET /api/dashboard/season-summaries/:id/video': {
+    expect: participant(200),
+    request: (w) => get(`/dashboard/season-summaries/${w.summaries.posted}/video`),
+  },
+
   'GET /api/users/:userId/project/:projectId': {
     expect: owned(200),
     request: (w) => get(`/users/${w.users.participant.id}/project/${w.project.id}`),

@@ -26,15 +26,17 @@ export interface TestContext {
 }
 
 /** A fresh, migrated database of the kind this run tests (PGlite, or PostgreSQL). */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (testDatabaseUrl && template) {
     const name = `pss_test_${randomBytes(6).toString('hex')}`;
     await withAdmin(testDatabaseUrl, (c) => createFromTemplate(c, name, template));
-    const database = await openDatabase({ databaseUrl: adminUrl(testDatabaseUrl, name) });
+    const url = adminUrl(testDatabaseUrl, name);
+    const database = await openDatabase({ databaseUrl: url });
     return {
       database,
+      url,
       drop: async () => {
         await database.close();
         await withAdmin(testDatabaseUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
@@ -145,14 +147,21 @@ export async function createClient(db: Db, name = `Client ${uniqueSuffix()}`) {
 
 export async function createUser(
   db: Db,
-  values: { role: UserRow['role']; clientId?: string | null; email?: string; withPassword?: boolean },
+  values: {
+    role: UserRow['role'];
+    clientId?: string | null;
+    email?: string;
+    withPassword?: boolean;
+    firstName?: string;
+    lastName?: string;
+  },
 ): Promise<UserRow> {
   return createUsersRepository(db).insert({
     email: values.email ?? `${values.role.toLowerCase()}-${uniqueSuffix()}@example.test`,
     passwordHash: values.withPassword === false ? null : await testPasswordHash(),
     role: values.role,
-    firstName: 'Test',
-    lastName: values.role.charAt(0) + values.role.slice(1).toLowerCase(),
+    firstName: values.firstName ?? 'Test',
+    lastName: values.lastName ?? values.role.charAt(0) + values.role.slice(1).toLowerCase(),
     clientId: values.clientId ?? null,
   });
 }

@@ -2,6 +2,7 @@ import type { CaseDocument, Dashboard, Project } from '@pss/contract';
 import { participantAssignments, projectParticipants } from '../src/db/schema/index.js';
 import { perfectAnswers, validCase } from './case-bodies.js';
 import { multipartFile, projectBody } from './fixtures.js';
+import { smallPdf, videoHead } from './summary-files.js';
 import { as } from './kit.js';
 import { createClient, createUser, TEST_PASSWORD, type TestContext } from './test-app.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
@@ -26,8 +27,9 @@ type Method = WorldRequest['method'];
  * A populated database for tests that walk every route: two clients, their
  * administrators, a superadmin, a project of client A with a season running now, a
  * published case in its round 1 that a participant and a test user of client A have
- * started, a draft case, a preview, a CME, a module library with a case, and an import
- * job. `make` creates fresh records for calls that consume their target (deletes, status
+ * started, a draft case, a preview, a CME, a module library with a case, an import job,
+ * a draft results summary of its season, and a second project whose season both
+ * participants completed, with its results summary posted. `make` creates fresh records for calls that consume their target (deletes, status
  * changes), so every caller is asked about a record that exists.
  */
 export async function buildWorld(ctx: TestContext) {
@@ -104,9 +106,9 @@ export async function buildWorld(ctx: TestContext) {
     return draft;
   }
 
-  async function enrol(user: UserRow): Promise<void> {
+  async function enrol(user: UserRow, where = { projectId: project.id, seasonId: season.id }): Promise<void> {
     await ctx.db.insert(projectParticipants).values({
-      projectId: project.id,
+      projectId: where.projectId,
       userId: user.id,
       sortName: `${user.lastName} ${user.firstName}`.toLowerCase(),
       email: user.email,
@@ -114,8 +116,8 @@ export async function buildWorld(ctx: TestContext) {
     });
     await ctx.db.insert(participantAssignments).values({
       userId: user.id,
-      seasonId: season.id,
-      projectId: project.id,
+      seasonId: where.seasonId,
+      projectId: where.projectId,
       firstRound: 1,
       lastRound: 4,
       startDate: '2026-03-01',
@@ -229,6 +231,68 @@ export async function buildWorld(ctx: TestContext) {
     }
   }
 
+  /**
+   * Season Results Summaries: the world project's Spring 2026 has a draft; a second project
+   * of client A ("results") has a Spring 2026 that the participant and the test user
+   * completed, whose summary is posted with a sheet and a video.
+   */
+  const summaryBody = { title: 'What Spring 2026 found', description: '<p>Thank you.</p>', greeting: 'Hello' };
+  const seasonQuery = `seasonName=${encodeURIComponent(season.name)}`;
+  const uploadTo = async (id: string, kind: 'sheet' | 'video', content: Buffer, name: string) => {
+    const file = multipartFile(content, name);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/season-summaries/${id}/${kind}`,
+      headers: { ...(await headersOf('superadmin')), ...file.headers },
+      payload: file.payload,
+    });
+    if (response.statusCode !== 200) throw new Error(`summary ${kind} upload failed: ${response.body}`);
+  };
+  const resultsProject = await call<Project>('superadmin', 'POST', '/projects', projectBody(clientA.id), 201);
+  const resultsSeason = resultsProject.seasons[0]!;
+  const resultsHome = {
+    diseaseTypeId: resultsProject.disease_types[0]!.id,
+    categoryId: resultsProject.question_categories[0]!.id,
+  };
+  const resultsCase = await call<CaseDocument>(
+    'superadmin',
+    'POST',
+    '/cases',
+    { project_id: resultsProject.id, name: 'Results case', disease_type_id: resultsHome.diseaseTypeId },
+    201,
+  );
+  await call(
+    'superadmin',
+    'PUT',
+    `/cases/${resultsCase.id}`,
+    validCase(resultsHome, { name: 'Results case', season_id: resultsSeason.id, round_number: 1 }),
+  );
+  await call('superadmin', 'POST', `/cases/${resultsCase.id}/status`, { status: 'PUBLISHED' });
+  const resultsDoc = await call<CaseDocument>('superadmin', 'GET', `/cases/${resultsCase.id}`);
+  for (const who of ['participant', 'testUser'] as const) {
+    await enrol(users[who], { projectId: resultsProject.id, seasonId: resultsSeason.id });
+    const dashboard = await call<Dashboard>(who, 'GET', '/dashboard');
+    const attempt = dashboard.projects.flatMap((p) => p.cases).find((c) => c.case_name === 'Results case')!.id;
+    for (const answer of perfectAnswers(resultsDoc)) await call(who, 'POST', `/cases/${attempt}/answer`, answer);
+    await call(who, 'POST', `/cases/${attempt}/submit`);
+  }
+  const postedSummary = await call<{ id: string }>(
+    'superadmin',
+    'POST',
+    `/projects/${resultsProject.id}/season-summary?${seasonQuery}`,
+    summaryBody,
+  );
+  await uploadTo(postedSummary.id, 'sheet', smallPdf(), 'results.pdf');
+  await uploadTo(postedSummary.id, 'video', videoHead('mp4'), 'thanks.mp4');
+  await call('superadmin', 'POST', `/projects/${postedSummary.id}/status`, { status: 'POSTED' });
+  const draftSummary = await call<{ id: string }>(
+    'superadmin',
+    'POST',
+    `/projects/${project.id}/season-summary?${seasonQuery}`,
+    summaryBody,
+  );
+  const summaries = { draft: draftSummary.id, posted: postedSummary.id, body: summaryBody, seasonQuery };
+
   let counter = 0;
   const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(counter += 1)}`;
 
@@ -323,6 +387,7 @@ export async function buildWorld(ctx: TestContext) {
     module,
     libraryCase,
     emails,
+    summaries,
     imageCase,
     capId,
     firstAnswer,
@@ -344,6 +409,9 @@ export async function buildWorld(ctx: TestContext) {
       home.diseaseTypeId,
       home.categoryId,
       `Alpha disease ${tag}`,
+      resultsProject.id,
+      draftSummary.id,
+      postedSummary.id,
     ],
   };
 }

@@ -15,7 +15,7 @@ async function expectNoViolations(page: Page) {
 
 test('sign-in, public pages and the clients list pass axe and the CSP', async ({ browser }) => {
   // A dozen pages, each scanned by axe: well past the default 30 s on a busy 2-core machine.
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   const cspViolations: string[] = [];
@@ -51,6 +51,10 @@ test('sign-in, public pages and the clients list pass axe and the CSP', async ({
 
   await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'CMEs' }).click();
   await expect(page.getByRole('cell', { name: 'HF-2026-A' })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Progress' }).click();
+  await expect(page.getByRole('table', { name: 'Case completion' }).getByRole('row').nth(1)).toBeVisible();
   await expectNoViolations(page);
 
   await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Participants' }).click();

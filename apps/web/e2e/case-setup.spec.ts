@@ -22,7 +22,8 @@ async function fillChoice(page: Page, question: number, choice: number, text: st
 test('a superadmin builds a case with every question type, publishes it after fixing its problems, and previews it', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  // The longest flow: about 40 s alone, well past a minute on a loaded machine.
+  test.setTimeout(180_000);
   await signIn(page, 'Provider employee', demoSignIns().superadmin);
   await page.goto('/project-management?search=Northwind');
   await page.getByRole('link', { name: 'Northwind Health' }).click();
@@ -31,7 +32,7 @@ test('a superadmin builds a case with every question type, publishes it after fi
   await page.getByRole('link', { name: 'New case' }).click();
 
   const caseName = `Breathless at night ${run}`;
-  await page.getByLabel('Case name').fill(caseName);
+  await page.getByLabel('Case name', { exact: true }).fill(caseName);
   await choose(page, page, 'Disease type', 'Heart Failure');
   await page.getByRole('button', { name: 'Create and open' }).click();
   await expect(page).toHaveURL(/case-details\/[0-9a-f-]{36}\?newCase=true/);

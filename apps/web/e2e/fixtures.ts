@@ -22,13 +22,14 @@ export function demoSignIns(): { superadmin: DemoSignIn; admin: DemoSignIn } {
 }
 
 /**
- * A fresh dashboard link of the demo participant (its path: the server's public URL may
- * differ). A link signs in once, so each call signs a new one as the server would: the
- * printed link names the participant, DATA_DIR/.session-secret is the key.
+ * A fresh dashboard link of a demo participant (its path: the server's public URL may
+ * differ): Maria Alvarez unless another printed participant's email is given. A link signs
+ * in once, so each call signs a new one as the server would: the printed link names the
+ * participant, DATA_DIR/.session-secret is the key.
  */
-export function demoParticipantLinkPath(): string {
+export function demoParticipantLinkPath(email = 'maria.alvarez@northwind.demo.local'): string {
   const lines = readFileSync(path.join(E2E_DATA_DIR, 'demo-sign-ins.txt'), 'utf8').trim().split('\n');
-  const line = lines.find((l) => l.startsWith('Participant'));
+  const line = lines.find((l) => l.startsWith('Participant') && l.includes(`(${email})`));
   const printed = line && /\/participant\/link\/(\S+)$/.exec(line)?.[1];
   if (!printed) throw new Error('no demo participant link');
   const claims = JSON.parse(Buffer.from(printed.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;

@@ -72,8 +72,8 @@ test('a superadmin creates a client and a project with seasons, archives it and 
   await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
 
   // Sections of later features say so; CMEs work.
-  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Emails' }).click();
-  await expect(page.getByText('Emails are not set up yet')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Surveys' }).click();
+  await expect(page.getByText('Surveys are not set up yet')).toBeVisible();
   await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'CMEs' }).click();
   await page.getByRole('button', { name: 'New CME credit' }).click();
   const cme = page.getByRole('dialog', { name: 'New CME credit' });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, listQuerySchema, MAX_PAGE_SIZE, pagedSchema, selectionOf } from './list-query.js';
+import { participantFilter } from './participants.js';
 
 /**
  * A project's emails (spec §4): seven project emails, and per season five variants. Each
@@ -92,3 +94,133 @@ export const emailStatusBody = z.strictObject({ enabled: z.boolean() });
 export const seasonNameQuery = z.object({ seasonName: z.string().trim().min(1).max(120) });
 export const seasonNameBody = z.strictObject({ seasonName: z.string().trim().min(1).max(120) });
 export const emailsChanged = z.object({ updated: z.number().int() });
+
+/* ---------- sending ---------- */
+
+/** A test send: the template as it is saved, to these addresses (a sample participant's details fill it). */
+export const MAX_TEST_RECIPIENTS = 20;
+export const sendTestEmailBody = z.strictObject({
+  emails: z
+    .array(z.string().trim().max(254).pipe(z.email('INVALID_EMAIL')))
+    .min(1, 'TEST_EMAIL_RECIPIENT_REQUIRED')
+    .max(MAX_TEST_RECIPIENTS),
+});
+export type SendTestEmailBody = z.input<typeof sendTestEmailBody>;
+
+/** A manual send: to the chosen participants of the template's project (archived ones are left out). */
+// The participants list's filter; archived participants are never sent to.
+export const sendEmailBody = selectionOf(participantFilter.omit({ archived: true }).default({}));
+export type SendEmailBody = z.input<typeof sendEmailBody>;
+/** How many emails a send put in the outbox (one a recipient; ones already queued today are not counted again). */
+export const emailsQueued = z.object({ queued: z.number().int() });
+
+/** The texts of a template being edited, rendered as one participant (or a sample) would receive them. */
+export const emailPreviewBody = z.strictObject({
+  subject: withKnownPlaceholders(300),
+  body: withKnownPlaceholders(50_000),
+  button_text: withKnownPlaceholders(100),
+  dashboard_url_text: withKnownPlaceholders(300),
+  /** A participant of the project; without it, a sample participant. */
+  participant_id: z.string().uuid().nullable().optional(),
+});
+export type EmailPreviewBody = z.input<typeof emailPreviewBody>;
+export const emailPreview = z.object({
+  subject: z.string(),
+  /** The whole HTML part, as sent (the dashboard link stands in for the participant's own). */
+  html: z.string(),
+  text: z.string(),
+  participant: z
+    .object({ id: z.string().uuid(), first_name: z.string(), last_name: z.string(), email: z.string() })
+    .nullable(),
+});
+export type EmailPreview = z.infer<typeof emailPreview>;
+
+/* ---------- the outbox: delivery log and dry run ---------- */
+
+/**
+ * An email's way through the outbox. QUEUED: waiting (or waiting to retry); SENDING: a
+ * sender holds it; SENT: the mail server took it; FAILED: refused for good or out of tries
+ * (EMAILS_SEND_FAILED, with the server's message); CANCELLED: no longer due when its turn
+ * came (the participant finished, was archived, or the email was disabled); UNSENT: no mail
+ * server is configured (`SMTP_URL`), so it shows what would have been sent.
+ */
+export const emailDeliveryStatuses = ['QUEUED', 'SENDING', 'SENT', 'FAILED', 'CANCELLED', 'UNSENT'] as const;
+export const EmailDeliveryStatus = z.enum(emailDeliveryStatuses);
+export type EmailDeliveryStatusValue = z.infer<typeof EmailDeliveryStatus>;
+/** SCHEDULED: queued by the round schedule; MANUAL: sent by an administrator; TEST: a test send. */
+export const emailDeliveryKinds = ['SCHEDULED', 'MANUAL', 'TEST'] as const;
+export const EmailDeliveryKind = z.enum(emailDeliveryKinds);
+export type EmailDeliveryKindValue = z.infer<typeof EmailDeliveryKind>;
+
+export const emailDelivery = z.object({
+  id: z.string().uuid(),
+  /** Null for a test send. */
+  participant: z.object({ id: z.string().uuid(), first_name: z.string(), last_name: z.string() }).nullable(),
+  to: z.string(),
+  email_id: z.string().uuid(),
+  email_type: EmailType,
+  email_name: z.string(),
+  season_name: z.string().nullable(),
+  round_number: z.number().int().nullable(),
+  kind: EmailDeliveryKind,
+  /** The day the rule (or the send) is for, `YYYY-MM-DD`. */
+  scheduled_for: z.string(),
+  queued_at: z.string(),
+  sent_at: z.string().nullable(),
+  status: EmailDeliveryStatus,
+  attempts: z.number().int(),
+  /** The mail server's last answer when it failed, or why the email was cancelled. */
+  last_error: z.string().nullable(),
+  /** EMAILS_SEND_FAILED once it has failed for good. */
+  error_code: z.string().nullable(),
+});
+export type EmailDelivery = z.infer<typeof emailDelivery>;
+
+export const emailDeliverySortFields = ['queued_at', 'scheduled_for', 'status'] as const;
+export const emailDeliveryFilter = z.strictObject({
+  status: EmailDeliveryStatus.optional(),
+  kind: EmailDeliveryKind.optional(),
+  email_id: z.string().uuid().optional(),
+});
+export const emailDeliveryListQuery = listQuerySchema({
+  sortable: emailDeliverySortFields,
+  defaultSort: [{ field: 'queued_at', direction: 'DESC' }],
+  filter: emailDeliveryFilter,
+});
+export const emailDeliveryPage = pagedSchema(emailDelivery);
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+
+/** The dry run: who would get which email on a day, and why. Paged like a list. */
+export const emailScheduleQuery = z.object({
+  // A date that exists: JavaScript would read 2026-02-30 as 2 March, so the day must come back unchanged.
+  date: isoDate.refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+  }, 'not a real date'),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export const scheduledEmail = z.object({
+  participant: z.object({ id: z.string().uuid(), first_name: z.string(), last_name: z.string(), email: z.string() }),
+  email_id: z.string().uuid(),
+  email_type: EmailType,
+  email_name: z.string(),
+  season_name: z.string(),
+  round_number: z.number().int().nullable(),
+  /** Why the rule picks this participant on that day. */
+  reason: z.string(),
+  /** Already in the outbox for that day (a second run would not queue it again). */
+  already_queued: z.boolean(),
+});
+export type ScheduledEmail = z.infer<typeof scheduledEmail>;
+export const emailSchedule = z.object({
+  date: z.string(),
+  items: z.array(scheduledEmail),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** How many of each email that day, across every page. */
+  counts: z.array(z.object({ email_type: EmailType, email_name: z.string(), count: z.number().int() })),
+});
+export type EmailSchedule = z.infer<typeof emailSchedule>;

@@ -133,13 +133,16 @@ export interface Paged<T> {
  * A bulk action's selection: chosen ids, or "all that match this search and filter,
  * except these" (the table's select-all with unselected exceptions).
  */
-export const selectionSchema = z.union([
-  z.strictObject({ ids: z.array(z.string().uuid()).min(1).max(10_000) }),
-  z.strictObject({
-    all: z.literal(true),
-    except: z.array(z.string().uuid()).max(10_000).default([]),
-    search: z.string().trim().max(200).optional(),
-    filter: z.record(z.string(), z.unknown()).optional(),
-  }),
-]);
+export function selectionOf<F extends z.ZodType>(filter: F) {
+  return z.union([
+    z.strictObject({ ids: z.array(z.string().uuid()).min(1).max(10_000) }),
+    z.strictObject({
+      all: z.literal(true),
+      except: z.array(z.string().uuid()).max(10_000).default([]),
+      search: z.string().trim().max(200).optional(),
+      filter,
+    }),
+  ]);
+}
+export const selectionSchema = selectionOf(z.record(z.string(), z.unknown()).optional());
 export type Selection = z.infer<typeof selectionSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.js';
 import { caseAnswer, caseForParticipant, questionFeedback } from './cases.js';
 import { FeedbackType, ParticipantRole, ProgressStatus } from './enums.js';
+import { postedSeasonSummary } from './season-summaries.js';
 
 /**
  * The participants' side: clinicians sign in (with a password, or through a signed
@@ -73,6 +74,8 @@ export const dashboardProject = z.object({
       completed_cases: z.number().int(),
     }),
   ),
+  /** The posted Season Results Summaries of the project's seasons this participant completed. */
+  season_summaries: z.array(postedSeasonSummary),
 });
 export type DashboardProject = z.infer<typeof dashboardProject>;
 export const dashboard = z.object({ user: participantUser, projects: z.array(dashboardProject) });

@@ -34,8 +34,8 @@ export interface RouteDefinition {
   reply?: z.ZodType;
   /** A multipart upload with one file in the field `file` (the body is read by the handler). */
   upload?: true;
-  /** The content type of an answer that is not JSON. */
-  produces?: string;
+  /** The content type (or types, when the caller chooses) of an answer that is not JSON. */
+  produces?: string | readonly string[];
 }
 
 /** The names a route's params schema declares (none when it has no params schema). */

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { clients, cmes, participantAssignments, projectParticipants, seasons, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedDemoCases } from './demo-cases.js';
+import { seedDemoResults, seedDemoSpringProgress } from './demo-results.js';
 import { createProjectsRepository } from '../modules/projects/projects.repository.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 
@@ -180,6 +181,8 @@ async function seedDemoProjects(db: Db, clientIds: string[], today: Date): Promi
   });
   await seedDemoParticipants(db, heartFailure, northwind!);
   await seedDemoCases(db, heartFailure, northwind!);
+  await seedDemoResults(db, heartFailure, northwind!);
+  await seedDemoSpringProgress(db, heartFailure, today);
   await db.insert(cmes).values([
     { projectId: heartFailure, minCases: 4, credits: 2, moc: true, toteraCourseId: 'HF-2026-A' },
     {

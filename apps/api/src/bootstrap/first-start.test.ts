@@ -17,6 +17,16 @@ async function freshDb() {
 }
 
 describe('first start', () => {
+  it('runs once when several processes start at the same moment (one superadmin, or one set of demo data)', async () => {
+    const db = await freshDb();
+    const superadmin = { email: 'owner@example.test', password: 'first-password' };
+    const results = await Promise.all([1, 2, 3].map(() => runFirstStart(db, { superadmin })));
+    expect(results.map((r) => r.kind).sort()).toEqual(['nothing-to-do', 'nothing-to-do', 'superadmin-created']);
+    const demoDb = await freshDb();
+    const demo = await Promise.all([1, 2].map(() => runFirstStart(demoDb, { superadmin: undefined })));
+    expect(demo.map((r) => r.kind).sort()).toEqual(['demo-created', 'nothing-to-do']);
+  });
+
   it('creates the configured superadmin once and never overwrites its password', async () => {
     const db = await freshDb();
     const superadmin = { email: 'Owner@Example.test', password: 'first-password' };

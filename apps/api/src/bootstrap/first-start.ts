@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -21,22 +21,30 @@ export async function runFirstStart(
   db: Db,
   options: { superadmin: { email: string; password: string } | undefined },
 ): Promise<FirstStartResult> {
-  const repository = createUsersRepository(db);
-  if (options.superadmin) {
-    if (await repository.findByEmail(options.superadmin.email)) return { kind: 'nothing-to-do' };
-    await repository.insert({
-      email: options.superadmin.email,
-      passwordHash: await hashPassword(options.superadmin.password),
-      role: 'SUPERADMIN',
-      firstName: 'Platform',
-      lastName: 'Administrator',
-    });
-    return { kind: 'superadmin-created', email: options.superadmin.email };
-  }
-  const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return { kind: 'nothing-to-do' };
-  // One transaction: a start that dies half-way leaves an empty database, which the
-  // next start fills again.
-  const signIns = await db.transaction((tx) => seedDemoContent(tx as unknown as Db));
-  return { kind: 'demo-created', signIns };
+  // One transaction under an advisory lock: several processes starting at once on one
+  // database (behind a load balancer) run first start one after another, so the second
+  // finds the first one's superadmin or demo data instead of failing on it. A start that
+  // dies half-way leaves an empty database, which the next start fills again.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`);
+    const txDb = tx as unknown as Db;
+    const repository = createUsersRepository(txDb);
+    if (options.superadmin) {
+      if (await repository.findByEmail(options.superadmin.email)) return { kind: 'nothing-to-do' } as const;
+      await repository.insert({
+        email: options.superadmin.email,
+        passwordHash: await hashPassword(options.superadmin.password),
+        role: 'SUPERADMIN',
+        firstName: 'Platform',
+        lastName: 'Administrator',
+      });
+      return { kind: 'superadmin-created', email: options.superadmin.email } as const;
+    }
+    const [row] = await tx.select({ n: count() }).from(users);
+    if ((row?.n ?? 0) > 0) return { kind: 'nothing-to-do' } as const;
+    return { kind: 'demo-created', signIns: await seedDemoContent(txDb) } as const;
+  });
 }
+
+/** The advisory lock key first start holds (any number unique to this purpose). */
+const FIRST_START_LOCK = 73_110_001;

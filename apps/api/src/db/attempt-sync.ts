@@ -1,22 +1,34 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 /**
- * Makes the UserSeasonRoundCases the assignments call for: every published case placed in a
- * round a participant (not archived) is assigned to, unlocking on the later of the round's
- * start and the participant's start date. Set-based and idempotent; the one place this rule
- * lives (the participant's dashboard, the progress views and the progress filter run it).
+ * The cases the assignments call for, as rows (user_id, project_id, case_id, season_id,
+ * round_number, unlocks_on): every published case placed in a round a participant (not
+ * archived) is assigned to, unlocking on the later of the round's start and the
+ * participant's start date. The one place this rule lives: the UserSeasonRoundCases are
+ * made from it, and the statistics count by it (without writing).
  */
-export async function syncAttempts(db: Pick<Db, 'execute'>, scope: { userId: string } | { projectId: string }) {
-  const where = 'userId' in scope ? sql`pa.user_id = ${scope.userId}` : sql`pa.project_id = ${scope.projectId}`;
-  await db.execute(sql`
-    insert into user_season_round_cases (user_id, project_id, case_id, season_id, round_number, unlocks_on)
-    select pa.user_id, pa.project_id, c.id, c.season_id, c.round_number, greatest(r.start_date, pa.start_date)
+export function assignedCases(where: SQL): SQL {
+  return sql`
+    select pa.user_id, pa.project_id, c.id as case_id, c.season_id, c.round_number,
+      greatest(r.start_date, pa.start_date) as unlocks_on
     from participant_assignments pa
     join project_participants pp on pp.project_id = pa.project_id and pp.user_id = pa.user_id and not pp.archived
     join cases c on c.project_id = pa.project_id and c.season_id = pa.season_id and c.status = 'PUBLISHED'
       and c.round_number between pa.first_round and pa.last_round
     join rounds r on r.season_id = c.season_id and r.number = c.round_number
-    where ${where}
+    where ${where}`;
+}
+
+/**
+ * Makes the UserSeasonRoundCases the assignments call for (see `assignedCases`). Set-based
+ * and idempotent; the participant's dashboard, the progress views and the progress filter
+ * run it.
+ */
+export async function syncAttempts(db: Pick<Db, 'execute'>, scope: { userId: string } | { projectId: string }) {
+  const where = 'userId' in scope ? sql`pa.user_id = ${scope.userId}` : sql`pa.project_id = ${scope.projectId}`;
+  await db.execute(sql`
+    insert into user_season_round_cases (user_id, project_id, case_id, season_id, round_number, unlocks_on)
+    ${assignedCases(where)}
     on conflict (user_id, case_id) do nothing`);
 }

@@ -43,7 +43,7 @@ export function contractRoutes(app: FastifyInstance) {
         ...(definition.query ? { querystring: definition.query } : {}),
         ...(definition.body ? { body: definition.body } : {}),
         ...(definition.upload ? { consumes: ['multipart/form-data'] } : {}),
-        ...(definition.produces ? { produces: [definition.produces] } : {}),
+        ...(definition.produces ? { produces: [definition.produces].flat() } : {}),
         ...(definition.reply ? { response: { [status]: definition.reply } } : {}),
       },
       handler: async (request, reply) => {

@@ -192,26 +192,3 @@ async function firstChunkOf(stream: Readable): Promise<Buffer | null> {
   }
   return null;
 }
-
-/**
- * Makes a cell safe to open in a spreadsheet: a value starting with =, +, - or @ would be
- * run as a formula, so it is prefixed with an apostrophe. So that `csvCellValue` can take
- * the apostrophe off again, a value that already starts with apostrophes before such a
- * character gets one more. Quotes as CSV needs.
- */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_GUARDED.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const FORMULA_GUARDED = /^'*[=+\-@\t\r]/;
-
-/**
- * A cell of a file this platform exported, as it was before `csvCell` guarded it: one
- * apostrophe before =, +, -, @ is taken off (a spreadsheet saves it back as part of the
- * text). So an exported file, imported again, reads the values that were exported.
- */
-export function csvCellValue(cell: string): string {
-  return cell.charCodeAt(0) === 39 /* ' */ && FORMULA_GUARDED.test(cell.slice(1)) ? cell.slice(1) : cell;
-}

@@ -43,6 +43,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         const who = access === 'admin' ? 'staff (superadmin or client administrator)' : access;
         schema.description = [`**Access:** ${who}.`, schema.description].filter(Boolean).join('\n\n');
       }
+      const produces = schema.produces as string[] | undefined;
+      if (produces?.length && !schema.response) {
+        // A file (a CSV, a workbook): say which types it comes in, where the generator says nothing.
+        schema.response = {
+          200: {
+            description: 'The file.',
+            content: Object.fromEntries(
+              produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+            ),
+          },
+        };
+      }
       const consumes = schema.consumes as string[] | undefined;
       if (consumes?.includes('multipart/form-data') && !schema.body) {
         // Uploads are read from the request stream by the handler (lib/uploads.ts), so the

@@ -45,3 +45,20 @@ export function localFileStorage(root: string): FileStorage {
     remove: (key) => rm(resolve(key), { force: true }),
   };
 }
+
+/** The first `length` bytes of a stored file (fewer if it is shorter), without reading the rest. */
+export async function readHead(storage: FileStorage, key: string, length: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let read = 0;
+  const stream = storage.stream(key);
+  try {
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      read += (chunk as Buffer).length;
+      if (read >= length) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, length);
+}

@@ -41,6 +41,8 @@ beforeAll(async () => {
     world.users.ownerAdmin.id,
     world.question.id,
     world.capId,
+    world.summaries.draft,
+    world.summaries.posted,
   ];
 }, 120_000);
 afterAll(() => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, Modal, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider, Modal, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18n from '../lib/i18n';
@@ -14,6 +14,10 @@ export const theme = createTheme({
   components: {
     // Every dialog's close button needs a name for screen readers.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } }),
+    // And every toast's.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } },
+    }),
   },
 });
 

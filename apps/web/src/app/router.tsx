@@ -34,7 +34,7 @@ function Root() {
 }
 
 /** Sections of a project that later features fill; until then they say so. */
-const pendingSections = ['surveys', 'progress', 'emails'] as const;
+const pendingSections = ['surveys'] as const;
 
 /** The case screens, under a project or a module library (they read which from the layout). */
 const caseRoutes: RouteObject[] = [
@@ -175,6 +175,28 @@ export const routes: RouteObject[] = [
               {
                 path: 'elements',
                 ...screen(async () => (await import('../features/elements/elements-page')).ElementsPage),
+              },
+              { path: 'emails', ...screen(async () => (await import('../features/emails/emails-page')).EmailsPage) },
+              {
+                path: 'emails/edit/:emailId',
+                ...screen(async () => (await import('../features/emails/email-editor-page')).EmailEditorPage),
+              },
+              {
+                // The specification's `/emails/editSeasonEmail/{id}/{id2}`: the season, then its email.
+                path: 'emails/editSeasonEmail/:seasonId/:emailId',
+                ...screen(async () => (await import('../features/emails/email-editor-page')).EmailEditorPage),
+              },
+              {
+                // The Progress Dashboard; its `?season=` names the season shown.
+                path: 'progress',
+                ...screen(async () => (await import('../features/progress/progress-page')).ProgressPage),
+              },
+              {
+                // `{id}` is the season's (see SeasonSummaryPage).
+                path: 'progress/edit/:id',
+                ...screen(
+                  async () => (await import('../features/season-summaries/season-summary-page')).SeasonSummaryPage,
+                ),
               },
               ...pendingSections.map((section) => ({
                 path: section,

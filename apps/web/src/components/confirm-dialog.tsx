@@ -1,13 +1,15 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Asks before a destructive action, saying what will be lost. */
+/** Asks before a destructive (or far-reaching) action, saying what will happen; red unless told. */
 export function ConfirmDialog(props: {
   opened: boolean;
   title: string;
   message: string;
   confirmLabel: string;
   busy?: boolean;
+  /** The confirm button's colour: red for what is lost, the theme's for what is published. */
+  confirmColor?: string;
   onConfirm(): void;
   onClose(): void;
 }) {
@@ -20,7 +22,7 @@ export function ConfirmDialog(props: {
           <Button variant="default" onClick={props.onClose}>
             {t('common.cancel')}
           </Button>
-          <Button color="red" onClick={props.onConfirm} loading={props.busy}>
+          <Button color={props.confirmColor ?? 'red'} onClick={props.onConfirm} loading={props.busy}>
             {props.confirmLabel}
           </Button>
         </Group>

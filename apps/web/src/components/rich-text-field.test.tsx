@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { createRef, type ReactNode } from 'react';
 import type { Editor } from '@tiptap/react';
 import { RichTextField, type RichTextFieldProps } from './rich-text-field';
 
@@ -86,5 +86,13 @@ describe('a rich-text field', () => {
     expect(onChange).toHaveBeenLastCalledWith('<p>Hello world</p>');
     act(() => void editor.commands.clearContent(true));
     expect(onChange).toHaveBeenLastCalledWith('');
+  });
+
+  it('hands its editor to a screen that inserts at the cursor, and reports that insertion as an edit', () => {
+    const editorRef = createRef<Editor | null>();
+    const { onChange } = setup({ editorRef });
+    expect(editorRef.current).not.toBeNull();
+    act(() => void editorRef.current!.chain().focus('end').insertContent('{first_name}').run());
+    expect(onChange).toHaveBeenLastCalledWith('<p>Hello{first_name}</p>');
   });
 });

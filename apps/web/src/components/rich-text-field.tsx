@@ -1,5 +1,5 @@
 import '@mantine/tiptap/styles.css';
-import { useEffect, useMemo, type CSSProperties, type JSX } from 'react';
+import { useEffect, useMemo, type CSSProperties, type JSX, type RefObject } from 'react';
 import { Input } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { DEFAULT_LABELS, Link, RichTextEditor } from '@mantine/tiptap';
@@ -23,6 +23,8 @@ export interface RichTextFieldProps {
   minHeight?: number;
   /** The id of the editable area. */
   id?: string;
+  /** Receives the editor, for a screen that inserts text at the cursor (an email's placeholders). */
+  editorRef?: RefObject<Editor | null>;
 }
 
 /**
@@ -55,6 +57,7 @@ export function RichTextField({
   readOnly = false,
   minHeight = 120,
   id,
+  editorRef,
 }: RichTextFieldProps): JSX.Element {
   const inputId = useId(id);
   const labelId = `${inputId}-label`;
@@ -90,6 +93,14 @@ export function RichTextField({
     // Callbacks are read from the latest render, so a new onChange needs no re-subscription.
     onUpdate: ({ editor: current }) => onChange(htmlOf(current)),
   });
+
+  useEffect(() => {
+    if (!editorRef) return;
+    editorRef.current = editor;
+    return () => {
+      editorRef.current = null;
+    };
+  }, [editor, editorRef]);
 
   // useEditor keeps the editor's own editable state across renders, so readOnly is applied here.
   useEffect(() => {

@@ -1,12 +1,21 @@
 import { idParams } from '../clients.js';
 import {
+  emailDeliveryListQuery,
+  emailDeliveryPage,
+  emailPreview,
+  emailPreviewBody,
+  emailSchedule,
+  emailScheduleQuery,
   emailsChanged,
+  emailsQueued,
   emailStatusBody,
   emailTemplate,
   emailTemplateList,
   saveEmailBody,
   seasonNameBody,
   seasonNameQuery,
+  sendEmailBody,
+  sendTestEmailBody,
 } from '../emails.js';
 import { route } from '../route.js';
 
@@ -76,5 +85,51 @@ export const emailRoutes = {
     params: idParams,
     body: seasonNameBody,
     reply: emailsChanged,
+  }),
+};
+
+/** Sending a project's emails, their preview, the delivery log and the dry run of the schedule. */
+export const emailSendingRoutes = {
+  sendTest: route({
+    method: 'POST',
+    path: '/projects/:id/send-email-test',
+    access: 'admin',
+    params: idParams,
+    body: sendTestEmailBody,
+    status: 202,
+    reply: emailsQueued,
+  }),
+  send: route({
+    method: 'POST',
+    path: '/projects/:id/send-email',
+    access: 'admin',
+    params: idParams,
+    body: sendEmailBody,
+    status: 202,
+    reply: emailsQueued,
+  }),
+  preview: route({
+    method: 'POST',
+    path: '/projects/:id/email-preview',
+    access: 'admin',
+    params: idParams,
+    body: emailPreviewBody,
+    reply: emailPreview,
+  }),
+  deliveries: route({
+    method: 'GET',
+    path: '/projects/:id/email-deliveries',
+    access: 'admin',
+    params: idParams,
+    query: emailDeliveryListQuery,
+    reply: emailDeliveryPage,
+  }),
+  schedule: route({
+    method: 'GET',
+    path: '/projects/:id/email-schedule',
+    access: 'admin',
+    params: idParams,
+    query: emailScheduleQuery,
+    reply: emailSchedule,
   }),
 };

@@ -1,7 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { emailSendModes, emailTypes } from '@pss/contract';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { emailDeliveryKinds, emailDeliveryStatuses, emailSendModes, emailTypes } from '@pss/contract';
 import { projects, seasons } from './projects.js';
+import { users } from './users.js';
 
 /**
  * A project's email templates: the seven project emails (season_id null) and, per season,
@@ -37,6 +51,79 @@ export const emailTemplates = pgTable(
     check(
       'email_templates_send_mode_check',
       sql`${t.sendMode} in (${sql.raw(emailSendModes.map((x) => `'${x}'`).join(', '))})`,
+    ),
+  ],
+);
+
+/** One attempt at handing an email to the mail server, as the delivery log keeps it. */
+export interface EmailAttempt {
+  at: string;
+  outcome: 'SENT' | 'RETRY' | 'FAILED';
+  error?: string;
+}
+
+/**
+ * The outbox: every email to a participant (or a test address) is a row before it is a
+ * message. `dedupe_key` is unique — (kind, project, email, season, round, participant, the
+ * rule's day) for scheduled mail — so queuing twice, a second process or a restart cannot
+ * queue it twice; a sender claims rows (SKIP LOCKED), sends and records each attempt. The
+ * rendered texts are not stored: the message is made when it is sent, with the
+ * participant's own freshly signed dashboard link (a credential, never written down).
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The log goes with its project and its template (it is not a clinician's work).
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => emailTemplates.id, { onDelete: 'cascade' }),
+    /** The season and round the email speaks of (its placeholders), when it has one. */
+    seasonId: uuid('season_id').references(() => seasons.id, { onDelete: 'set null' }),
+    roundNumber: smallint('round_number'),
+    /** The participant; null for a test send. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    kind: text('kind', { enum: emailDeliveryKinds }).notNull(),
+    /** The day the rule (or the send) is for. */
+    ruleDay: date('rule_day', { mode: 'string' }).notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    status: text('status', { enum: emailDeliveryStatuses }).notNull().default('QUEUED'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While SENDING: the claim (its time) and how long it holds before another sender may take the row. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    errorCode: text('error_code'),
+    attemptLog: jsonb('attempt_log').$type<EmailAttempt[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
+    // What a sender claims: rows waiting for their turn (in claim order, so a claim reads
+    // only the rows it takes, however many are queued), and claims whose lease ran out.
+    index('email_outbox_queued_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'QUEUED'`),
+    index('email_outbox_leased_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'SENDING'`),
+    // The delivery log, newest first, and its status filter.
+    index('email_outbox_project_created_idx').on(t.projectId, t.createdAt, t.id),
+    index('email_outbox_template_idx').on(t.templateId),
+    index('email_outbox_user_idx').on(t.userId),
+    check(
+      'email_outbox_kind_check',
+      sql`${t.kind} in (${sql.raw(emailDeliveryKinds.map((x) => `'${x}'`).join(', '))})`,
+    ),
+    check(
+      'email_outbox_status_check',
+      sql`${t.status} in (${sql.raw(emailDeliveryStatuses.map((x) => `'${x}'`).join(', '))})`,
     ),
   ],
 );

@@ -10,3 +10,4 @@ export * from './modules.js';
 export * from './elements.js';
 export * from './attempts.js';
 export * from './emails.js';
+export * from './season-summaries.js';

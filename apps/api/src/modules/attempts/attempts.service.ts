@@ -19,6 +19,7 @@ import {
   type StoredAnswer,
 } from '../cases/cases.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import type { SeasonSummariesService } from '../season-summaries/season-summaries.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AnswerRecord, AttemptRow, AttemptsRepository, FoundAttempt } from './attempts.repository.js';
 
@@ -40,6 +41,7 @@ export function createAttemptsService(deps: {
   cases: Pick<CasesService, 'caseForAttempt'>;
   projects: Pick<ProjectsService, 'requireVisible'>;
   users: Pick<UsersService, 'getParticipant'>;
+  summaries: Pick<SeasonSummariesService, 'postedFor'>;
   clock: Clock;
 }) {
   const { attempts } = deps;
@@ -137,10 +139,11 @@ export function createAttemptsService(deps: {
       await attempts.sync({ userId: caller.userId });
       const rows = await attempts.listForUser(caller.userId);
       const projectIds = [...new Set(rows.map((r) => r.projectId))];
-      const [running, cmes, takeaways] = await Promise.all([
+      const [running, cmes, takeaways, summaries] = await Promise.all([
         attempts.runningRounds(projectIds, today()),
         attempts.cmesOf(projectIds),
         attempts.takeawaysOf(rows.filter((r) => r.status === 'COMPLETE').map((r) => r.caseId)),
+        deps.summaries.postedFor(caller.userId),
       ]);
       return {
         user,
@@ -175,6 +178,7 @@ export function createAttemptsService(deps: {
                 moc: c.moc,
                 completed_cases: completed.length,
               })),
+            season_summaries: summaries.get(projectId) ?? [],
           };
         }),
       };

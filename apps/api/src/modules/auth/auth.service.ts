@@ -74,8 +74,10 @@ export function createAuthService(deps: {
 
   function nextRefresh(user: UserRow, familyId: string) {
     const refresh = newRefreshToken();
-    const expiresAt = new Date(clock.now().getTime() + settings.refreshTokenTtlHours * 3600_000);
-    return { refresh, row: { userId: user.id, tokenHash: refresh.hash, familyId, expiresAt } };
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + settings.refreshTokenTtlHours * 3600_000);
+    // Stamped by the injected clock, like every time: the usage report shows when people signed in.
+    return { refresh, row: { userId: user.id, tokenHash: refresh.hash, familyId, expiresAt, createdAt: now } };
   }
 
   async function sessionFor<U>(

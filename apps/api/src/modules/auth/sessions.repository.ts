@@ -10,6 +10,7 @@ export interface NewSession {
   tokenHash: string;
   familyId: string;
   expiresAt: Date;
+  createdAt?: Date;
 }
 
 /** A key counted in `login_failures` and how many entries it may have within the window. */
@@ -53,9 +54,9 @@ export function createSessionsRepository(db: Db) {
      */
     async continueWithinGrace(id: string, next: NewSession, rotatedSince: Date, now: Date): Promise<boolean> {
       const rows = await db.execute(sql`
-        insert into ${sessions} (id, user_id, token_hash, family_id, expires_at)
+        insert into ${sessions} (id, user_id, token_hash, family_id, expires_at, created_at)
         select ${randomUUID()}::uuid, s.user_id, ${next.tokenHash}::text, s.family_id,
-          ${next.expiresAt.toISOString()}::timestamptz
+          ${next.expiresAt.toISOString()}::timestamptz, ${(next.createdAt ?? now).toISOString()}::timestamptz
         from ${sessions} s
         join ${sessions} successor on successor.id = s.replaced_by
         where s.id = ${id}::uuid and s.revoked_at >= ${rotatedSince.toISOString()}::timestamptz

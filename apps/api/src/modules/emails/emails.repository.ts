@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { emailTypes } from '@pss/contract';
-import type { Executor } from '../../db/client.js';
-import { emailTemplates, seasons } from '../../db/schema/index.js';
+import { rowsOf, type Executor } from '../../db/client.js';
+import { emailTemplates, projectParticipants, seasons, users } from '../../db/schema/index.js';
 
 export type EmailTemplateRow = typeof emailTemplates.$inferSelect;
 
@@ -63,6 +63,75 @@ export function createEmailsRepository(db: Executor) {
         )
         .returning({ id: emailTemplates.id });
       return rows.length;
+    },
+
+    /** The participants' addresses, leaving out archived ones and anyone not in the project. */
+    async recipients(projectId: string, userIds: string[]): Promise<{ userId: string; email: string }[]> {
+      const found: { userId: string; email: string }[] = [];
+      for (let i = 0; i < userIds.length; i += 1000) {
+        const rows = await db
+          .select({ userId: projectParticipants.userId, email: users.email })
+          .from(projectParticipants)
+          .innerJoin(users, eq(users.id, projectParticipants.userId))
+          .where(
+            and(
+              eq(projectParticipants.projectId, projectId),
+              eq(projectParticipants.archived, false),
+              inArray(projectParticipants.userId, userIds.slice(i, i + 1000)),
+            ),
+          );
+        found.push(...rows);
+      }
+      return found;
+    },
+
+    /** A participant of the project (archived or not), for a preview. */
+    async participant(projectId: string, userId: string) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          salutation: users.salutation,
+          email: users.email,
+        })
+        .from(projectParticipants)
+        .innerJoin(users, eq(users.id, projectParticipants.userId))
+        .where(and(eq(projectParticipants.projectId, projectId), eq(projectParticipants.userId, userId)));
+      return row;
+    },
+
+    /**
+     * The season and round an email sent by hand (or as a test, or previewed) speaks of:
+     * the template's own season, or else the project's season running on the day (then the
+     * next to come, then the last that ran); in it, the round running on the day (then the
+     * next, then the last).
+     */
+    async seasonContext(
+      projectId: string,
+      seasonId: string | null,
+      day: string,
+    ): Promise<{ seasonId: string; seasonName: string; roundNumber: number; roundEndDate: string } | null> {
+      const rows = rowsOf<{ season_id: string; season_name: string; number: number; end_date: string }>(
+        await db.execute(sql`
+          select s.id as season_id, s.name as season_name, r.number, r.end_date::text as end_date
+          from seasons s join rounds r on r.season_id = s.id
+          where s.project_id = ${projectId}::uuid ${seasonId ? sql`and s.id = ${seasonId}::uuid` : sql``}
+          order by
+            (s.start_date <= ${day}::date and s.end_date >= ${day}::date) desc,
+            (s.start_date > ${day}::date) desc,
+            case when s.start_date > ${day}::date then s.start_date end asc,
+            s.end_date desc,
+            (r.start_date <= ${day}::date and r.end_date >= ${day}::date) desc,
+            (r.start_date > ${day}::date) desc,
+            case when r.start_date > ${day}::date then r.number end asc,
+            r.number desc
+          limit 1`),
+      );
+      const row = rows[0];
+      return row
+        ? { seasonId: row.season_id, seasonName: row.season_name, roundNumber: row.number, roundEndDate: row.end_date }
+        : null;
     },
 
     async seasonIdByName(projectId: string, seasonName: string): Promise<string | null> {

@@ -1,16 +1,15 @@
 import type { EmailTemplate, SaveEmailBody } from '@pss/contract';
 import type { Db } from '../../db/client.js';
-import { emailName, ensureEmailTemplates } from '../../db/email-templates.js';
+import { emailName } from '../../db/email-templates.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import { createEmailAccess, type EmailKind } from './email-access.js';
 import { createEmailsRepository, type EmailTemplateRow } from './emails.repository.js';
 
-export type EmailKind = 'project' | 'season';
-
-function toEmailTemplate(row: EmailTemplateRow): EmailTemplate {
+export function toEmailTemplate(row: EmailTemplateRow): EmailTemplate {
   return {
     id: row.id,
     type: row.type,
@@ -34,21 +33,9 @@ function toEmailTemplate(row: EmailTemplateRow): EmailTemplate {
 export function createEmailsService(deps: { db: Db; projects: Pick<ProjectsService, 'requireVisible'>; clock: Clock }) {
   const emails = createEmailsRepository(deps.db);
 
-  /** A project the caller may see, with every template it should have. */
-  async function visibleProject(caller: AccessClaims, projectId: string): Promise<void> {
-    await deps.projects.requireVisible(caller, projectId);
-    await ensureEmailTemplates(deps.db, projectId);
-  }
-
-  /** A template of the kind the call is about, in a project the caller may see. */
-  async function visibleTemplate(caller: AccessClaims, id: string, kind: EmailKind): Promise<EmailTemplateRow> {
-    const row = await emails.findById(id);
-    if (!row || (kind === 'project') !== (row.seasonId === null)) throw new AppError('NOT_FOUND');
-    await deps.projects.requireVisible(caller, row.projectId).catch(() => {
-      throw new AppError('NOT_FOUND');
-    });
-    return row;
-  }
+  const access = createEmailAccess({ db: deps.db, emails, projects: deps.projects });
+  const visibleProject = access.project;
+  const visibleTemplate = access.template;
 
   async function seasonOf(projectId: string, seasonName: string): Promise<string> {
     const seasonId = await emails.seasonIdByName(projectId, seasonName);

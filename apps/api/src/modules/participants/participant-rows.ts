@@ -7,7 +7,7 @@ import {
   professions,
   type ErrorCode,
 } from '@pss/contract';
-import { csvCellValue } from '../../lib/csv.js';
+import { csvCellValue } from '../../lib/table-writer.js';
 import { v7 as uuidv7 } from 'uuid';
 
 export interface ImportSeason {

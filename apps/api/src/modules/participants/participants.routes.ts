@@ -5,6 +5,7 @@ import { caller } from '../../lib/access-control.js';
 import { validationError } from '../../lib/errors.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { importUpload } from '../../lib/import-uploads.js';
+import { sendTable } from '../../lib/table-writer.js';
 import { PARTICIPANT_EXAMPLE_CSV, type ParticipantsService } from './participants.service.js';
 
 export function registerParticipantsRoutes(
@@ -71,19 +72,12 @@ export function registerParticipantsRoutes(
         'and imported again, it changes what was edited. UTF-8 with BOM; cells starting with =, +, - or @ get an ' +
         'apostrophe so a spreadsheet shows them as text (the import takes it off again).',
     },
-    async (request, reply) => {
-      const rows = service.exportCsv(caller(request), request.params.id, request.query.search, request.query.filter);
-      // Start the generator so that a refused call answers its error, not a broken file.
-      const first = await rows.next();
-      reply.header('content-type', 'text/csv; charset=utf-8');
-      reply.header('content-disposition', `attachment; filename="participants-${request.params.id}.csv"`);
-      async function* all() {
-        if (!first.done) yield first.value;
-        yield* rows;
-      }
-      const { Readable } = await import('node:stream');
-      return reply.send(Readable.from(all()));
-    },
+    async (request, reply) =>
+      sendTable(
+        reply,
+        await service.exportTable(caller(request), request.params.id, request.query.search, request.query.filter),
+        'csv',
+      ),
   );
 
   for (const [action, archived] of [

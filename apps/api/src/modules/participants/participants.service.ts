@@ -1,7 +1,7 @@
 import type { Participant, ParticipantFilter, ParticipantListQuery, Paged, ImportJob } from '@pss/contract';
 import { AppError, validationError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { csvCell } from '../../lib/csv.js';
+import type { Cell, Table } from '../../lib/table-writer.js';
 import type { StoredUpload } from '../../lib/uploads.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { ImportOutcome, ImportRunContext, ImportsService } from '../imports/imports.service.js';
@@ -184,6 +184,30 @@ export function createParticipantsService(deps: {
       return participants.selectIds(projectId, { except: [], search, filter });
     },
 
+    /**
+     * The participants a bulk action names, in a project the caller has been checked for:
+     * chosen ids (every one must be the project's: USER_NOT_FOUND otherwise), or all that
+     * match a search and filter, except some. Archived participants are left out.
+     */
+    async resolveSelection(
+      projectId: string,
+      selection: { ids: string[] } | { all: true; except: string[]; search?: string; filter: ParticipantFilter },
+    ): Promise<string[]> {
+      if ('ids' in selection) {
+        const ids = [...new Set(selection.ids)];
+        const found = await participants.selectIds(projectId, { ids });
+        if (found.length !== ids.length) throw new AppError('USER_NOT_FOUND');
+        return found;
+      }
+      // Progress is read from the participants' cases: bring them up to date first.
+      if (selection.filter.progress) await participants.syncAttempts(projectId);
+      return participants.selectIds(projectId, {
+        except: selection.except,
+        search: selection.search,
+        filter: { ...selection.filter, archived: false },
+      });
+    },
+
     async setArchived(
       caller: AccessClaims,
       usersIds: string,
@@ -217,69 +241,77 @@ export function createParticipantsService(deps: {
     },
 
     /**
-     * The project's participants as CSV, page by page, safe to open in a spreadsheet. The
-     * columns are the import's, under its names (one row per season assignment, as the
-     * import takes them), so the file can be edited and imported again; the project's own
-     * columns (data status, archived, notes, added) follow, which the import ignores.
+     * The project's participants as a CSV table, page by page, safe to open in a
+     * spreadsheet (`lib/table-writer.ts`). The columns are the import's, under its names (one
+     * row per season assignment, as the import takes them), so the file can be edited and
+     * imported again; the project's own columns (data status, archived, notes, added)
+     * follow, which the import ignores. The caller is checked before anything is sent.
      */
-    async *exportCsv(
+    async exportTable(
       caller: AccessClaims,
       projectId: string,
       search: string | undefined,
       filter: ParticipantFilter,
-    ): AsyncGenerator<string> {
+    ): Promise<Table> {
       await deps.projects.requireVisible(caller, projectId);
-      yield '\uFEFF' + [...PARTICIPANT_ALL_COLUMNS, ...EXPORT_PROJECT_COLUMNS].join(',') + '\r\n';
-      if (filter.progress) await participants.syncAttempts(projectId);
-      let after: { sortName: string; userId: string } | null = null;
-      for (;;) {
-        const rows = await participants.exportPage(projectId, search, filter, after, EXPORT_PAGE);
-        const assignments = new Map<string, ExportAssignment[]>();
-        for (const a of await participants.exportAssignments(
-          projectId,
-          rows.map((r) => r.userId),
-        )) {
-          const theirs = assignments.get(a.userId);
-          if (theirs) theirs.push(a);
-          else assignments.set(a.userId, [a]);
-        }
-        let page = '';
-        for (const row of rows) {
-          const p = toParticipant(row);
-          const person = [
-            p.employee_id,
-            p.salutation,
-            p.first_name,
-            p.last_name,
-            p.email,
-            p.role,
-            p.profession,
-            row.secondaryEmail,
-            row.mobileNumber,
-            row.npi,
-            row.practiceNumber,
-            row.facility,
-            row.specialty,
-            row.managerFirstName,
-            row.managerLastName,
-            row.managerEmail,
-            row.userType,
-          ];
-          const project = [p.data_status, p.archived ? 'yes' : 'no', p.notes, p.added_at];
-          const seasons = assignments.get(row.userId) ?? [null];
-          for (const a of seasons) {
-            const assignment = a
-              ? [a.season, a.firstRound === a.lastRound ? a.firstRound : `${a.firstRound}-${a.lastRound}`, a.startDate]
-              : [null, null, null];
-            page += [...person, ...assignment, ...project].map(csvCell).join(',') + '\r\n';
-          }
-        }
-        if (page) yield page;
-        const last = rows.at(-1);
-        if (!last || rows.length < EXPORT_PAGE) return;
-        after = { sortName: last.sortName, userId: last.userId };
-      }
+      return {
+        title: 'Participants',
+        fileName: `participants-${projectId}`,
+        columns: [...PARTICIPANT_ALL_COLUMNS, ...EXPORT_PROJECT_COLUMNS].map((header) => ({ header })),
+        rows: exportRows(projectId, search, filter),
+      };
     },
   };
+
+  async function* exportRows(projectId: string, search: string | undefined, filter: ParticipantFilter) {
+    if (filter.progress) await participants.syncAttempts(projectId);
+    let after: { sortName: string; userId: string } | null = null;
+    for (;;) {
+      const rows = await participants.exportPage(projectId, search, filter, after, EXPORT_PAGE);
+      const assignments = new Map<string, ExportAssignment[]>();
+      for (const a of await participants.exportAssignments(
+        projectId,
+        rows.map((r) => r.userId),
+      )) {
+        const theirs = assignments.get(a.userId);
+        if (theirs) theirs.push(a);
+        else assignments.set(a.userId, [a]);
+      }
+      const page: Cell[][] = [];
+      for (const row of rows) {
+        const p = toParticipant(row);
+        const person = [
+          p.employee_id,
+          p.salutation,
+          p.first_name,
+          p.last_name,
+          p.email,
+          p.role,
+          p.profession,
+          row.secondaryEmail,
+          row.mobileNumber,
+          row.npi,
+          row.practiceNumber,
+          row.facility,
+          row.specialty,
+          row.managerFirstName,
+          row.managerLastName,
+          row.managerEmail,
+          row.userType,
+        ];
+        const project = [p.data_status, p.archived ? 'yes' : 'no', p.notes, p.added_at];
+        for (const a of assignments.get(row.userId) ?? [null]) {
+          const assignment = a
+            ? [a.season, a.firstRound === a.lastRound ? a.firstRound : `${a.firstRound}-${a.lastRound}`, a.startDate]
+            : [null, null, null];
+          page.push([...person, ...assignment, ...project]);
+        }
+      }
+      yield page;
+      const last = rows.at(-1);
+      if (!last || rows.length < EXPORT_PAGE) return;
+      after = { sortName: last.sortName, userId: last.userId };
+    }
+  }
 }
 export type ParticipantsService = ReturnType<typeof createParticipantsService>;

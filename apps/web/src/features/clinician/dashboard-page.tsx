@@ -21,8 +21,12 @@ import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { dashboardQueryOptions } from './participant-api';
 import { useParticipantSession } from './participant-session';
+import { SeasonSummaryCard } from './season-summary-card';
 
-/** The participant's dashboard: per project, the round, the next case, completed cases, takeaways and CME. */
+/**
+ * The participant's dashboard: per project, the results summaries of the seasons they
+ * completed, the round, the next case, completed cases, takeaways and CME.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -76,6 +80,9 @@ function ProjectCard({ project }: { project: DashboardProject }) {
             </Text>
           )}
         </div>
+        {project.season_summaries.map((summary) => (
+          <SeasonSummaryCard key={summary.id} summary={summary} />
+        ))}
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
           <Stat label={t('clinician.casesUnlocked')} value={project.cases_unlocked} />
           <Stat label={t('clinician.pendingCases')} value={project.pending_case_count} testId="pending-count" />

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { attemptRoutes, type CaseAnswer } from '@pss/contract';
-import { call } from '../../lib/api-client';
+import { attemptRoutes, seasonSummaryRoutes, type CaseAnswer } from '@pss/contract';
+import { call, callRaw } from '../../lib/api-client';
+import { saveDownload } from '../../lib/download';
 
 export const participantKeys = {
   dashboard: ['participant', 'dashboard'] as const,
@@ -37,4 +38,20 @@ export function useAttemptAction(attemptId: string, action: 'start' | 'submit') 
 
 export function stampAttempt(attemptId: string, what: 'finish' | 'score-accessed') {
   return call(what === 'finish' ? attemptRoutes.finish : attemptRoutes.scoreAccessed, { params: { id: attemptId } });
+}
+
+const summaryFileRoutes = {
+  sheet: seasonSummaryRoutes.participantSheet,
+  video: seasonSummaryRoutes.participantVideo,
+};
+
+/** Saves the sheet of a posted results summary (a plain link cannot send the session's token). */
+export function downloadSummarySheet(summaryId: string, fallbackName: string): Promise<void> {
+  return saveDownload(callRaw(summaryFileRoutes.sheet, { params: { id: summaryId } }), fallbackName);
+}
+
+/** The video of a posted results summary as an object URL for the player (the caller revokes it). */
+export async function loadSummaryVideo(summaryId: string): Promise<string> {
+  const response = await callRaw(summaryFileRoutes.video, { params: { id: summaryId } });
+  return URL.createObjectURL(await response.blob());
 }

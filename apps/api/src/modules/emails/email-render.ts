@@ -1,0 +1,96 @@
+import type { emailPlaceholders } from '@pss/contract';
+
+/**
+ * Makes a template into the message a participant receives: the subject, an HTML part
+ * (the body, the button and the dashboard link line, in a plain inline-styled frame that
+ * mail programs show alike) and a plain-text part. Placeholder values are escaped in the
+ * HTML part; the body itself was sanitised when it was saved.
+ */
+
+export type PlaceholderValues = Record<(typeof emailPlaceholders)[number], string>;
+
+export interface TemplateTexts {
+  subject: string;
+  body: string;
+  buttonText: string;
+  dashboardUrlText: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEscapes[c]!);
+
+function fill(text: string, values: PlaceholderValues, escape: (value: string) => string, link: string): string {
+  return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {
+    if (name === 'dashboard_link') return link;
+    const value = (values as Record<string, string | undefined>)[name];
+    return value === undefined ? whole : escape(value);
+  });
+}
+
+/** A long date as people read it in an email ("April 25, 2026"). */
+export function longDate(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ', apos: "'" };
+
+/** The plain-text part of an HTML body: paragraphs and list items on their own lines, links as "text (url)". */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, inner: string) => {
+      const label = inner.replace(/<[^>]+>/g, '');
+      return label.trim() === href.trim() || !label.trim() ? href : `${label} (${href})`;
+    })
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<\/(p|h[1-6]|blockquote|li|ul|ol)>/gi, (_m, tag: string) => (tag.toLowerCase() === 'li' ? '\n' : '\n\n'))
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp|apos);/g, (_m, name: string) => entities[name]!)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function renderEmail(template: TemplateTexts, values: PlaceholderValues, link: string): RenderedEmail {
+  const safeLink = escapeHtml(link);
+  const subject = fill(template.subject, values, (v) => v, link)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
+  // A long link breaks anywhere rather than widening the card on a phone.
+  const bodyHtml = fill(
+    template.body,
+    values,
+    escapeHtml,
+    `<a href="${safeLink}" style="word-break:break-all">${safeLink}</a>`,
+  );
+  const buttonText = fill(template.buttonText, values, escapeHtml, safeLink);
+  const urlText = fill(template.dashboardUrlText, values, escapeHtml, safeLink).trim();
+
+  const html =
+    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">` +
+    `<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;line-height:1.5">` +
+    bodyHtml +
+    `<p style="margin:24px 0"><a href="${safeLink}" style="display:inline-block;background:#1c7ed6;color:#ffffff;` +
+    `padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${buttonText}</a></p>` +
+    (urlText ? `<p><a href="${safeLink}">${urlText}</a></p>` : '') +
+    `</div></body></html>`;
+
+  // Filled as HTML (values escaped), then read back as text: a name is never taken for a tag.
+  const bodyText = htmlToText(fill(template.body, values, escapeHtml, safeLink));
+  const buttonLine = `${htmlToText(buttonText)}: ${link}`;
+  const urlLine = urlText ? `${htmlToText(urlText)}: ${link}` : '';
+  const text = [bodyText, buttonLine, urlLine].filter(Boolean).join('\n\n') + '\n';
+  return { subject, html, text };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween, emailsDue, type ParticipantFacts, type SeasonFacts } from './email-rules.js';
+
+const season: SeasonFacts = {
+  id: 'season',
+  name: 'Spring 2026',
+  rounds: [
+    { number: 1, startDate: '2026-03-01', endDate: '2026-03-14' },
+    { number: 2, startDate: '2026-03-15', endDate: '2026-03-28' },
+    { number: 3, startDate: '2026-03-29', endDate: '2026-04-11' },
+  ],
+  casesByRound: { 1: 2, 2: 2, 3: 1 },
+};
+
+const participant = (overrides: Partial<ParticipantFacts> = {}): ParticipantFacts => ({
+  userId: 'u1',
+  startDate: '2026-03-01',
+  firstRound: 1,
+  lastRound: 3,
+  returning: false,
+  completedInRound: 0,
+  ...overrides,
+});
+
+const types = (day: string, p: ParticipantFacts = participant()) => emailsDue(day, season, p).map((d) => d.type);
+
+describe('the round schedule’s rules', () => {
+  it('date arithmetic', () => {
+    expect(daysBetween('2026-02-27', '2026-03-01')).toBe(2);
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-03-29', -1)).toBe('2026-03-28');
+  });
+
+  it('the launch email goes on the start date or the day after, keyed by the start date', () => {
+    expect(emailsDue('2026-02-28', season, participant())).toEqual([]);
+    const onStart = emailsDue('2026-03-01', season, participant());
+    const dayAfter = emailsDue('2026-03-02', season, participant());
+    expect(onStart.map((d) => [d.type, d.template, d.ruleDay])).toEqual([['initial', 'project', '2026-03-01']]);
+    expect(dayAfter.map((d) => [d.type, d.ruleDay])).toEqual([['initial', '2026-03-01']]);
+    expect(types('2026-03-03')).not.toContain('initial');
+  });
+
+  it('a returning participant’s launch email is the season’s own variant', () => {
+    const [due] = emailsDue('2026-03-01', season, participant({ returning: true }));
+    expect(due).toMatchObject({ type: 'initial', template: 'season' });
+  });
+
+  it('reminds every second day after the round began, not on its last day, while cases are left', () => {
+    const reminders = [];
+    for (let day = '2026-03-01'; day <= '2026-03-14'; day = addDays(day, 1)) {
+      if (types(day).includes('reminder')) reminders.push(day);
+    }
+    expect(reminders).toEqual(['2026-03-03', '2026-03-05', '2026-03-07', '2026-03-09', '2026-03-11', '2026-03-13']);
+    expect(types('2026-03-05', participant({ completedInRound: 2 }))).toEqual([]);
+    expect(types('2026-03-05', participant({ completedInRound: 1 }))).toEqual(['reminder']);
+  });
+
+  it('counts reminders from a late starter’s own start date', () => {
+    const late = participant({ startDate: '2026-03-04' });
+    expect(types('2026-03-05', late)).toEqual(['initial']);
+    expect(types('2026-03-06', late)).toEqual(['reminder']);
+  });
+
+  it('last day of a round, and of the last round, only to those with cases left', () => {
+    expect(types('2026-03-14')).toEqual(['last_day_of_round']);
+    expect(types('2026-03-14', participant({ completedInRound: 2 }))).toEqual([]);
+    expect(types('2026-04-11')).toEqual(['last_round']);
+  });
+
+  it('a new round’s email on its first day to those already taking part', () => {
+    expect(types('2026-03-15')).toEqual(['new_round']);
+    // Starting with round 2 that day: welcomed by the launch email, not told of a "new" round.
+    expect(types('2026-03-15', participant({ startDate: '2026-03-15', firstRound: 2 }))).toEqual(['initial']);
+    // Not assigned to round 3: nothing from it.
+    expect(types('2026-03-29', participant({ lastRound: 2 }))).toEqual([]);
+  });
+
+  it('no reminders for a round without cases, and nothing before the participant starts', () => {
+    const empty = { ...season, casesByRound: {} };
+    expect(emailsDue('2026-03-03', empty, participant()).map((d) => d.type)).toEqual([]);
+    expect(types('2026-03-03', participant({ startDate: '2026-03-10' }))).toEqual([]);
+  });
+});

@@ -1,0 +1,155 @@
+import type { EmailTypeValue } from '@pss/contract';
+
+/**
+ * The round schedule's rules (spec §9), as one pure function of the day, a season and one
+ * participant's place and progress in it: which automatic emails are due to them that day,
+ * and why. The scheduler, the dry run and the tests all ask this one function; nothing
+ * else decides who is emailed when.
+ *
+ * - initial: on the participant's start date or the day after (spec: "start date is
+ *   yesterday or today"). A participant's first season in the project gets the project's
+ *   Initial Launch Email; a returning participant (assigned to an earlier season of the
+ *   project) gets this season's own initial variant instead.
+ * - reminder: every second day after the participant's round began for them (the later of
+ *   the round's start and their start date), before the round's last day, while they have
+ *   cases of the round left to finish — it stops the moment they finish.
+ * - last_day_of_round: on the last day of a round other than the season's last, to those
+ *   with cases of it left to finish.
+ * - last_round: on the last day of the season's last round, to those with cases left.
+ * - new_round: on the first day of rounds 2–4, to those assigned to the round who were
+ *   already taking part in the season before it (a participant who starts that day is
+ *   welcomed by the initial email instead).
+ * - summary_launch / summary_reminder follow a posted season results summary: they are not
+ *   scheduled until summaries exist.
+ */
+
+export interface SeasonRound {
+  number: number;
+  /** `YYYY-MM-DD` */
+  startDate: string;
+  endDate: string;
+}
+
+export interface SeasonFacts {
+  id: string;
+  name: string;
+  rounds: SeasonRound[];
+  /** Published cases placed in each round (by round number). */
+  casesByRound: Record<number, number>;
+}
+
+export interface ParticipantFacts {
+  userId: string;
+  /** The participant's start date in the season. */
+  startDate: string;
+  firstRound: number;
+  lastRound: number;
+  /** Assigned to an earlier season of the project. */
+  returning: boolean;
+  /** Cases of the running round (the round whose dates hold the day) they have completed. */
+  completedInRound: number;
+}
+
+export interface DueEmail {
+  type: EmailTypeValue;
+  /** Whose template: the project's own, or the season's variant. */
+  template: 'project' | 'season';
+  roundNumber: number | null;
+  /** The rule's own day, part of the email's unique key (the initial email's is the start date). */
+  ruleDay: string;
+  reason: string;
+}
+
+/** Days between two `YYYY-MM-DD` dates (b − a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The round whose dates hold the day, if any. */
+export function roundOn(season: Pick<SeasonFacts, 'rounds'>, day: string): SeasonRound | undefined {
+  return season.rounds.find((r) => r.startDate <= day && day <= r.endDate);
+}
+
+/** The season's last round (the highest number). */
+function lastRoundOf(season: SeasonFacts): SeasonRound | undefined {
+  return season.rounds.reduce<SeasonRound | undefined>(
+    (last, r) => (!last || r.number > last.number ? r : last),
+    undefined,
+  );
+}
+
+/** Cases of the round the participant still has to finish (0 when the round has none placed). */
+export function casesLeft(season: SeasonFacts, round: SeasonRound, participant: ParticipantFacts): number {
+  return Math.max(0, (season.casesByRound[round.number] ?? 0) - participant.completedInRound);
+}
+
+export function emailsDue(day: string, season: SeasonFacts, participant: ParticipantFacts): DueEmail[] {
+  const due: DueEmail[] = [];
+  const sinceStart = daysBetween(participant.startDate, day);
+  if (sinceStart === 0 || sinceStart === 1) {
+    due.push({
+      type: 'initial',
+      template: participant.returning ? 'season' : 'project',
+      roundNumber: participant.firstRound,
+      ruleDay: participant.startDate,
+      reason: participant.returning
+        ? `Returning participant starting ${season.name} on ${participant.startDate}`
+        : `Starts on ${participant.startDate} (the launch email goes on the start date or the day after)`,
+    });
+  }
+
+  const round = roundOn(season, day);
+  if (!round || sinceStart < 0) return due;
+  if (round.number < participant.firstRound || round.number > participant.lastRound) return due;
+  const left = casesLeft(season, round, participant);
+  const total = season.casesByRound[round.number] ?? 0;
+  const progress = `${left} of ${total} cases of round ${round.number} left to finish`;
+  const isLastDay = day === round.endDate;
+  const isSeasonsLastRound = lastRoundOf(season)?.number === round.number;
+
+  if (
+    round.number >= 2 &&
+    day === round.startDate &&
+    participant.startDate < day &&
+    participant.firstRound < round.number
+  ) {
+    due.push({
+      type: 'new_round',
+      template: 'project',
+      roundNumber: round.number,
+      ruleDay: day,
+      reason: `Round ${round.number} begins on ${day}`,
+    });
+  }
+
+  if (left > 0 && isLastDay) {
+    due.push({
+      type: isSeasonsLastRound ? 'last_round' : 'last_day_of_round',
+      template: 'project',
+      roundNumber: round.number,
+      ruleDay: day,
+      reason: `Last day of ${isSeasonsLastRound ? 'the last round' : `round ${round.number}`}; ${progress}`,
+    });
+  }
+
+  // Every second day since the round began for this participant, before its last day.
+  const roundBegan = participant.startDate > round.startDate ? participant.startDate : round.startDate;
+  const sinceRoundBegan = daysBetween(roundBegan, day);
+  if (left > 0 && !isLastDay && sinceRoundBegan > 0 && sinceRoundBegan % 2 === 0) {
+    due.push({
+      type: 'reminder',
+      template: 'project',
+      roundNumber: round.number,
+      ruleDay: day,
+      reason: `Reminder (every second day since ${roundBegan}); ${progress}`,
+    });
+  }
+  return due;
+}
+
+/** Rules whose email is pointless once the participant has finished the round's cases. */
+export const finishingRules: readonly EmailTypeValue[] = ['reminder', 'last_day_of_round', 'last_round'];

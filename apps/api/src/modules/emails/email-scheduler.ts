@@ -1,0 +1,126 @@
+import type { Clock } from '../../lib/clock.js';
+import { dayIn } from '../../lib/clock.js';
+import { emailsDue, roundOn, type DueEmail } from './email-rules.js';
+import { scheduledKey, type EmailOutboxRepository, type OutboxEntry } from './email-outbox.repository.js';
+import type {
+  EmailScheduleRepository,
+  ParticipantCursor,
+  ScheduledSeason,
+  ScheduleParticipant,
+  TemplateChoice,
+} from './email-schedule.repository.js';
+
+/** Participants read per page: bounds memory on a project of 100,000. */
+const PAGE = 2000;
+
+/** One email the rules pick on a day, with the template that would carry it (if any is set to send). */
+export interface ScheduledPick {
+  season: ScheduledSeason;
+  participant: ScheduleParticipant;
+  due: DueEmail;
+  /** The template the rule uses; undefined when the project has none of that type for it. */
+  template: TemplateChoice | undefined;
+  dedupeKey: string | null;
+}
+
+/**
+ * The round schedule: on each run it asks the rules (email-rules.ts) what is due today (in
+ * the schedule's time zone) and puts it in the outbox under each email's unique key, so a
+ * second run, a second process or a restart adds nothing twice. Only enabled AUTOMATIC
+ * templates are queued; archived participants and projects are never read.
+ */
+export function createEmailScheduler(deps: {
+  schedule: EmailScheduleRepository;
+  outbox: Pick<EmailOutboxRepository, 'queue'>;
+  /** Gives a project the templates it lacks (one made before emails existed has none yet). */
+  ensureTemplates(projectId: string): Promise<void>;
+  clock: Clock;
+  timeZone: string;
+}) {
+  const today = () => dayIn(deps.timeZone, deps.clock.now());
+
+  function templateFor(templates: TemplateChoice[], season: ScheduledSeason, due: DueEmail) {
+    const seasonId = due.template === 'season' ? season.id : null;
+    return templates.find((t) => t.type === due.type && t.seasonId === seasonId);
+  }
+
+  /** Every pick of the rules on the day, season by season, a page of participants at a time. */
+  async function* picks(day: string, projectId?: string): AsyncGenerator<ScheduledPick[]> {
+    const templatesByProject = new Map<string, TemplateChoice[]>();
+    for (const season of await deps.schedule.seasonsAbout(day, projectId)) {
+      let templates = templatesByProject.get(season.projectId);
+      if (!templates) {
+        await deps.ensureTemplates(season.projectId);
+        templates = await deps.schedule.templates(season.projectId);
+        templatesByProject.set(season.projectId, templates);
+      }
+      const running = roundOn(season, day)?.number ?? null;
+      let after: ParticipantCursor | null = null;
+      for (;;) {
+        const participants = await deps.schedule.participants(season, running, after, PAGE);
+        if (!participants.length) break;
+        const page: ScheduledPick[] = [];
+        for (const participant of participants) {
+          for (const due of emailsDue(day, season, participant)) {
+            const template = templateFor(templates, season, due);
+            page.push({
+              season,
+              participant,
+              due,
+              template,
+              dedupeKey: template
+                ? scheduledKey({
+                    projectId: season.projectId,
+                    templateId: template.id,
+                    seasonId: season.id,
+                    roundNumber: due.roundNumber,
+                    userId: participant.userId,
+                    ruleDay: due.ruleDay,
+                  })
+                : null,
+            });
+          }
+        }
+        yield page;
+        const last = participants[participants.length - 1]!;
+        after = { sortName: last.sortName, userId: last.userId };
+        if (participants.length < PAGE) break;
+      }
+    }
+  }
+
+  return {
+    today,
+    picks,
+
+    /** Queues what is due today; answers how many emails were new to the outbox and how many the rules picked. */
+    async run(): Promise<{ day: string; picked: number; queued: number }> {
+      const day = today();
+      const now = deps.clock.now();
+      let picked = 0;
+      let queued = 0;
+      for await (const page of picks(day)) {
+        const entries: OutboxEntry[] = [];
+        for (const pick of page) {
+          if (!pick.template?.automatic || !pick.dedupeKey) continue;
+          entries.push({
+            projectId: pick.season.projectId,
+            templateId: pick.template.id,
+            seasonId: pick.season.id,
+            roundNumber: pick.due.roundNumber,
+            userId: pick.participant.userId,
+            toAddress: pick.participant.email,
+            kind: 'SCHEDULED',
+            ruleDay: pick.due.ruleDay,
+            dedupeKey: pick.dedupeKey,
+          });
+        }
+        picked += entries.length;
+        queued += await deps.outbox.queue(entries, now);
+      }
+      return { day, picked, queued };
+    },
+  };
+}
+
+export type EmailScheduler = ReturnType<typeof createEmailScheduler>;

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { emailSendingRoutes } from '@pss/contract';
+import { caller } from '../../lib/access-control.js';
+import { contractRoutes } from '../../lib/contract-routes.js';
+import type { EmailSendingService } from './email-sending.service.js';
+
+const tags = ['Emails'];
+
+export function registerEmailSendingRoutes(app: FastifyInstance, service: EmailSendingService): void {
+  const implement = contractRoutes(app);
+
+  implement(
+    emailSendingRoutes.sendTest,
+    {
+      tags,
+      summary: 'Send a test of an email (the id is the email’s) to up to 20 addresses',
+      description:
+        'The template as saved, filled with a sample participant’s details; its button leads to the sign-in page ' +
+        '(a test address is no participant). Queued in the outbox and sent at once (202); the delivery log shows ' +
+        'how it went. No address: TEST_EMAIL_RECIPIENT_REQUIRED; a malformed one: INVALID_EMAIL.',
+    },
+    async (request) => service.sendTest(caller(request), request.params.id, request.body.emails),
+  );
+
+  implement(
+    emailSendingRoutes.send,
+    {
+      tags,
+      summary: 'Send an email (the id is the email’s) to chosen participants now',
+      description:
+        'A selection as elsewhere: `{ "ids": [...] }` or `{ "all": true, "except": [...], "search", "filter" }`. ' +
+        'Archived participants are left out; an id that is not the project’s: USER_NOT_FOUND, and nothing is sent. ' +
+        'Each participant gets their own signed dashboard link. A participant is sent one email by hand at most ' +
+        'once a day (a double click queues nothing twice); `queued` counts the new ones.',
+    },
+    async (request) => service.send(caller(request), request.params.id, request.body),
+  );
+
+  implement(
+    emailSendingRoutes.preview,
+    {
+      tags,
+      summary: 'Render the texts of an email being edited (the id is the email’s), as a participant would receive them',
+      description:
+        'Subject, HTML part and plain-text part, filled with the chosen participant’s details (`participant_id`, ' +
+        'one of the project’s: USER_NOT_FOUND otherwise) or a sample participant’s. The dashboard link stands in ' +
+        'for the participant’s own, which is only ever made when the email is sent.',
+    },
+    async (request) => service.preview(caller(request), request.params.id, request.body),
+  );
+
+  implement(
+    emailSendingRoutes.deliveries,
+    {
+      tags,
+      summary: 'The project’s delivery log: every email queued, sent, retried, failed or cancelled',
+      description:
+        'Newest first unless sorted (`queued_at`, `scheduled_for`, `status`); `search` matches the address; ' +
+        '`filter` takes `status`, `kind` (SCHEDULED, MANUAL, TEST) and `email_id`. A FAILED email carries ' +
+        'EMAILS_SEND_FAILED and the mail server’s message.',
+    },
+    async (request) => service.deliveries(caller(request), request.params.id, request.query),
+  );
+
+  implement(
+    emailSendingRoutes.schedule,
+    {
+      tags,
+      summary: 'Dry run of the round schedule: who would get which email on a day, and why',
+      description:
+        'Only enabled, automatic emails; progress as it stands now. `already_queued` says the email is in the ' +
+        'outbox for that day already (the schedule would not queue it again). `counts` totals each email over ' +
+        'every page.',
+    },
+    async (request) => service.schedule(caller(request), request.params.id, request.query),
+  );
+}

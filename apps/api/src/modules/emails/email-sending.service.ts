@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  EmailDelivery,
+  EmailPreview,
+  EmailPreviewBody,
+  EmailSchedule,
+  ListQuery,
+  Paged,
+  ParticipantFilter,
+  ScheduledEmail,
+} from '@pss/contract';
+import type { Db } from '../../db/client.js';
+import { emailName } from '../../db/email-templates.js';
+import type { Clock } from '../../lib/clock.js';
+import { dayIn } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { AccessClaims } from '../../lib/tokens.js';
+import type { ParticipantsService } from '../participants/participants.service.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import { createEmailAccess } from './email-access.js';
+import {
+  manualKey,
+  type DeliveryRow,
+  type EmailOutboxRepository,
+  type OutboxEntry,
+} from './email-outbox.repository.js';
+import { longDate, renderEmail } from './email-render.js';
+import type { EmailScheduler } from './email-scheduler.js';
+import { sampleParticipant, type SupportContact } from './email-sender.js';
+import { createEmailsRepository } from './emails.repository.js';
+
+type Selection =
+  { ids: string[] } | { all: true; except: string[]; search?: string; filter: Omit<ParticipantFilter, 'archived'> };
+
+function toDelivery(row: DeliveryRow): EmailDelivery {
+  return {
+    id: row.id,
+    participant:
+      row.userId && row.firstName !== null
+        ? { id: row.userId, first_name: row.firstName, last_name: row.lastName ?? '' }
+        : null,
+    to: row.toAddress,
+    email_id: row.templateId,
+    email_type: row.templateType,
+    email_name: emailName(row.templateType),
+    season_name: row.seasonName,
+    round_number: row.roundNumber,
+    kind: row.kind,
+    scheduled_for: row.ruleDay,
+    queued_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.lastError,
+    error_code: row.errorCode,
+  };
+}
+
+/**
+ * Sending a project's emails by hand and as tests, previewing them, reading the delivery
+ * log and the dry run of the schedule. Everything sent goes through the outbox (the sender
+ * is woken at once); nothing here talks to the mail server.
+ */
+export function createEmailSendingService(deps: {
+  db: Db;
+  projects: Pick<ProjectsService, 'requireVisible'>;
+  participants: Pick<ParticipantsService, 'resolveSelection'>;
+  outbox: Pick<EmailOutboxRepository, 'queue' | 'deliveries' | 'existingKeys'>;
+  scheduler: Pick<EmailScheduler, 'picks'>;
+  clock: Clock;
+  timeZone: string;
+  publicUrl: string;
+  support: SupportContact;
+  /** Wakes the sender, so that what was queued goes out now. */
+  wake(): void;
+}) {
+  const emails = createEmailsRepository(deps.db);
+  const access = createEmailAccess({ db: deps.db, emails, projects: deps.projects });
+  const today = () => dayIn(deps.timeZone, deps.clock.now());
+
+  async function queueAndWake(entries: OutboxEntry[]): Promise<{ queued: number }> {
+    const queued = await deps.outbox.queue(entries, deps.clock.now());
+    if (queued) deps.wake();
+    return { queued };
+  }
+
+  return {
+    async sendTest(caller: AccessClaims, templateId: string, addresses: string[]): Promise<{ queued: number }> {
+      const template = await access.template(caller, templateId);
+      const day = today();
+      const context = await emails.seasonContext(template.projectId, template.seasonId, day);
+      return queueAndWake(
+        [...new Set(addresses.map((a) => a.toLowerCase()))].map((address) => ({
+          projectId: template.projectId,
+          templateId,
+          seasonId: context?.seasonId ?? null,
+          roundNumber: context?.roundNumber ?? null,
+          userId: null,
+          toAddress: address,
+          kind: 'TEST',
+          ruleDay: day,
+          // Every test is its own: sending the same test twice sends it twice.
+          dedupeKey: `T:${randomUUID()}`,
+        })),
+      );
+    },
+
+    async send(caller: AccessClaims, templateId: string, selection: Selection): Promise<{ queued: number }> {
+      const template = await access.template(caller, templateId);
+      const userIds = await deps.participants.resolveSelection(template.projectId, selection);
+      const recipients = await emails.recipients(template.projectId, userIds);
+      const day = today();
+      const context = await emails.seasonContext(template.projectId, template.seasonId, day);
+      return queueAndWake(
+        recipients.map((r) => ({
+          projectId: template.projectId,
+          templateId,
+          seasonId: context?.seasonId ?? null,
+          roundNumber: context?.roundNumber ?? null,
+          userId: r.userId,
+          toAddress: r.email,
+          kind: 'MANUAL',
+          ruleDay: day,
+          dedupeKey: manualKey(template.projectId, templateId, r.userId, day),
+        })),
+      );
+    },
+
+    /** The texts being edited, made into the message a participant (or the sample) would receive. */
+    async preview(caller: AccessClaims, templateId: string, body: EmailPreviewBody): Promise<EmailPreview> {
+      const template = await access.template(caller, templateId);
+      const project = await deps.projects.requireVisible(caller, template.projectId);
+      const participant = body.participant_id
+        ? await emails.participant(template.projectId, body.participant_id)
+        : null;
+      if (body.participant_id && !participant) throw new AppError('USER_NOT_FOUND');
+      const context = await emails.seasonContext(template.projectId, template.seasonId, today());
+      const person = participant ?? sampleParticipant;
+      // Never a real link: whoever previews must not be handed the participant's sign-in.
+      const link = `${deps.publicUrl}/participant/link/personal-link`;
+      const rendered = renderEmail(
+        {
+          subject: body.subject,
+          body: body.body,
+          buttonText: body.button_text,
+          dashboardUrlText: body.dashboard_url_text,
+        },
+        {
+          first_name: person.firstName,
+          last_name: person.lastName,
+          salutation: person.salutation ?? '',
+          dashboard_link: link,
+          project_name: project.name,
+          season_name: context?.seasonName ?? '',
+          round_number: context ? String(context.roundNumber) : '',
+          round_end_date: context ? longDate(context.roundEndDate) : '',
+          email: deps.support.email,
+          phone: deps.support.phone,
+        },
+        link,
+      );
+      return {
+        ...rendered,
+        participant: participant
+          ? {
+              id: participant.id,
+              first_name: participant.firstName,
+              last_name: participant.lastName,
+              email: participant.email,
+            }
+          : null,
+      };
+    },
+
+    async deliveries(
+      caller: AccessClaims,
+      projectId: string,
+      query: ListQuery<
+        'queued_at' | 'scheduled_for' | 'status',
+        Parameters<EmailOutboxRepository['deliveries']>[1]['filter']
+      >,
+    ): Promise<Paged<EmailDelivery>> {
+      await deps.projects.requireVisible(caller, projectId);
+      const page = await deps.outbox.deliveries(projectId, query);
+      return { ...page, items: page.items.map(toDelivery) };
+    },
+
+    /**
+     * The dry run: who the schedule would email on the day and why, a page of it, with the
+     * count of each email. Progress is as it stands now.
+     */
+    async schedule(
+      caller: AccessClaims,
+      projectId: string,
+      query: { date: string; page: number; limit: number },
+    ): Promise<EmailSchedule> {
+      await access.project(caller, projectId);
+      const from = (query.page - 1) * query.limit;
+      const items: (ScheduledEmail & { key: string })[] = [];
+      const counts = new Map<ScheduledEmail['email_type'], number>();
+      let total = 0;
+      for await (const page of deps.scheduler.picks(query.date, projectId)) {
+        for (const pick of page) {
+          if (!pick.template?.automatic || !pick.dedupeKey) continue;
+          counts.set(pick.due.type, (counts.get(pick.due.type) ?? 0) + 1);
+          if (total >= from && items.length < query.limit) {
+            items.push({
+              key: pick.dedupeKey,
+              participant: {
+                id: pick.participant.userId,
+                first_name: pick.participant.firstName,
+                last_name: pick.participant.lastName,
+                email: pick.participant.email,
+              },
+              email_id: pick.template.id,
+              email_type: pick.due.type,
+              email_name: emailName(pick.due.type),
+              season_name: pick.season.name,
+              round_number: pick.due.roundNumber,
+              reason: pick.due.reason,
+              already_queued: false,
+            });
+          }
+          total += 1;
+        }
+      }
+      const queued = await deps.outbox.existingKeys(items.map((i) => i.key));
+      return {
+        date: query.date,
+        items: items.map(({ key, ...item }) => ({ ...item, already_queued: queued.has(key) })),
+        total,
+        page: query.page,
+        limit: query.limit,
+        counts: [...counts].map(([type, count]) => ({ email_type: type, email_name: emailName(type), count })),
+      };
+    },
+  };
+}
+
+export type EmailSendingService = ReturnType<typeof createEmailSendingService>;

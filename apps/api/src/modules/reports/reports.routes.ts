@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import { reportRoutes } from '@pss/contract';
+import { caller } from '../../lib/access-control.js';
+import { contractRoutes } from '../../lib/contract-routes.js';
+import { sendTable } from '../../lib/table-writer.js';
+import type { ReportsService } from './reports.service.js';
+
+const tags = ['Reports'];
+
+/** What every report's description says about the file. */
+const FILE =
+  'CSV (UTF-8 with BOM, comma-separated, CRLF) by default, XLSX with `format=xlsx`; an attachment named after the ' +
+  'project, the report and today’s date. Rows are read from the database a page at a time as the file is sent. ' +
+  'Test users (TESTUSER) and archived participants are left out. Text beginning with =, +, - or @ is written with ' +
+  'an apostrophe before it, so a spreadsheet shows it as text. Times are UTC. 404 PROJECT_NOT_FOUND for a project ' +
+  'the caller may not see (another client’s).';
+const PERSON = 'Last name, First name, Email, User ID (the client’s own), Profession';
+const PROGRESS =
+  `One row per participant and season they are assigned to (name order; \`seasonName\` narrows to one season, ` +
+  `an unknown one is 400 VALIDATION_ERROR), \`search\` matching name or email. Columns: ${PERSON}, Season, ` +
+  'Rounds assigned, Start date; for each round of the season: progress (Complete, In progress, Not started, Not ' +
+  'open yet, No cases, Not assigned), cases completed, cases assigned and average score; then Cases assigned, ' +
+  'Cases completed, Overall progress (Complete, In progress, Not started), Average score (of completed cases) and ' +
+  'Last activity. `filter` (JSON): `{"progress": "NOT_STARTED"|"IN_PROGRESS"|"COMPLETE", "round_number": 1-4}` ' +
+  'keeps the rows whose progress (over the season’s cases, or over the round’s when `round_number` is given) ' +
+  'is that, and with `round_number` only participants assigned to that round.';
+
+export function registerReportsRoutes(app: FastifyInstance, service: ReportsService): void {
+  const implement = contractRoutes(app);
+
+  implement(
+    reportRoutes.participantsProgress,
+    {
+      tags,
+      summary: 'Report: each participant’s progress and score, round by round',
+      description: `${PROGRESS} \`filter\` is optional here. ${FILE}`,
+    },
+    async (request, reply) =>
+      sendTable(
+        reply,
+        await service.participantsProgress(caller(request), request.params.projectId, request.query),
+        request.query.format,
+      ),
+  );
+
+  implement(
+    reportRoutes.participantsProgressSubset,
+    {
+      tags,
+      summary: 'Report: the participants’ progress, narrowed by a filter',
+      description: `${PROGRESS} \`filter\` is required and must name progress or round_number (400 VALIDATION_ERROR otherwise). ${FILE}`,
+    },
+    async (request, reply) =>
+      sendTable(
+        reply,
+        await service.participantsProgressSubset(caller(request), request.params.projectId, request.query),
+        request.query.format,
+      ),
+  );
+
+  implement(
+    reportRoutes.projectProgress,
+    {
+      tags,
+      summary: 'Report: each case’s progress, round by round',
+      description:
+        'One row per case and season round (season order, round, case name): Season, Round, Round starts, Round ends, ' +
+        'Case, Participants assigned, Started (incl. completed), Completed, Completion rate (%) (completed ÷ ' +
+        'assigned) and Average score (of completed attempts). A published case placed in a round nobody is assigned ' +
+        'to yet has a row of zeros. `filter` (JSON, optional): `{"season_name": "…", "round_number": 1-4}` (an ' +
+        `unknown season is 400 VALIDATION_ERROR). ${FILE}`,
+    },
+    async (request, reply) =>
+      sendTable(
+        reply,
+        await service.projectProgress(caller(request), request.params.projectId, request.query.filter),
+        request.query.format,
+      ),
+  );
+
+  implement(
+    reportRoutes.projectScore,
+    {
+      tags,
+      summary: 'Report: each participant’s score in each case, with under- and over-use by question category',
+      description:
+        `One row per participant and assigned case (name order, then season, round and case; \`seasonName\` narrows ` +
+        `to one season). Columns: ${PERSON}, Season, Round, Case, Status (Not started, Opened, In progress, ` +
+        'Complete), Submitted, Score, Change from Round 1 (this score minus their average over completed Round 1 ' +
+        'cases of the season, for later rounds), Necessary choices missed, Unnecessary choices chosen, and for each ' +
+        'question category of the project: under-use (%) (necessary choices missed ÷ necessary choices in that ' +
+        'category’s questions) and over-use (%) (unnecessary choices chosen ÷ unnecessary choices offered). Scores ' +
+        `and use are of completed cases only, counted by the platform’s scoring rule. ${FILE}`,
+    },
+    async (request, reply) =>
+      sendTable(
+        reply,
+        await service.projectScore(caller(request), request.params.projectId, request.query.seasonName),
+        request.query.format,
+      ),
+  );
+
+  implement(
+    reportRoutes.projectSurveyResponse,
+    {
+      tags,
+      summary: 'Report: answers to the project’s surveys of one type (header row only until surveys exist)',
+      description:
+        '`type`: START_NEW, START_RETURNING, REVIEW or END. Columns: Last name, First name, Email, User ID, Season, ' +
+        'Round, Case, Survey, Question, Answer, Answered. Survey templates are not built yet, so the file holds ' +
+        `the header row alone. ${FILE}`,
+    },
+    async (request, reply) =>
+      sendTable(
+        reply,
+        await service.projectSurveyResponse(caller(request), request.params.projectId, request.params.type),
+        request.query.format,
+      ),
+  );
+
+  implement(
+    reportRoutes.projectUsage,
+    {
+      tags,
+      summary: 'Report: each participant’s sign-ins and activity',
+      description:
+        `One row per participant (name order). Columns: ${PERSON}, Seasons (those assigned), Sign-ins (password or ` +
+        'dashboard link; a sign-in is not tied to a project), First sign-in, Last sign-in, Last seen (their latest ' +
+        'session refresh), Cases assigned, Cases started, Cases completed, Last answer (in this project). ' +
+        FILE,
+    },
+    async (request, reply) =>
+      sendTable(reply, await service.projectUsage(caller(request), request.params.projectId), request.query.format),
+  );
+}

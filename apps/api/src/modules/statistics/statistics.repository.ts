@@ -1,0 +1,368 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '@pss/contract';
+import { assignedCases } from '../../db/attempt-sync.js';
+import { rowsOf, type Db } from '../../db/client.js';
+import { escapeLike } from '../../lib/list-query.js';
+
+/**
+ * The statistics of a project season, each figure one SQL statement. Who counts: the
+ * season's participants, not archived, not test users ("members"). Their cases are the
+ * ones the assignments call for (`assignedCases`, the rule the UserSeasonRoundCases are made
+ * by), joined to the UserSeasonRoundCases for their status and score — so a participant who
+ * has never opened their dashboard counts with every case NOT_STARTED, and nothing is
+ * written to read a figure.
+ */
+
+export interface SeasonScope {
+  projectId: string;
+  seasonId: string;
+  /** `YYYY-MM-DD`: cases unlocking after it do not count yet. */
+  today: string;
+}
+
+const members = (s: SeasonScope) => sql`
+  members as (
+    select pa.user_id, pa.first_round, pa.last_round
+    from participant_assignments pa
+    join project_participants pp on pp.project_id = pa.project_id and pp.user_id = pa.user_id and not pp.archived
+    join users u on u.id = pa.user_id and u.role <> 'TESTUSER'
+    where pa.season_id = ${s.seasonId}::uuid
+  )`;
+
+/** Every member's assigned cases with their status, score and completion time. */
+const work = (s: SeasonScope) => sql`
+  ${members(s)},
+  work as (
+    select a.user_id, a.case_id, a.round_number, a.unlocks_on,
+      coalesce(x.status, 'NOT_STARTED') as status, x.score, x.submitted_at
+    from (${assignedCases(sql`pa.season_id = ${s.seasonId}::uuid`)}) a
+    join members m on m.user_id = a.user_id
+    left join user_season_round_cases x on x.user_id = a.user_id and x.case_id = a.case_id
+  )`;
+
+const int = (value: unknown) => Number(value ?? 0);
+const rate = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+
+const progressOf = sql`case
+  when completed > 0 and completed = unlocked then 'COMPLETE'
+  when started > 0 then 'IN_PROGRESS'
+  else 'NOT_STARTED' end`;
+
+export function createStatisticsRepository(db: Db) {
+  async function one<T>(query: SQL): Promise<T> {
+    return rowsOf<T>(await db.execute(query))[0]!;
+  }
+
+  return {
+    async participation(s: SeasonScope) {
+      const row = await one<{ total: number; participating: number }>(sql`
+        with ${work(s)}
+        select (select count(*) from members)::int as total,
+          (select count(distinct user_id) from work where status <> 'NOT_STARTED')::int as participating`);
+      return { participating: int(row.participating), total: int(row.total), rate: rate(row.participating, row.total) };
+    },
+
+    async caseCompletion(s: SeasonScope) {
+      const row = await one<{ completed: number; total: number }>(sql`
+        with ${work(s)}
+        select count(*) filter (where status = 'COMPLETE')::int as completed, count(*)::int as total
+        from work where unlocks_on <= ${s.today}::date`);
+      return {
+        type: 'CASES' as const,
+        completed: int(row.completed),
+        total: int(row.total),
+        rate: rate(row.completed, row.total),
+      };
+    },
+
+    async participantCompletion(s: SeasonScope) {
+      const row = await one<{ completed: number; total: number }>(sql`
+        with ${work(s)},
+        per as (
+          select user_id, count(*) as unlocked, count(*) filter (where status = 'COMPLETE') as completed
+          from work where unlocks_on <= ${s.today}::date group by user_id
+        )
+        select (select count(*) from per where unlocked > 0 and completed = unlocked)::int as completed,
+          (select count(*) from members)::int as total`);
+      return {
+        type: 'PARTICIPANTS' as const,
+        completed: int(row.completed),
+        total: int(row.total),
+        rate: rate(row.completed, row.total),
+      };
+    },
+
+    async byRound(s: SeasonScope) {
+      const rows = rowsOf<{ round_number: number; assigned: number; participating: number; completed: number }>(
+        await db.execute(sql`
+          with ${work(s)},
+          per as (
+            select user_id, round_number,
+              count(*) filter (where status <> 'NOT_STARTED') as started,
+              count(*) filter (where unlocks_on <= ${s.today}::date) as unlocked,
+              count(*) filter (where unlocks_on <= ${s.today}::date and status = 'COMPLETE') as completed
+            from work group by user_id, round_number
+          )
+          select r.number as round_number,
+            (select count(*) from members m where r.number between m.first_round and m.last_round)::int as assigned,
+            (select count(*) from per where per.round_number = r.number and started > 0)::int as participating,
+            (select count(*) from per where per.round_number = r.number and unlocked > 0 and completed = unlocked)::int
+              as completed
+          from rounds r where r.season_id = ${s.seasonId}::uuid
+          order by r.number`),
+      );
+      return rows.map((r) => ({
+        round_number: r.round_number,
+        assigned: int(r.assigned),
+        participating: int(r.participating),
+        completed: int(r.completed),
+        participation_rate: rate(int(r.participating), int(r.assigned)),
+        completion_rate: rate(int(r.completed), int(r.assigned)),
+      }));
+    },
+
+    async cases(s: SeasonScope) {
+      const rows = rowsOf<{
+        case_id: string;
+        case_name: string;
+        round_number: number;
+        assigned: number;
+        started: number;
+        completed: number;
+        average_score: string | number | null;
+      }>(
+        await db.execute(sql`
+          with ${work(s)}
+          select c.id as case_id, c.name as case_name, c.round_number,
+            count(w.user_id)::int as assigned,
+            count(w.user_id) filter (where w.status <> 'NOT_STARTED')::int as started,
+            count(w.user_id) filter (where w.status = 'COMPLETE')::int as completed,
+            round(avg(w.score) filter (where w.status = 'COMPLETE'), 1) as average_score
+          from cases c left join work w on w.case_id = c.id
+          where c.season_id = ${s.seasonId}::uuid and c.status = 'PUBLISHED' and c.round_number is not null
+          group by c.id, c.name, c.round_number
+          order by c.round_number, lower(c.name), c.id`),
+      );
+      return rows.map((r) => ({
+        case_id: r.case_id,
+        case_name: r.case_name,
+        round_number: r.round_number,
+        assigned: int(r.assigned),
+        started: int(r.started),
+        completed: int(r.completed),
+        completion_rate: rate(int(r.completed), int(r.assigned)),
+        average_score: r.average_score === null ? null : Number(r.average_score),
+      }));
+    },
+
+    /** Completions per day, `days` days up to and including today, in UTC, every day listed. */
+    async completionsByDay(s: SeasonScope, days: number) {
+      const rows = rowsOf<{ date: string; completed: number }>(
+        await db.execute(sql`
+          with ${work(s)}
+          select d::date::text as date,
+            (select count(*) from work
+              where status = 'COMPLETE' and (submitted_at at time zone 'UTC')::date = d::date)::int as completed
+          from generate_series(${s.today}::date - ${days - 1}::int, ${s.today}::date, interval '1 day') d
+          order by d`),
+      );
+      return rows.map((r) => ({ date: r.date, completed: int(r.completed) }));
+    },
+
+    /**
+     * Per question category and round: necessary choices offered and missed, unnecessary
+     * choices offered and chosen, over completed cases (free-text questions are not scored;
+     * "none of the below" selects none of the listed choices — the scoring rule's terms).
+     */
+    async categoryUse(s: SeasonScope) {
+      return rowsOf<{
+        category_id: string | null;
+        category_name: string | null;
+        round_number: number;
+        necessary_offered: number;
+        necessary_missed: number;
+        unnecessary_offered: number;
+        unnecessary_chosen: number;
+      }>(
+        await db.execute(sql`
+          with ${work(s)},
+          choices as (
+            select c.id as case_id, c.round_number, q->>'id' as question_id, q->>'category_id' as category_id,
+              ch->>'id' as choice_id, ch->>'marked_as' as marked_as
+            from cases c
+            cross join lateral jsonb_array_elements(c.body->'questions') q
+            cross join lateral jsonb_array_elements(q->'choices') ch
+            where c.season_id = ${s.seasonId}::uuid and q->>'type' not in ('TEXT', 'TYPE_AHEAD')
+          ),
+          marked as (
+            select ch.category_id, ch.round_number, ch.marked_as,
+              coalesce(jsonb_exists(a.choice_ids, ch.choice_id) and not a.none_of_below, false) as selected
+            from work w
+            join user_season_round_cases x on x.user_id = w.user_id and x.case_id = w.case_id
+            join choices ch on ch.case_id = w.case_id
+            left join case_answers a on a.user_season_round_case_id = x.id and a.question_id::text = ch.question_id
+            where w.status = 'COMPLETE'
+          )
+          select m.category_id, qc.name as category_name, m.round_number,
+            count(*) filter (where marked_as = 'NECESSARY')::int as necessary_offered,
+            count(*) filter (where marked_as = 'NECESSARY' and not selected)::int as necessary_missed,
+            count(*) filter (where marked_as = 'UNNECESSARY')::int as unnecessary_offered,
+            count(*) filter (where marked_as = 'UNNECESSARY' and selected)::int as unnecessary_chosen
+          from marked m left join question_categories qc on qc.id::text = m.category_id
+          group by m.category_id, qc.name, m.round_number
+          order by lower(qc.name), m.round_number`),
+      );
+    },
+
+    /** Each member's progress and score, overall and per round, a page of them sorted and filtered in SQL. */
+    async participants(
+      s: SeasonScope,
+      query: ListQuery<'name' | 'email' | 'progress' | 'average_score', { progress?: string }>,
+    ) {
+      const order = query.sort
+        .map((t) => {
+          const column = {
+            name: sql`lower(u.last_name), lower(u.first_name)`,
+            email: sql`u.email`,
+            progress: sql`progress`,
+            average_score: sql`average_score`,
+          }[t.field];
+          return sql`${column} ${sql.raw(t.direction)} nulls last`;
+        })
+        .concat(sql`u.id`);
+      const search = query.search ? `%${escapeLike(query.search)}%` : null;
+      const rows = rowsOf<{
+        user_id: string;
+        first_name: string;
+        last_name: string;
+        email: string;
+        progress: string;
+        completed: number;
+        unlocked: number;
+        average_score: string | number | null;
+        rounds: {
+          round_number: number;
+          progress: string;
+          completed: number;
+          unlocked: number;
+          average_score: number | null;
+        }[];
+        total: number;
+      }>(
+        await db.execute(sql`
+          with ${work(s)},
+          per_round as (
+            select user_id, round_number,
+              count(*) filter (where status <> 'NOT_STARTED') as started,
+              count(*) filter (where unlocks_on <= ${s.today}::date) as unlocked,
+              count(*) filter (where unlocks_on <= ${s.today}::date and status = 'COMPLETE') as completed,
+              round(avg(score) filter (where status = 'COMPLETE'), 1) as average_score
+            from work group by user_id, round_number
+          ),
+          per_member as (
+            select m.user_id,
+              coalesce(sum(p.started), 0) as started,
+              coalesce(sum(p.unlocked), 0) as unlocked,
+              coalesce(sum(p.completed), 0) as completed,
+              (select round(avg(score), 1) from work w where w.user_id = m.user_id and w.status = 'COMPLETE')
+                as average_score,
+              -- Every round the participant is assigned to, whether or not it has cases yet.
+              jsonb_agg(jsonb_build_object(
+                'round_number', r.n,
+                'progress', case when p.completed > 0 and p.completed = p.unlocked then 'COMPLETE'
+                  when p.started > 0 then 'IN_PROGRESS' else 'NOT_STARTED' end,
+                'completed', coalesce(p.completed, 0), 'unlocked', coalesce(p.unlocked, 0),
+                'average_score', p.average_score
+              ) order by r.n) as rounds
+            from members m
+            cross join lateral generate_series(m.first_round::int, m.last_round::int) r(n)
+            left join per_round p on p.user_id = m.user_id and p.round_number = r.n
+            group by m.user_id
+          ),
+          listed as (
+            select pm.*, ${progressOf} as progress from per_member pm
+          )
+          select u.id as user_id, u.first_name, u.last_name, u.email, l.progress, l.completed::int, l.unlocked::int,
+            l.average_score, l.rounds, count(*) over ()::int as total
+          from listed l join users u on u.id = l.user_id
+          where true
+            ${query.filter.progress ? sql`and l.progress = ${query.filter.progress}` : sql``}
+            ${search ? sql`and (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${search}` : sql``}
+          order by ${sql.join(order, sql`, `)}
+          limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+      );
+      return {
+        total: rows[0]?.total ?? (query.page > 1 ? await this.countParticipants(s, query) : 0),
+        items: rows.map((r) => ({
+          user_id: r.user_id,
+          first_name: r.first_name,
+          last_name: r.last_name,
+          email: r.email,
+          progress: r.progress as 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETE',
+          completed: int(r.completed),
+          unlocked: int(r.unlocked),
+          average_score: r.average_score === null ? null : Number(r.average_score),
+          rounds: r.rounds.map((round) => ({
+            round_number: round.round_number,
+            progress: round.progress as 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETE',
+            completed: int(round.completed),
+            unlocked: int(round.unlocked),
+            average_score: round.average_score === null ? null : Number(round.average_score),
+          })),
+        })),
+      };
+    },
+
+    /** The total of a participants page past the end (where no row carries it). */
+    async countParticipants(
+      s: SeasonScope,
+      query: ListQuery<'name' | 'email' | 'progress' | 'average_score', { progress?: string }>,
+    ): Promise<number> {
+      const first = await this.participants(s, { ...query, page: 1, limit: 1 });
+      return first.total;
+    },
+
+    /** The client's participants who have signed in, with their sign-ins (sessions begun). */
+    async connectedAccounts(clientId: string, query: ListQuery<'last_sign_in' | 'name', Record<string, never>>) {
+      const order = query.sort
+        .map((t) =>
+          t.field === 'name'
+            ? sql`lower(u.last_name) ${sql.raw(t.direction)}, lower(u.first_name) ${sql.raw(t.direction)}`
+            : sql`s.last_sign_in ${sql.raw(t.direction)}`,
+        )
+        .concat(sql`u.id`);
+      const search = query.search ? `%${escapeLike(query.search)}%` : null;
+      const rows = rowsOf<{
+        user_id: string;
+        first_name: string;
+        last_name: string;
+        email: string;
+        role: string;
+        sign_ins: number;
+        first_sign_in: string;
+        last_sign_in: string;
+        total: number;
+      }>(
+        await db.execute(sql`
+          with s as (
+            select se.user_id, count(distinct se.family_id)::int as sign_ins,
+              min(se.created_at) as first_sign_in, max(se.created_at) as last_sign_in
+            from sessions se join users su on su.id = se.user_id
+            where su.client_id = ${clientId}::uuid and su.role in ('USER', 'HALFUSER', 'TESTUSER')
+            group by se.user_id
+          )
+          select u.id as user_id, u.first_name, u.last_name, u.email, u.role, s.sign_ins,
+            to_char(s.first_sign_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_sign_in,
+            to_char(s.last_sign_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_sign_in,
+            count(*) over ()::int as total
+          from s join users u on u.id = s.user_id
+          ${search ? sql`where (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${search}` : sql``}
+          order by ${sql.join(order, sql`, `)}
+          limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+      );
+      return { rows, total: rows[0]?.total ?? 0 };
+    },
+  };
+}
+
+export type StatisticsRepository = ReturnType<typeof createStatisticsRepository>;

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { statisticsRoutes } from '@pss/contract';
+import { caller } from '../../lib/access-control.js';
+import { contractRoutes } from '../../lib/contract-routes.js';
+import type { StatisticsService } from './statistics.service.js';
+
+const tags = ['Statistics'];
+const who =
+  'The season’s participants, archived participants and test users (TESTUSER) left out; a participant who has ' +
+  'never opened their dashboard counts with every case not started. A season the project does not have: 404.';
+
+export function registerStatisticsRoutes(app: FastifyInstance, service: StatisticsService): void {
+  const implement = contractRoutes(app);
+
+  implement(
+    statisticsRoutes.participationRate,
+    { tags, summary: 'Participants who have started at least one case ÷ participants assigned', description: who },
+    async (request) => service.participationRate(caller(request), request.params.id, request.query.seasonName),
+  );
+  implement(
+    statisticsRoutes.completionRate,
+    {
+      tags,
+      summary:
+        'Completion: of cases unlocked so far (CASES), or of participants who completed all theirs (PARTICIPANTS)',
+      description: who,
+    },
+    async (request) => service.completionRate(caller(request), request.params.id, request.query),
+  );
+  implement(
+    statisticsRoutes.byRound,
+    { tags, summary: 'Participation and completion per round', description: who },
+    async (request) => service.byRound(caller(request), request.params.id, request.query.seasonName),
+  );
+  implement(
+    statisticsRoutes.caseCompletion,
+    { tags, summary: 'Per case: assigned, started, completed, completion rate, average score', description: who },
+    async (request) => service.caseCompletion(caller(request), request.params.id, request.query.seasonName),
+  );
+  implement(
+    statisticsRoutes.completionsByDay,
+    { tags, summary: 'Cases completed per day over the last 14 days (UTC days, every day listed)', description: who },
+    async (request) => service.completionsByDay(caller(request), request.params.id, request.query.seasonName),
+  );
+  implement(
+    statisticsRoutes.categoryUse,
+    {
+      tags,
+      summary: 'Per question category: under-use (necessary choices missed) and over-use (unnecessary chosen)',
+      description:
+        `${who} Over completed cases, per round and for the season, with the change from the first round to the ` +
+        'last with completed cases. Not in the specification.',
+    },
+    async (request) => service.categoryUse(caller(request), request.params.id, request.query.seasonName),
+  );
+  implement(
+    statisticsRoutes.participants,
+    {
+      tags,
+      summary: 'Each participant’s progress and score, overall and per round (paged)',
+      description: `${who} Sort: name, email, progress, average_score; filter: {"progress": …}; search: name or email.`,
+    },
+    async (request) => service.participants(caller(request), request.params.id, request.query),
+  );
+  implement(
+    statisticsRoutes.connectedAccounts,
+    {
+      tags,
+      summary: 'The project’s client’s participants who have signed in, with their first and latest sign-in (paged)',
+    },
+    async (request) => service.connectedAccounts(caller(request), request.params.id, request.query),
+  );
+  implement(
+    statisticsRoutes.scoringUpdate,
+    {
+      tags,
+      summary: 'Score the project’s completed attempts again from their stored answers',
+      description: 'Idempotent: answers how many attempts were checked and how many stored scores changed.',
+    },
+    async (request) => service.scoringUpdate(caller(request), request.body.project_id),
+  );
+}

@@ -1,0 +1,152 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demoSignIns, signIn } from './fixtures';
+import { waitForMail } from './mail-sink';
+
+const run = Date.now().toString(36).slice(-5);
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+async function openEmails(page: Page) {
+  await signIn(page, 'Client administrator', demoSignIns().admin);
+  await page.getByRole('link', { name: 'Heart Failure Management 2026' }).click();
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Emails' }).click();
+  await expect(page.getByRole('heading', { name: 'Emails', exact: true })).toBeVisible();
+}
+
+test('an administrator edits an email with placeholders, previews it, sends a test that arrives, disables an email and reads the delivery log', async ({
+  page,
+}) => {
+  // Several screens, each scanned by axe, and messages through a mail server: minutes on a busy 2-core machine.
+  test.setTimeout(180_000);
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      cspViolations.push(message.text());
+  });
+  await openEmails(page);
+  const projectEmails = page.getByRole('table', { name: 'Project emails' });
+  await expect(projectEmails.getByRole('switch')).toHaveCount(7);
+  await expect(page.getByRole('table', { name: /^Season emails: / }).getByRole('switch')).toHaveCount(5);
+  await expectNoViolations(page);
+
+  // The editor: placeholders go in at the cursor, an unknown one is named beside its field.
+  await page.getByRole('link', { name: 'Edit Initial Launch Email', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Initial Launch Email' })).toBeVisible();
+  const subject = page.getByRole('textbox', { name: 'Subject' });
+  await subject.fill(`Welcome ${run}, `);
+  await page.getByRole('button', { name: 'Insert placeholder into Subject' }).click();
+  await page.getByRole('menuitem', { name: /\{first_name\}/ }).click();
+  await expect(subject).toHaveValue(`Welcome ${run}, {first_name}`);
+  await expect(page.getByTestId('unsaved')).toBeVisible();
+
+  const body = page.getByRole('textbox', { name: 'Body' });
+  await body.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(`Your reference: R${run}-`);
+  await page.getByRole('button', { name: 'Insert placeholder into Body' }).click();
+  await page.getByRole('menuitem', { name: /\{last_name\}/ }).click();
+  await expect(body).toContainText(`Your reference: R${run}-{last_name}`);
+
+  const buttonText = page.getByRole('textbox', { name: 'Button text' });
+  await buttonText.fill('Open {nickname}');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.getByText('{nickname} is not a placeholder', { exact: false })).toBeVisible();
+  await expect(buttonText).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('preview-invalid')).toBeVisible();
+  await expectNoViolations(page);
+  await buttonText.fill('Open my cases');
+
+  // The preview renders the unsaved texts: first as the sample participant, then as one chosen.
+  await expect(page.getByTestId('preview-subject')).toHaveText(`Subject: Welcome ${run}, Alex`);
+  const previewFrame = page.locator('iframe[title="Preview of the email"]');
+  await expect(previewFrame).toHaveAttribute('srcdoc', /Open my cases/);
+  const frame = page.frameLocator('iframe[title="Preview of the email"]');
+  await expect(frame.locator('body')).toContainText(`Your reference: R${run}-Sample`);
+  await expect(frame.locator('a', { hasText: 'Open my cases' })).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Plain text' }).click();
+  await expect(page.getByTestId('preview-text')).toContainText(`Your reference: R${run}-Sample`);
+  await page.getByRole('combobox', { name: 'Preview as' }).click();
+  await page.getByRole('combobox', { name: 'Preview as' }).fill('alvarez');
+  await page.getByRole('option', { name: /Alvarez, Maria/ }).click();
+  await expect(page.getByTestId('preview-subject')).toHaveText(`Subject: Welcome ${run}, Maria`);
+  await expect(page.getByTestId('preview-text')).toContainText(`Your reference: R${run}-Alvarez`);
+
+  // Leaving unsaved asks first; then the email is saved.
+  await page.getByRole('link', { name: '← All emails' }).click();
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.getByText('Email saved.')).toBeVisible();
+  await expect(page.getByTestId('unsaved')).toHaveCount(0);
+
+  // A test goes to the test mail server, filled with the sample participant; a refused address fails.
+  await page.getByRole('button', { name: 'Send test' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a test email' });
+  const recipients = dialog.getByRole('combobox', { name: 'Recipients' });
+  await recipients.fill(`qa.${run}@example.org`);
+  await page.keyboard.press('Enter');
+  await recipients.fill(`nobody.${run}@reject.test`);
+  await page.keyboard.press('Enter');
+  await expectNoViolations(page);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Test email queued.')).toBeVisible();
+  const mail = await waitForMail((m) => m.to.includes(`qa.${run}@example.org`));
+  expect(mail.subject).toBe(`Welcome ${run}, Alex`);
+  expect(mail.text).toContain(`Your reference: R${run}-Sample`);
+  expect(mail.html).toContain('Open my cases');
+
+  // The delivery log: the test sent, the refused one failed with the mail server's words.
+  await page.getByRole('link', { name: '← All emails' }).click();
+  await page.getByRole('tab', { name: 'Delivery log' }).click();
+  await page.getByRole('searchbox', { name: 'Search by address' }).fill(run);
+  const log = page.getByRole('table', { name: 'Delivery log' });
+  const sent = log.getByRole('row').filter({ hasText: `qa.${run}@example.org` });
+  await expect(sent.getByText('Sent', { exact: true })).toBeVisible();
+  await expect(sent).toContainText('Test recipient');
+  const failed = log.getByRole('row').filter({ hasText: `nobody.${run}@reject.test` });
+  await expect(failed.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(failed).toContainText('Mailbox unavailable: no such user here (e2e)');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Failed', exact: true }).click();
+  await expect(page).toHaveURL(/status=FAILED/);
+  await expect(sent).toHaveCount(0);
+  await expect(failed).toBeVisible();
+  await expectNoViolations(page);
+
+  // Disabling an email holds after a reload.
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  const reminder = page.getByRole('switch', { name: 'Reminder Email enabled', exact: true });
+  await expect(reminder).toBeChecked();
+  await reminder.click();
+  await expect(page.getByText('Reminder Email disabled.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Reminder Email enabled', exact: true })).not.toBeChecked();
+
+  // A season's five are disabled together, after a confirmation; the project's stay as they were.
+  const seasonEmails = page.getByRole('table', { name: /^Season emails: / });
+  await expect(seasonEmails.getByRole('switch', { checked: true })).toHaveCount(5);
+  await page.getByRole('button', { name: 'Disable all of this season' }).click();
+  await page
+    .getByRole('dialog', { name: 'Disable the season’s emails' })
+    .getByRole('button', { name: 'Disable all of this season' })
+    .click();
+  await expect(page.getByText('5 emails disabled.')).toBeVisible();
+  await expect(seasonEmails.getByRole('switch', { checked: false })).toHaveCount(5);
+  await expect(projectEmails.getByRole('switch', { checked: true })).toHaveCount(6);
+
+  // Who gets what: a day's counts and list (tomorrow unless another day is chosen).
+  await page.getByRole('tab', { name: 'Who gets what' }).click();
+  await expect(page.getByRole('heading', { name: /^Emails on / })).toBeVisible();
+  await expect(page.getByRole('table', { name: /^Who gets what on / })).toBeVisible();
+  await expectNoViolations(page);
+  expect(cspViolations).toEqual([]);
+});

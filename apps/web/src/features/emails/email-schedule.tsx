@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Group, List, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ScheduledEmail } from '@pss/contract';
+import { DataTable, type Column } from '../../components/data-table';
+import { StatusBadge } from '../../components/status-badge';
+import { errorMessage } from '../../lib/api-error';
+import { formatDay } from '../../lib/format';
+import { localDay } from './email-form';
+import { scheduleQueryOptions } from './emails-api';
+
+const PAGE_SIZE = 25;
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * The dry run of the schedule: on a day (tomorrow unless another is chosen) who would get
+ * which email and why, with how many of each. Nothing is sent from here.
+ */
+export function EmailSchedule({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [tomorrow] = useState(() => localDay(1));
+  const date = params.get('date') ?? tomorrow;
+  const [page, setPage] = useState(1);
+  const schedule = useQuery(scheduleQueryOptions(projectId, { date, page, limit: PAGE_SIZE }));
+  const data = schedule.data?.date === date ? schedule.data : undefined;
+
+  function setDate(value: string) {
+    setPage(1);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== tomorrow) next.set('date', value);
+        else next.delete('date');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  const columns: Column<ScheduledEmail>[] = [
+    {
+      key: 'participant',
+      header: t('emails.participant'),
+      render: (s) => (
+        <div>
+          <Text size="sm">{`${s.participant.last_name}, ${s.participant.first_name}`}</Text>
+          <Text size="xs" c="dimmed">
+            {s.participant.email}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'email',
+      header: t('emails.name'),
+      render: (s) => (
+        <div>
+          <Text size="sm">{s.email_name}</Text>
+          <Text size="xs" c="dimmed">
+            {[s.season_name, s.round_number === null ? null : t('emails.roundN', { n: s.round_number })]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </div>
+      ),
+    },
+    { key: 'reason', header: t('emails.reason'), render: (s) => s.reason },
+    {
+      key: 'queued',
+      header: t('emails.status'),
+      render: (s) => (s.already_queued ? <StatusBadge color="blue">{t('emails.alreadyQueued')}</StatusBadge> : '—'),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {t('emails.scheduleHint')}
+      </Text>
+      <Group align="flex-start" wrap="wrap" gap="lg">
+        <TextInput
+          type="date"
+          label={t('emails.scheduleDate')}
+          value={date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+          error={date && !isDay(date) ? t('validation.required') : undefined}
+          w={200}
+        />
+        <Paper withBorder p="sm" miw={260} style={{ flex: 1 }} aria-live="polite">
+          <Title order={4} size="h5" mb={4}>
+            {t('emails.scheduleCounts', { date: formatDay(date) })}
+          </Title>
+          {schedule.error ? null : !data ? (
+            <Skeleton h={40} />
+          ) : data.counts.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('emails.scheduleCountsEmpty', { date: formatDay(date) })}
+            </Text>
+          ) : (
+            <List size="sm" spacing={2} data-testid="schedule-counts">
+              {data.counts.map((c) => (
+                <List.Item key={c.email_type + c.email_name}>
+                  {t('emails.emailCount', { name: c.email_name, count: c.count })}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Paper>
+      </Group>
+      <DataTable
+        caption={t('emails.scheduleCaption', { date: formatDay(date) })}
+        columns={columns}
+        rows={data?.items}
+        total={data?.total ?? 0}
+        page={page}
+        limit={PAGE_SIZE}
+        getRowId={(s) => `${s.participant.id}:${s.email_id}`}
+        onPageChange={setPage}
+        sort={[]}
+        onToggleSort={() => undefined}
+        loading={schedule.isFetching}
+        error={schedule.error ? errorMessage(schedule.error, t) : null}
+        onRetry={() => void schedule.refetch()}
+        empty={t('emails.scheduleEmpty')}
+      />
+    </Stack>
+  );
+}

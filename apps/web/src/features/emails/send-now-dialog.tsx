@@ -1,0 +1,64 @@
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { EmailTemplate } from '@pss/contract';
+import { errorMessage } from '../../lib/api-error';
+import { toastError, toastSuccess } from '../../lib/toasts';
+import { previewParticipantsQueryOptions, useSendEmail } from './emails-api';
+
+/**
+ * Sends an email now to every active participant of the project, after saying how many
+ * that is (the count is read when the dialog opens, as the server will count).
+ */
+export function SendNowDialog(props: {
+  projectId: string;
+  template: EmailTemplate;
+  /** Opened from the editor with unsaved changes, which a send does not carry. */
+  unsaved?: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const participants = useQuery(previewParticipantsQueryOptions(props.projectId, ''));
+  const send = useSendEmail(props.projectId);
+  const count = participants.data?.total;
+
+  async function confirm() {
+    try {
+      const result = await send.mutateAsync({ id: props.template.id, body: { all: true, except: [], filter: {} } });
+      toastSuccess(t('emails.sendQueued', { count: result.queued }));
+      props.onClose();
+    } catch (error) {
+      toastError(errorMessage(error, t));
+    }
+  }
+
+  return (
+    <Modal opened onClose={props.onClose} title={t('emails.sendNowTitle', { name: props.template.name })} centered>
+      <Stack>
+        {props.unsaved && <Alert color="orange">{t('emails.sendUnsaved')}</Alert>}
+        {participants.error ? (
+          <Alert color="red" role="alert" title={errorMessage(participants.error, t)}>
+            <Button size="xs" color="red" variant="light" onClick={() => void participants.refetch()}>
+              {t('table.retry')}
+            </Button>
+          </Alert>
+        ) : count === undefined ? (
+          <Skeleton h={40} />
+        ) : count === 0 ? (
+          <Text>{t('emails.sendNowNobody')}</Text>
+        ) : (
+          <Text>{t('emails.sendNowMessage', { count })}</Text>
+        )}
+        {!props.template.enabled && count !== 0 && <Alert color="gray">{t('emails.sendNowDisabled')}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => void confirm()} loading={send.isPending} disabled={!count} data-autofocus>
+            {t('emails.sendNowConfirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

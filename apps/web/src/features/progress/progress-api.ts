@@ -1,0 +1,196 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  reportRoutes,
+  statisticsRoutes,
+  type ParticipantStatistics,
+  type ReportFormat,
+  type Season,
+} from '@pss/contract';
+import { call, callRaw } from '../../lib/api-client';
+import { saveDownload } from '../../lib/download';
+
+export type ParticipantProgress = ParticipantStatistics['progress'];
+
+export interface ParticipantListParams {
+  page: number;
+  limit: number;
+  search?: string;
+  sort?: string;
+  filter: { progress?: ParticipantProgress };
+}
+
+export interface AccountListParams {
+  page: number;
+  limit: number;
+  search?: string;
+  sort?: string;
+}
+
+/** Every figure of one season sits under its key, so one invalidation refreshes the dashboard. */
+export const progressKeys = {
+  all: ['progress'] as const,
+  season: (projectId: string, seasonName: string) => ['progress', projectId, seasonName] as const,
+  figure: (projectId: string, seasonName: string, figure: string) =>
+    ['progress', projectId, seasonName, figure] as const,
+  participants: (projectId: string, seasonName: string, params: ParticipantListParams) =>
+    ['progress', projectId, seasonName, 'participants', params] as const,
+  accounts: (projectId: string, params: AccountListParams) => ['progress', projectId, 'accounts', params] as const,
+};
+
+function seasonQuery<T>(
+  projectId: string,
+  seasonName: string,
+  figure: string,
+  fetch: (query: { seasonName: string }, signal: AbortSignal) => Promise<T>,
+) {
+  return queryOptions({
+    queryKey: progressKeys.figure(projectId, seasonName, figure),
+    queryFn: ({ signal }) => fetch({ seasonName }, signal),
+    enabled: Boolean(projectId && seasonName),
+  });
+}
+
+export const participationQueryOptions = (projectId: string, seasonName: string) =>
+  seasonQuery(projectId, seasonName, 'participation', (query, signal) =>
+    call(statisticsRoutes.participationRate, { params: { id: projectId }, query }, { signal }),
+  );
+
+export const caseCompletionRateQueryOptions = (projectId: string, seasonName: string) =>
+  seasonQuery(projectId, seasonName, 'completion-cases', (query, signal) =>
+    call(
+      statisticsRoutes.completionRate,
+      { params: { id: projectId }, query: { ...query, type: 'CASES' } },
+      { signal },
+    ),
+  );
+
+export const participantCompletionRateQueryOptions = (projectId: string, seasonName: string) =>
+  seasonQuery(projectId, seasonName, 'completion-participants', (query, signal) =>
+    call(
+      statisticsRoutes.completionRate,
+      { params: { id: projectId }, query: { ...query, type: 'PARTICIPANTS' } },
+      { signal },
+    ),
+  );
+
+export const byRoundQueryOptions = (projectId: string, seasonName: string) =>
+  seasonQuery(projectId, seasonName, 'by-round', (query, signal) =>
+    call(statisticsRoutes.byRound, { params: { id: projectId }, query }, { signal }),
+  );
+
+export const caseCompletionQueryOptions = (projectId: string, seasonName: string) =>
+  seasonQuery(projectId, seasonName, 'case-completion', (query, signal) =>
+    call(statisticsRoutes.caseCompletion, { params: { id: projectId }, query }, { signal }),
+  );
+
+export const completionsByDayQueryOptions = (projectId: string, seasonName: string) =>
+  seasonQuery(projectId, seasonName, 'by-day', (query, signal) =>
+    call(statisticsRoutes.completionsByDay, { params: { id: projectId }, query }, { signal }),
+  );
+
+export const categoryUseQueryOptions = (projectId: string, seasonName: string) =>
+  seasonQuery(projectId, seasonName, 'categories', (query, signal) =>
+    call(statisticsRoutes.categoryUse, { params: { id: projectId }, query }, { signal }),
+  );
+
+export function participantProgressQueryOptions(projectId: string, seasonName: string, params: ParticipantListParams) {
+  return queryOptions({
+    queryKey: progressKeys.participants(projectId, seasonName, params),
+    queryFn: ({ signal }) =>
+      call(
+        statisticsRoutes.participants,
+        { params: { id: projectId }, query: { ...params, seasonName, filter: JSON.stringify(params.filter) } },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(projectId && seasonName),
+  });
+}
+
+export function connectedAccountsQueryOptions(projectId: string, params: AccountListParams) {
+  return queryOptions({
+    queryKey: progressKeys.accounts(projectId, params),
+    queryFn: ({ signal }) =>
+      call(
+        statisticsRoutes.connectedAccounts,
+        { params: { id: projectId }, query: { ...params, filter: '{}' } },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(projectId),
+  });
+}
+
+export const reportKindsOffered = [
+  'participants-progress',
+  'project-progress',
+  'project-score',
+  'project-usage',
+] as const;
+export type OfferedReport = (typeof reportKindsOffered)[number];
+
+export interface ReportRequest {
+  projectId: string;
+  seasonName: string;
+  report: OfferedReport;
+  format: ReportFormat;
+  /** The participant table's search and progress filter, which the participants' report follows. */
+  search?: string;
+  progress?: ParticipantProgress;
+}
+
+/** Downloads a report as an attachment; the session's bearer token goes with the call. */
+export function downloadReport(request: ReportRequest): Promise<void> {
+  const { projectId, seasonName, format } = request;
+  const params = { projectId };
+  const fallback = `${request.report}.${format}`;
+  switch (request.report) {
+    case 'participants-progress':
+      return saveDownload(
+        request.progress
+          ? callRaw(reportRoutes.participantsProgressSubset, {
+              params,
+              query: {
+                seasonName,
+                filter: JSON.stringify({ progress: request.progress }),
+                search: request.search,
+                format,
+              },
+            })
+          : callRaw(reportRoutes.participantsProgress, {
+              params,
+              query: { seasonName, search: request.search, format },
+            }),
+        fallback,
+      );
+    case 'project-progress':
+      return saveDownload(
+        callRaw(reportRoutes.projectProgress, {
+          params,
+          query: { filter: JSON.stringify({ season_name: seasonName }), format },
+        }),
+        fallback,
+      );
+    case 'project-score':
+      return saveDownload(callRaw(reportRoutes.projectScore, { params, query: { seasonName, format } }), fallback);
+    case 'project-usage':
+      return saveDownload(callRaw(reportRoutes.projectUsage, { params, query: { format } }), fallback);
+  }
+}
+
+/** The season the dashboard opens on: the one running today, else the one that began last. */
+export function defaultSeason(seasons: readonly Season[], today: string): Season | undefined {
+  const span = (season: Season) => {
+    const starts = season.rounds.map((r) => r.start_date).sort();
+    const ends = season.rounds.map((r) => r.end_date).sort();
+    return { start: starts[0] ?? '', end: ends[ends.length - 1] ?? '' };
+  };
+  const running = seasons.find((s) => {
+    const { start, end } = span(s);
+    return start !== '' && start <= today && today <= end;
+  });
+  if (running) return running;
+  // Else the latest that has begun; a project whose seasons are all ahead opens on the first.
+  const byStart = [...seasons].sort((a, b) => span(a).start.localeCompare(span(b).start));
+  return byStart.filter((s) => span(s).start !== '' && span(s).start <= today).pop() ?? byStart[0];
+}

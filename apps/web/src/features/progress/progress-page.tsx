@@ -1,0 +1,105 @@
+import { Anchor, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link, useOutletContext, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Project } from '@pss/contract';
+import '@mantine/charts/styles.css';
+import { CaseCompletionTable } from './components/case-completion-table';
+import { CategoryUseTable } from './components/category-use-table';
+import { ConnectedAccounts } from './components/connected-accounts';
+import { ParticipantProgressTable } from './components/participant-progress-table';
+import { ProgressCharts } from './components/progress-charts';
+import { RateTiles } from './components/rate-tiles';
+import { ReportMenu } from './components/report-menu';
+import { defaultSeason } from './progress-api';
+
+const views = ['overview', 'participants', 'accounts'] as const;
+type View = (typeof views)[number];
+const tabLabel = {
+  overview: 'progress.overviewTab',
+  participants: 'progress.participantsTab',
+  accounts: 'progress.accountsTab',
+} as const;
+
+/**
+ * The Progress Dashboard (`progress?season=`): one season's rates, completions over the last
+ * two weeks and by round, each case's completion, under- and over-use per question category,
+ * each participant's progress, the client's connected accounts, and the reports to download.
+ */
+export function ProgressPage() {
+  const { t } = useTranslation();
+  const { project } = useOutletContext<{ project: Project }>();
+  const [params, setParams] = useSearchParams();
+  const today = new Date().toISOString().slice(0, 10);
+  const season = project.seasons.find((s) => s.name === params.get('season')) ?? defaultSeason(project.seasons, today);
+  const requested = params.get('view');
+  const view: View = views.find((v) => v === requested) ?? 'overview';
+
+  /** A new season or view starts its lists afresh; the season stays in the address. */
+  function go(changes: { season?: string; view?: string | null }) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams();
+        const seasonName = changes.season ?? current.get('season');
+        if (seasonName) next.set('season', seasonName);
+        const nextView = changes.view === undefined ? current.get('view') : changes.view;
+        if (nextView && nextView !== 'overview') next.set('view', nextView);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  if (!season) {
+    return (
+      <Stack>
+        <Title order={3}>{t('progress.title')}</Title>
+        <Text>{t('progress.noSeasons')}</Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={3}>{t('progress.title')}</Title>
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <Select
+            label={t('progress.season')}
+            value={season.name}
+            onChange={(name) => name && go({ season: name })}
+            data={project.seasons.map((s) => s.name)}
+            allowDeselect={false}
+            w={200}
+          />
+          <ReportMenu projectId={project.id} seasonName={season.name} />
+        </Group>
+      </Group>
+      <Anchor component={Link} to={`edit/${season.id}`} size="sm" w="fit-content">
+        {t('progress.summaryLink', { season: season.name })}
+      </Anchor>
+      <Tabs value={view} onChange={(next) => go({ view: next })} keepMounted={false}>
+        <Tabs.List aria-label={t('progress.views')}>
+          {views.map((v) => (
+            <Tabs.Tab key={v} value={v}>
+              {t(tabLabel[v])}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <Stack gap="xl">
+            <RateTiles projectId={project.id} seasonName={season.name} />
+            <ProgressCharts projectId={project.id} seasonName={season.name} />
+            <CaseCompletionTable projectId={project.id} seasonName={season.name} />
+            <CategoryUseTable projectId={project.id} seasonName={season.name} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="participants" pt="md">
+          <ParticipantProgressTable projectId={project.id} season={season} />
+        </Tabs.Panel>
+        <Tabs.Panel value="accounts" pt="md">
+          <ConnectedAccounts projectId={project.id} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { idParams } from '../clients.js';
+import { route } from '../route.js';
+import {
+  caseCompletionList,
+  categoryUseList,
+  completionRate,
+  completionRateQuery,
+  completionsByDay,
+  connectedAccountsPage,
+  connectedAccountsQuery,
+  participantStatisticsPage,
+  participantStatisticsQuery,
+  participationRate,
+  roundStatisticsList,
+  scoringUpdateBody,
+  scoringUpdateResult,
+  statisticsSeasonQuery,
+} from '../statistics.js';
+
+/** A project's statistics; the id is the project's (spec §7, Statistics; "overal" spelled as the spec does). */
+export const statisticsRoutes = {
+  participationRate: route({
+    method: 'GET',
+    path: '/statistics/:id/overal-participation-rate',
+    access: 'admin',
+    params: idParams,
+    query: statisticsSeasonQuery,
+    reply: participationRate,
+  }),
+  completionRate: route({
+    method: 'GET',
+    path: '/statistics/:id/overal-completion-rate',
+    access: 'admin',
+    params: idParams,
+    query: completionRateQuery,
+    reply: completionRate,
+  }),
+  byRound: route({
+    method: 'GET',
+    path: '/statistics/:id/participation-completion-by-round',
+    access: 'admin',
+    params: idParams,
+    query: statisticsSeasonQuery,
+    reply: roundStatisticsList,
+  }),
+  caseCompletion: route({
+    method: 'GET',
+    path: '/statistics/:id/case-completion',
+    access: 'admin',
+    params: idParams,
+    query: statisticsSeasonQuery,
+    reply: caseCompletionList,
+  }),
+  completionsByDay: route({
+    method: 'GET',
+    path: '/statistics/:id/completions-by-day',
+    access: 'admin',
+    params: idParams,
+    query: statisticsSeasonQuery,
+    reply: completionsByDay,
+  }),
+  categoryUse: route({
+    method: 'GET',
+    path: '/statistics/:id/question-categories',
+    access: 'admin',
+    params: idParams,
+    query: statisticsSeasonQuery,
+    reply: categoryUseList,
+  }),
+  participants: route({
+    method: 'GET',
+    path: '/statistics/:id/participants',
+    access: 'admin',
+    params: idParams,
+    query: participantStatisticsQuery,
+    reply: participantStatisticsPage,
+  }),
+  connectedAccounts: route({
+    method: 'GET',
+    path: '/statistics/:id/client-connected-accounts',
+    access: 'admin',
+    params: idParams,
+    query: connectedAccountsQuery,
+    reply: connectedAccountsPage,
+  }),
+  scoringUpdate: route({
+    method: 'POST',
+    path: '/statistics/scoring-update',
+    access: 'admin',
+    body: scoringUpdateBody,
+    reply: scoringUpdateResult,
+  }),
+};

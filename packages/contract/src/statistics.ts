@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { listQuerySchema, pagedSchema } from './list-query.js';
+
+/**
+ * A project season's statistics (spec §7, Statistics). Every figure is counted in SQL over
+ * the participants' cases; test users (TESTUSER) and archived participants are left out.
+ * Rates are numbers from 0 to 1 with their numerator and denominator beside them (0 when
+ * the denominator is 0).
+ */
+
+/** `seasonName` names one of the project's seasons. */
+export const statisticsSeasonQuery = z.object({ seasonName: z.string().trim().min(1).max(120) });
+
+export const participationRate = z.object({
+  /** Participants who have started at least one case of the season. */
+  participating: z.number().int(),
+  /** Participants assigned to the season. */
+  total: z.number().int(),
+  rate: z.number().min(0).max(1),
+});
+export type ParticipationRate = z.infer<typeof participationRate>;
+
+export const completionRateTypes = ['CASES', 'PARTICIPANTS'] as const;
+export const completionRateQuery = statisticsSeasonQuery.extend({
+  type: z.enum(completionRateTypes).default('CASES'),
+});
+/**
+ * CASES: completed cases ÷ cases unlocked so far; PARTICIPANTS: participants who have
+ * completed every case unlocked for them so far ÷ participants assigned.
+ */
+export const completionRate = z.object({
+  type: z.enum(completionRateTypes),
+  completed: z.number().int(),
+  total: z.number().int(),
+  rate: z.number().min(0).max(1),
+});
+export type CompletionRate = z.infer<typeof completionRate>;
+
+export const roundStatistics = z.object({
+  round_number: z.number().int(),
+  /** Participants assigned to the round. */
+  assigned: z.number().int(),
+  /** …who have started at least one of its cases. */
+  participating: z.number().int(),
+  /** …who have completed every case of it unlocked for them (at least one). */
+  completed: z.number().int(),
+  participation_rate: z.number().min(0).max(1),
+  completion_rate: z.number().min(0).max(1),
+});
+export const roundStatisticsList = z.object({ items: z.array(roundStatistics) });
+export type RoundStatistics = z.infer<typeof roundStatistics>;
+
+export const caseCompletion = z.object({
+  case_id: z.string().uuid(),
+  case_name: z.string(),
+  round_number: z.number().int(),
+  /** Participants the case is assigned to. */
+  assigned: z.number().int(),
+  started: z.number().int(),
+  completed: z.number().int(),
+  completion_rate: z.number().min(0).max(1),
+  /** The mean score of completed attempts, 0–100; null before anyone completes it. */
+  average_score: z.number().nullable(),
+});
+export const caseCompletionList = z.object({ items: z.array(caseCompletion) });
+export type CaseCompletion = z.infer<typeof caseCompletion>;
+
+/** Completions per day over the last 14 days (today included), oldest first, every day listed. */
+export const completionsByDay = z.object({
+  items: z.array(z.object({ date: z.string(), completed: z.number().int() })),
+});
+export type CompletionsByDay = z.infer<typeof completionsByDay>;
+
+/** NOT_STARTED: nothing begun; IN_PROGRESS: begun, not all complete; COMPLETE: every unlocked case complete. */
+export const participantProgressValues = ['NOT_STARTED', 'IN_PROGRESS', 'COMPLETE'] as const;
+export const ProgressOfParticipant = z.enum(participantProgressValues);
+
+export const participantStatistics = z.object({
+  user_id: z.string().uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  progress: ProgressOfParticipant,
+  completed: z.number().int(),
+  /** Cases unlocked for the participant so far. */
+  unlocked: z.number().int(),
+  average_score: z.number().nullable(),
+  rounds: z.array(
+    z.object({
+      round_number: z.number().int(),
+      progress: ProgressOfParticipant,
+      completed: z.number().int(),
+      unlocked: z.number().int(),
+      average_score: z.number().nullable(),
+    }),
+  ),
+});
+export type ParticipantStatistics = z.infer<typeof participantStatistics>;
+export const participantStatisticsSortFields = ['name', 'email', 'progress', 'average_score'] as const;
+export const participantStatisticsQuery = listQuerySchema({
+  sortable: participantStatisticsSortFields,
+  defaultSort: [{ field: 'name', direction: 'ASC' }],
+  filter: z.strictObject({ progress: ProgressOfParticipant.optional() }),
+}).and(z.object({ seasonName: z.string().trim().min(1).max(120) }));
+export const participantStatisticsPage = pagedSchema(participantStatistics);
+
+export const connectedAccount = z.object({
+  user_id: z.string().uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  /** Separate sign-ins (sessions begun), and the first and the latest. */
+  sign_ins: z.number().int(),
+  first_sign_in: z.string(),
+  last_sign_in: z.string(),
+});
+export type ConnectedAccount = z.infer<typeof connectedAccount>;
+export const connectedAccountsQuery = listQuerySchema({
+  sortable: ['last_sign_in', 'name'] as const,
+  defaultSort: [{ field: 'last_sign_in', direction: 'DESC' }],
+  filter: z.strictObject({}),
+});
+export const connectedAccountsPage = pagedSchema(connectedAccount);
+
+export const scoringUpdateBody = z.strictObject({ project_id: z.string().uuid() });
+/** How many completed attempts' stored scores the recomputation changed (0 when run again). */
+export const scoringUpdateResult = z.object({ checked: z.number().int(), updated: z.number().int() });
+
+/**
+ * Beyond the specification: per question category, how often necessary choices were missed
+ * (under-use) and unnecessary ones chosen (over-use) in completed cases, per round and over
+ * the season, with the change from the first round to the last that has completed cases.
+ */
+const useRates = z.object({
+  necessary_offered: z.number().int(),
+  necessary_missed: z.number().int(),
+  under_use_rate: z.number().min(0).max(1),
+  unnecessary_offered: z.number().int(),
+  unnecessary_chosen: z.number().int(),
+  over_use_rate: z.number().min(0).max(1),
+});
+export const categoryUse = useRates.extend({
+  category_id: z.string().uuid().nullable(),
+  category_name: z.string(),
+  rounds: z.array(useRates.extend({ round_number: z.number().int() })),
+  /** Last round's rate − first round's (negative: fewer misses); null with fewer than two rounds. */
+  under_use_change: z.number().nullable(),
+  over_use_change: z.number().nullable(),
+});
+export type CategoryUse = z.infer<typeof categoryUse>;
+export const categoryUseList = z.object({ items: z.array(categoryUse) });
