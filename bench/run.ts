@@ -6,6 +6,7 @@
  *
  *   npm run bench -- [--clients 5000] [--duration 10] [--connections 20] [--pg postgres://...]
  *     [--scenarios emails] [--email-participants 100000] [--email-send 10000] [--report-answers 1000000]
+ *     [--statistics-participants 100000]
  *
  * With --pg the harness makes a fresh database on that server and drops it afterwards;
  * otherwise it uses embedded PGlite in a temporary directory.
@@ -48,6 +49,8 @@ const { values } = parseArgs({
     'email-send': { type: 'string', default: '10000' },
     /** Answers in the project the reports are downloaded from (0 skips the reports benchmark). */
     'report-answers': { type: 'string', default: '1000000' },
+    /** Participants of the project the statistics calls read (0 skips them). */
+    'statistics-participants': { type: 'string', default: '100000' },
     /** Only the calls whose name matches this regular expression (health always runs; `emails` is the emails scenario). */
     scenarios: { type: 'string' },
   },
@@ -92,6 +95,29 @@ const scenarios: Scenario[] = [
   { name: 'active seasons', path: '/api/clients/active-seasons?limit=25', auth: true },
   { name: 'CMEs of a project', path: (f) => `/api/cmes/${f.sampleProjectId}`, auth: true },
 ];
+
+/** Every statistics call of the Progress Dashboard, on the seeded project's season. */
+function statisticsScenarios(projectId: string, seasonName: string): Scenario[] {
+  const base = `/api/statistics/${projectId}`;
+  const season = `seasonName=${encodeURIComponent(seasonName)}`;
+  return [
+    { name: 'statistics participation', path: `${base}/overal-participation-rate?${season}`, auth: true },
+    { name: 'statistics completion cases', path: `${base}/overal-completion-rate?${season}&type=CASES`, auth: true },
+    {
+      name: 'statistics completion people',
+      path: `${base}/overal-completion-rate?${season}&type=PARTICIPANTS`,
+      auth: true,
+    },
+    { name: 'statistics by round', path: `${base}/participation-completion-by-round?${season}`, auth: true },
+    { name: 'statistics case completion', path: `${base}/case-completion?${season}`, auth: true },
+    { name: 'statistics by day', path: `${base}/completions-by-day?${season}`, auth: true },
+    { name: 'statistics categories', path: `${base}/question-categories?${season}`, auth: true },
+    { name: 'statistics participants p1', path: `${base}/participants?${season}&limit=25`, auth: true },
+    { name: 'statistics participants p2000', path: `${base}/participants?${season}&limit=25&page=2000`, auth: true },
+    { name: 'statistics participants find', path: `${base}/participants?${season}&limit=25&search=last0001234`, auth: true },
+    { name: 'statistics connected', path: `${base}/client-connected-accounts?limit=25`, auth: true },
+  ];
+}
 
 interface Measured {
   name: string;
@@ -184,6 +210,19 @@ async function main(): Promise<void> {
       `Seeded the reports' project: ${reportSeed.participants} participants, ${reportSeed.attempts} attempts, ` +
         `${reportSeed.answers} answers in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
+  }
+  const statisticsParticipants = Number(values['statistics-participants']);
+  const wantsStatistics = statisticsParticipants > 0 && (!values.scenarios || /statistics/i.test(values.scenarios));
+  if (wantsStatistics) {
+    const seeding = performance.now();
+    // Four cases of two questions each: 100,000 participants make 400,000 attempts and
+    // about 600,000 answers, read by the question-category call.
+    const seeded = await seedReportProject(database.db, { participants: statisticsParticipants, cases: 4, questions: 2 });
+    console.log(
+      `Seeded the statistics project: ${seeded.participants} participants, ${seeded.attempts} attempts, ` +
+        `${seeded.answers} answers in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+    scenarios.push(...statisticsScenarios(seeded.projectId, seeded.seasonName));
   }
   await database.close();
   let reportFigures: ReportFigures[] | null = null;
