@@ -229,7 +229,7 @@ async function main(input: EmailProcessInput): Promise<EmailProcessResult> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log: silent });
   const app = await buildApp({ config, database, clock, logger: false, mailer });
   const db = database.db;
-  const seasonsRead = (await createEmailScheduleRepository(db).seasonsAbout(input.day)).length;
+  const seasonsRead = (await createEmailScheduleRepository(db, config.scheduleTimeZone).seasonsAbout(input.day)).length;
 
   globalThis.gc?.();
   const baseline = memory();

@@ -267,7 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const emailOutbox = createEmailOutboxRepository(db);
   const emailScheduler = createEmailScheduler({
-    schedule: createEmailScheduleRepository(db),
+    schedule: createEmailScheduleRepository(db, config.scheduleTimeZone),
     outbox: emailOutbox,
     ensureTemplates: (projectId) => ensureEmailTemplates(db, projectId),
     clock,

@@ -32,3 +32,15 @@ export async function syncAttempts(db: Pick<Db, 'execute'>, scope: { userId: str
     ${assignedCases(where)}
     on conflict (user_id, case_id) do nothing`);
 }
+
+/**
+ * Whether the participant completed the season: they have cases in it and every one of
+ * them is COMPLETE. The one place this rule lives: a posted Season Results Summary shows
+ * to exactly these participants, and its launch and reminder emails go to them.
+ */
+export function completedSeason(userId: SQL, seasonId: SQL): SQL {
+  return sql`(exists (select 1 from user_season_round_cases done
+      where done.user_id = ${userId} and done.season_id = ${seasonId})
+    and not exists (select 1 from user_season_round_cases left_over
+      where left_over.user_id = ${userId} and left_over.season_id = ${seasonId} and left_over.status <> 'COMPLETE'))`;
+}

@@ -54,6 +54,8 @@ export interface OutboxWork {
   roundEndDate: string | null;
   casesInRound: number;
   completedInRound: number;
+  /** The season's Results Summary is posted (a summary email goes only while it is). */
+  summaryPosted: boolean;
 }
 
 interface WorkRow {
@@ -81,6 +83,7 @@ interface WorkRow {
   round_end: string | null;
   cases_in_round: number;
   completed_in_round: number;
+  summary_posted: boolean;
 }
 
 export type DeliveryRow = typeof emailOutbox.$inferSelect & {
@@ -214,7 +217,9 @@ export function createEmailOutboxRepository(db: Db) {
             where c.season_id = o.season_id and c.round_number = o.round_number and c.status = 'PUBLISHED') as cases_in_round,
           (select count(*)::int from user_season_round_cases x
             where x.user_id = o.user_id and x.season_id = o.season_id and x.round_number = o.round_number
-              and x.status = 'COMPLETE') as completed_in_round
+              and x.status = 'COMPLETE') as completed_in_round,
+          exists (select 1 from season_summaries ss where ss.season_id = o.season_id and ss.status = 'POSTED')
+            as summary_posted
         from email_outbox o
         join email_templates t on t.id = o.template_id
         join projects p on p.id = o.project_id
@@ -258,6 +263,7 @@ export function createEmailOutboxRepository(db: Db) {
         roundEndDate: r.round_end,
         casesInRound: r.cases_in_round,
         completedInRound: r.completed_in_round,
+        summaryPosted: r.summary_posted,
       }));
     },
 

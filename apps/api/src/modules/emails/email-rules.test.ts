@@ -80,4 +80,34 @@ describe('the round schedule’s rules', () => {
     expect(emailsDue('2026-03-03', empty, participant()).map((d) => d.type)).toEqual([]);
     expect(types('2026-03-03', participant({ startDate: '2026-03-10' }))).toEqual([]);
   });
+
+  it('a posted summary’s launch goes the day it is posted or the next, to those who completed the season', () => {
+    const posted = { ...season, summaryPostedOn: '2026-04-20' };
+    const done = participant({ completedSeason: true, lastSeenOn: '2026-04-11' });
+    const due = (day: string, p: ParticipantFacts) =>
+      emailsDue(day, posted, p).map((d) => [d.type, d.template, d.ruleDay]);
+    expect(due('2026-04-19', done)).toEqual([]);
+    expect(due('2026-04-20', done)).toEqual([['summary_launch', 'project', '2026-04-20']]);
+    expect(due('2026-04-21', done)).toEqual([['summary_launch', 'project', '2026-04-20']]);
+    expect(due('2026-04-22', done)).toEqual([]);
+    // Not completed: the summary is not theirs to see, so no email of it.
+    expect(due('2026-04-20', participant({ completedSeason: false }))).toEqual([]);
+    // A returning participant gets the season's variant; no summary posted, nothing.
+    expect(due('2026-04-20', participant({ completedSeason: true, returning: true }))).toEqual([
+      ['summary_launch', 'season', '2026-04-20'],
+    ]);
+    expect(emailsDue('2026-04-20', season, done)).toEqual([]);
+  });
+
+  it('the summary’s reminder a week after posting, only to those not on the platform since', () => {
+    const posted = { ...season, summaryPostedOn: '2026-04-20' };
+    const types = (day: string, p: ParticipantFacts) => emailsDue(day, posted, p).map((d) => d.type);
+    const away = participant({ completedSeason: true, lastSeenOn: '2026-04-11' });
+    const back = participant({ completedSeason: true, lastSeenOn: '2026-04-20' });
+    expect(types('2026-04-26', away)).toEqual([]);
+    expect(types('2026-04-27', away)).toEqual(['summary_reminder']);
+    expect(types('2026-04-28', away)).toEqual([]);
+    expect(types('2026-04-27', back)).toEqual([]);
+    expect(types('2026-04-27', participant({ completedSeason: true, lastSeenOn: null }))).toEqual(['summary_reminder']);
+  });
 });

@@ -19,9 +19,18 @@ import type { EmailTypeValue } from '@pss/contract';
  * - new_round: on the first day of rounds 2–4, to those assigned to the round who were
  *   already taking part in the season before it (a participant who starts that day is
  *   welcomed by the initial email instead).
- * - summary_launch / summary_reminder follow a posted season results summary: they are not
- *   scheduled until summaries exist.
+ * - summary_launch: when the season's Results Summary is posted, on that day or the day
+ *   after (like the initial email), to every participant who completed the season (those
+ *   whose dashboard shows it). As with the initial email, a participant whose first season
+ *   in the project this is gets the project's Summary Launch Email, a returning one the
+ *   season's own `summary_launch` variant.
+ * - summary_reminder: a week after posting, to those same participants if they have not
+ *   been on the platform since it was posted (no session begun or renewed since that day).
+ * The season's `season_summary_launch` and `season_summary_reminder` are sent by hand.
  */
+
+/** Days after a summary is posted that its reminder goes. */
+export const SUMMARY_REMINDER_AFTER_DAYS = 7;
 
 export interface SeasonRound {
   number: number;
@@ -36,6 +45,8 @@ export interface SeasonFacts {
   rounds: SeasonRound[];
   /** Published cases placed in each round (by round number). */
   casesByRound: Record<number, number>;
+  /** The day its Results Summary was posted (`YYYY-MM-DD`), when it is posted. */
+  summaryPostedOn?: string | null;
 }
 
 export interface ParticipantFacts {
@@ -48,6 +59,10 @@ export interface ParticipantFacts {
   returning: boolean;
   /** Cases of the running round (the round whose dates hold the day) they have completed. */
   completedInRound: number;
+  /** Completed every case of the season (read only when its summary is posted). */
+  completedSeason?: boolean;
+  /** The last day they were on the platform (a session begun or renewed), if ever. */
+  lastSeenOn?: string | null;
 }
 
 export interface DueEmail {
@@ -102,6 +117,8 @@ export function emailsDue(day: string, season: SeasonFacts, participant: Partici
     });
   }
 
+  due.push(...summaryEmailsDue(day, season, participant));
+
   const round = roundOn(season, day);
   if (!round || sinceStart < 0) return due;
   if (round.number < participant.firstRound || round.number > participant.lastRound) return due;
@@ -151,5 +168,39 @@ export function emailsDue(day: string, season: SeasonFacts, participant: Partici
   return due;
 }
 
+/** The launch and the reminder of a posted Results Summary. */
+function summaryEmailsDue(day: string, season: SeasonFacts, participant: ParticipantFacts): DueEmail[] {
+  const posted = season.summaryPostedOn;
+  if (!posted || !participant.completedSeason) return [];
+  const sincePosted = daysBetween(posted, day);
+  if (sincePosted === 0 || sincePosted === 1) {
+    return [
+      {
+        type: 'summary_launch',
+        template: participant.returning ? 'season' : 'project',
+        roundNumber: null,
+        ruleDay: posted,
+        reason: `The ${season.name} results summary was posted on ${posted} and they completed the season`,
+      },
+    ];
+  }
+  const seenSince = participant.lastSeenOn != null && participant.lastSeenOn >= posted;
+  if (sincePosted === SUMMARY_REMINDER_AFTER_DAYS && !seenSince) {
+    return [
+      {
+        type: 'summary_reminder',
+        template: participant.returning ? 'season' : 'project',
+        roundNumber: null,
+        ruleDay: day,
+        reason: `A week since the ${season.name} results summary was posted, and not on the platform since`,
+      },
+    ];
+  }
+  return [];
+}
+
 /** Rules whose email is pointless once the participant has finished the round's cases. */
 export const finishingRules: readonly EmailTypeValue[] = ['reminder', 'last_day_of_round', 'last_round'];
+
+/** Rules whose email is pointless once the season's Results Summary is taken down. */
+export const summaryRules: readonly EmailTypeValue[] = ['summary_launch', 'summary_reminder'];

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { EmailTypeValue } from '@pss/contract';
+import { completedSeason } from '../../db/attempt-sync.js';
 import { rowsOf, type Db } from '../../db/client.js';
-import type { ParticipantFacts, SeasonFacts } from './email-rules.js';
+import { SUMMARY_REMINDER_AFTER_DAYS, type ParticipantFacts, type SeasonFacts } from './email-rules.js';
 
 /** A season the schedule may have something to send for on a day, with its project. */
 export interface ScheduledSeason extends SeasonFacts {
@@ -34,9 +35,9 @@ export interface ParticipantCursor {
 /**
  * What the schedule reads: the seasons running about a day, their rounds and placed cases,
  * and their participants' places and progress, a page at a time in name order (a project
- * of 100,000 is never held in memory at once).
+ * of 100,000 is never held in memory at once). Days are the schedule's (`timeZone`).
  */
-export function createEmailScheduleRepository(db: Db) {
+export function createEmailScheduleRepository(db: Db, timeZone: string) {
   async function roundsAndCases(seasonIds: string[]) {
     if (!seasonIds.length) return { rounds: [], cases: [] };
     const ids = sql.join(
@@ -58,7 +59,13 @@ export function createEmailScheduleRepository(db: Db) {
   }
 
   async function withRounds(
-    seasons: { id: string; project_id: string; name: string; start_date: string }[],
+    seasons: {
+      id: string;
+      project_id: string;
+      name: string;
+      start_date: string;
+      summary_posted_on: string | null;
+    }[],
   ): Promise<ScheduledSeason[]> {
     const { rounds, cases } = await roundsAndCases(seasons.map((s) => s.id));
     return seasons.map((s) => ({
@@ -66,6 +73,7 @@ export function createEmailScheduleRepository(db: Db) {
       projectId: s.project_id,
       name: s.name,
       startDate: s.start_date,
+      summaryPostedOn: s.summary_posted_on,
       rounds: rounds
         .filter((r) => r.season_id === s.id)
         .map((r) => ({ number: r.number, startDate: r.start_date, endDate: r.end_date })),
@@ -76,14 +84,25 @@ export function createEmailScheduleRepository(db: Db) {
   return {
     /**
      * Seasons of active projects that run on the day, or ended the day before (a
-     * participant who started on a season's last day still gets their launch email).
+     * participant who started on a season's last day still gets their launch email), and
+     * seasons whose Results Summary was posted in the week before (its launch and reminder).
      */
     async seasonsAbout(day: string, projectId?: string): Promise<ScheduledSeason[]> {
-      const seasons = rowsOf<{ id: string; project_id: string; name: string; start_date: string }>(
+      const seasons = rowsOf<{
+        id: string;
+        project_id: string;
+        name: string;
+        start_date: string;
+        summary_posted_on: string | null;
+      }>(
         await db.execute(sql`
-          select s.id, s.project_id, s.name, s.start_date::text as start_date
+          select s.id, s.project_id, s.name, s.start_date::text as start_date,
+            (ss.posted_at at time zone ${timeZone})::date::text as summary_posted_on
           from seasons s join projects p on p.id = s.project_id and p.status = 'ACTIVE'
-          where s.end_date >= ${day}::date - 1 and s.start_date <= ${day}::date
+          left join season_summaries ss on ss.season_id = s.id and ss.status = 'POSTED'
+          where ((s.end_date >= ${day}::date - 1 and s.start_date <= ${day}::date)
+              or (ss.posted_at at time zone ${timeZone})::date
+                between ${day}::date - ${SUMMARY_REMINDER_AFTER_DAYS}::int and ${day}::date)
             ${projectId ? sql`and s.project_id = ${projectId}::uuid` : sql``}
           order by s.start_date, s.id`),
       );
@@ -121,6 +140,8 @@ export function createEmailScheduleRepository(db: Db) {
         last_name: string;
         returning: boolean;
         completed: number;
+        completed_season: boolean;
+        last_seen_on: string | null;
       }>(
         await db.execute(sql`
           select pp.user_id, pp.sort_name, pa.start_date::text as start_date, pa.first_round, pa.last_round,
@@ -140,7 +161,16 @@ export function createEmailScheduleRepository(db: Db) {
                 : sql`(select count(*)::int from user_season_round_cases x
                     where x.user_id = pp.user_id and x.season_id = pa.season_id
                       and x.round_number = ${runningRound} and x.status = 'COMPLETE')`
-            } as completed
+            } as completed,
+            -- Read only for a season with a posted summary (its launch and reminder).
+            ${season.summaryPostedOn ? completedSeason(sql`pp.user_id`, sql`pa.season_id`) : sql`false`}
+              as completed_season,
+            ${
+              season.summaryPostedOn
+                ? sql`(select (max(se.created_at) at time zone ${timeZone})::date::text
+                    from sessions se where se.user_id = pp.user_id)`
+                : sql`null`
+            } as last_seen_on
           from project_participants pp
           join participant_assignments pa on pa.user_id = pp.user_id and pa.season_id = ${season.id}::uuid
           join users u on u.id = pp.user_id
@@ -157,6 +187,8 @@ export function createEmailScheduleRepository(db: Db) {
         lastRound: r.last_round,
         returning: r.returning,
         completedInRound: r.completed,
+        completedSeason: r.completed_season,
+        lastSeenOn: r.last_seen_on,
         email: r.email,
         firstName: r.first_name,
         lastName: r.last_name,

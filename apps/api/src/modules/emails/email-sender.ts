@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock.js';
 import { dayIn } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { daysBetween, finishingRules } from './email-rules.js';
+import { daysBetween, finishingRules, summaryRules } from './email-rules.js';
 import { longDate, renderEmail, type PlaceholderValues } from './email-render.js';
 import type { EmailOutboxRepository, OutboxWork } from './email-outbox.repository.js';
 
@@ -89,6 +89,9 @@ export function createEmailSender(deps: {
     if (daysBetween(work.ruleDay, today) > 1) return `Its day (${work.ruleDay}) had passed when it could be sent.`;
     if (finishingRules.includes(work.template.type) && work.casesInRound - work.completedInRound <= 0) {
       return `The participant had finished the cases of round ${work.roundNumber}.`;
+    }
+    if (summaryRules.includes(work.template.type) && !work.summaryPosted) {
+      return 'The results summary was taken down before it went.';
     }
     return null;
   }

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { syncAttempts } from '../../db/attempt-sync.js';
+import { completedSeason, syncAttempts } from '../../db/attempt-sync.js';
 import type { Executor } from '../../db/client.js';
-import { seasons, seasonSummaries, userSeasonRoundCases, type StoredSummaryFile } from '../../db/schema/index.js';
+import { seasons, seasonSummaries, type StoredSummaryFile } from '../../db/schema/index.js';
 
 export type SeasonSummaryRecord = typeof seasonSummaries.$inferSelect;
 /** A summary with the name of its season, as every answer shows it. */
@@ -125,19 +125,17 @@ export function createSeasonSummariesRepository(db: Executor) {
      * season and every one of them is COMPLETE. One summary when `summaryId` is given.
      */
     async postedFor(userId: string, summaryId?: string): Promise<SeasonSummaryRow[]> {
-      const completed = db
-        .select({ seasonId: userSeasonRoundCases.seasonId })
-        .from(userSeasonRoundCases)
-        .where(eq(userSeasonRoundCases.userId, userId))
-        .groupBy(userSeasonRoundCases.seasonId)
-        .having(sql`bool_and(${userSeasonRoundCases.status} = 'COMPLETE')`)
-        .as('completed');
       const rows = await db
         .select({ summary: seasonSummaries, seasonName: seasons.name })
-        .from(completed)
-        .innerJoin(seasonSummaries, eq(seasonSummaries.seasonId, completed.seasonId))
+        .from(seasonSummaries)
         .innerJoin(seasons, eq(seasons.id, seasonSummaries.seasonId))
-        .where(and(eq(seasonSummaries.status, 'POSTED'), summaryId ? eq(seasonSummaries.id, summaryId) : undefined))
+        .where(
+          and(
+            eq(seasonSummaries.status, 'POSTED'),
+            summaryId ? eq(seasonSummaries.id, summaryId) : undefined,
+            completedSeason(sql`${userId}::uuid`, sql`${seasonSummaries.seasonId}`),
+          ),
+        )
         .orderBy(asc(seasons.position));
       return rows.map(flatten);
     },
