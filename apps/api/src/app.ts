@@ -254,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const attemptsService = createAttemptsService({
     attempts: createAttemptsRepository(db),
     cases: casesService,
+    images: caseMedia,
     projects: projectsService,
     users: usersService,
     summaries: seasonSummaries,

@@ -6,6 +6,7 @@ import { createTokenService } from './lib/tokens.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { buildApp } from './app.js';
 import { runFirstStart } from './bootstrap/first-start.js';
+import { localFileStorage } from './lib/storage.js';
 import { DEMO_WINTER_COMPLETER, DEMO_WINTER_UNFINISHED } from './bootstrap/demo-results.js';
 
 const DEMO_PARTICIPANT_EMAIL = 'maria.alvarez@northwind.demo.local';
@@ -36,8 +37,9 @@ async function main(): Promise<void> {
     pgliteDataDir: path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();
-  const app = await buildApp({ config, database });
-  const firstStart = await runFirstStart(database.db, { superadmin: config.superadmin });
+  const storage = localFileStorage(path.join(config.dataDir, 'files'));
+  const app = await buildApp({ config, database, storage });
+  const firstStart = await runFirstStart(database.db, { superadmin: config.superadmin, storage });
 
   // A job left RUNNING by a process that died ends in ERROR; the worker runs imports.
   await app.imports.failAbandoned();

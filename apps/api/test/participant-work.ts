@@ -3,7 +3,7 @@ import type { Attempt, CaseDocument, CreateProjectBody, Dashboard, Project, Upda
 import { participantAssignments, projectParticipants } from '../src/db/schema/index.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 import { perfectAnswers, validCase } from './case-bodies.js';
-import { projectBody } from './fixtures.js';
+import { multipartFile, projectBody } from './fixtures.js';
 import * as kit from './kit.js';
 import type { Method, Reply } from './kit.js';
 import { createUser, type TestContext } from './test-app.js';
@@ -42,11 +42,15 @@ export function participantWork(ctx: TestContext, staff: UserRow) {
     };
   }
 
-  /** A complete case placed in a round of the project's first season (or unplaced), published. */
+  /**
+   * A complete case placed in a round of the project's first season (or unplaced), published;
+   * with a patient image when one is given (set while it is a draft).
+   */
   async function publishedCase(
     p: WorkProject,
     round: number | null,
     overrides: Partial<UpdateCaseBody> = {},
+    image?: { bytes: Buffer; name: string },
   ): Promise<CaseDocument> {
     const name = overrides.name ?? 'Chest pain at rest';
     const draft = await call('POST', '/cases', staff, { project_id: p.id, name, disease_type_id: p.diseaseTypeId });
@@ -54,6 +58,16 @@ export function participantWork(ctx: TestContext, staff: UserRow) {
     const id = draft.json<CaseDocument>().id;
     const body = validCase(p, { season_id: round ? p.seasonId : null, round_number: round, ...overrides });
     expect((await call('PUT', `/cases/${id}`, staff, body)).statusCode).toBe(200);
+    if (image) {
+      const file = multipartFile(image.bytes, image.name);
+      const uploaded = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/cases/${id}/image`,
+        headers: { ...(await as(staff)), ...file.headers },
+        payload: file.payload,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+    }
     expect((await call('POST', `/cases/${id}/status`, staff, { status: 'PUBLISHED' })).statusCode).toBe(200);
     return (await call('GET', `/cases/${id}`, staff)).json<CaseDocument>();
   }

@@ -647,6 +647,8 @@ export const routeMatrix: Record<string, MatrixRow> = {
     expect: participant(200),
     request: (w, caller) => get(`/users/${attemptFor(w, caller)}/questions`),
   },
+  'GET /api/case/:caseId': { expect: participant(200), request: (w) => get(`/case/${w.runningCase.id}`) },
+  'GET /api/case/:caseId/image': { expect: participant(200), request: (w) => get(`/case/${w.runningCase.id}/image`) },
   'POST /api/cases/:id/start': {
     expect: participant(200),
     request: (w, caller) => post(`/cases/${attemptFor(w, caller)}/start`),

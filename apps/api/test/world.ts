@@ -7,6 +7,12 @@ import { as } from './kit.js';
 import { createClient, createUser, TEST_PASSWORD, type TestContext } from './test-app.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 
+/** A valid PNG of one pixel: the patient image of the world's cases. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /**
  * The callers the route matrix knows. The owner is the administrator of the client that
  * owns the world's records (client A); the other administrator belongs to client B.
@@ -100,12 +106,6 @@ export async function buildWorld(ctx: TestContext) {
       validCase(where.home, { name, season_id: round ? season.id : null, round_number: round }),
     );
   }
-  async function publishedCase(name: string, round: number | null): Promise<CaseDocument> {
-    const draft = await draftCase(name, round);
-    await call('superadmin', 'POST', `/cases/${draft.id}/status`, { status: 'PUBLISHED' });
-    return draft;
-  }
-
   async function enrol(user: UserRow, where = { projectId: project.id, seasonId: season.id }): Promise<void> {
     await ctx.db.insert(projectParticipants).values({
       projectId: where.projectId,
@@ -125,7 +125,18 @@ export async function buildWorld(ctx: TestContext) {
   }
   await enrol(users.participant);
   await enrol(users.testUser);
-  const runningCase = await publishedCase('Running case', 1);
+  // The running case has a patient image, which its participants may see.
+  const runningDraft = await draftCase('Running case', 1);
+  const patientImage = multipartFile(ONE_PIXEL_PNG, 'patient.png');
+  const withImage = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${runningDraft.id}/image`,
+    headers: { ...(await headersOf('superadmin')), ...patientImage.headers },
+    payload: patientImage.payload,
+  });
+  if (withImage.statusCode !== 200) throw new Error(`image upload failed: ${withImage.body}`);
+  await call('superadmin', 'POST', `/cases/${runningDraft.id}/status`, { status: 'PUBLISHED' });
+  const runningCase = runningDraft;
   const draft = await draftCase('Draft case');
   const attemptOf = async (caller: 'participant' | 'testUser', caseName: string) => {
     const dashboard = await call<Dashboard>(caller, 'GET', '/dashboard');
@@ -194,11 +205,7 @@ export async function buildWorld(ctx: TestContext) {
   };
 
   const imageCase = await draftCase('Case with an image');
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
-  const image = multipartFile(png, 'patient.png');
+  const image = multipartFile(ONE_PIXEL_PNG, 'patient.png');
   const uploaded = await ctx.app.inject({
     method: 'POST',
     url: `/api/cases/${imageCase.id}/image`,

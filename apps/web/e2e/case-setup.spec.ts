@@ -32,7 +32,7 @@ test('a superadmin builds a case with every question type, publishes it after fi
   await page.getByRole('link', { name: 'New case' }).click();
 
   const caseName = `Breathless at night ${run}`;
-  await page.getByLabel('Case name', { exact: true }).fill(caseName);
+  await page.getByRole('textbox', { name: 'Case name', exact: true }).fill(caseName);
   await choose(page, page, 'Disease type', 'Heart Failure');
   await page.getByRole('button', { name: 'Create and open' }).click();
   await expect(page).toHaveURL(/case-details\/[0-9a-f-]{36}\?newCase=true/);

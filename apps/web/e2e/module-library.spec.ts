@@ -27,7 +27,7 @@ test('a superadmin creates a module with a case and copies it into a project, wh
 
   // A module case, built with the same editor as project cases.
   await page.getByRole('link', { name: 'New case' }).click();
-  await page.getByLabel('Case name', { exact: true }).fill(`Chest pain on the stairs ${run}`);
+  await page.getByRole('textbox', { name: 'Case name', exact: true }).fill(`Chest pain on the stairs ${run}`);
   await page.getByRole('button', { name: 'Create and open' }).click();
   await expect(page).toHaveURL(/\/module-library\/[0-9a-f-]{36}\/cases\/case-details\/[0-9a-f-]{36}\?newCase=true/);
   await expect(page.getByRole('combobox', { name: 'Season' })).toHaveCount(0);

@@ -22,6 +22,8 @@ test('a participant follows their dashboard link, takes a case through every que
 
   await nextCase.getByRole('link', { name: 'Start case' }).click();
   await expect(page.getByText('Shortness of breath', { exact: false }).first()).toBeVisible();
+  // The patient image, described by the author's text alternative.
+  await expect(page.getByRole('img', { name: 'Illustration of Robert Hale, a man in his sixties' })).toBeVisible();
   await page.getByRole('button', { name: 'Start case' }).click();
 
   // Answers are saved as they are given.
@@ -59,6 +61,8 @@ test('a participant follows their dashboard link, takes a case through every que
   // Personalised feedback per question, and the case's explanation.
   await expect(page.getByText('All necessary choices picked, nothing unnecessary.').first()).toBeVisible();
   await expect(page.getByText('Orthopnoea with a history of untreated hypertension')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Test results' })).toBeVisible();
+  await expect(page.getByText('BNP 1,450 pg/mL (raised).', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Go on to the next case' }).click();
   await expect(page.getByText('Both ankles swollen', { exact: false })).toBeVisible();
   await page.getByRole('link', { name: '← Back to your dashboard' }).click();
@@ -91,6 +95,10 @@ test('on a phone, the dashboard and a case fit the screen and an answer survives
   await expect(page.getByRole('heading', { name: 'Welcome, Maria' })).toBeVisible();
   await expectNoSideScroll(page);
   await page.getByTestId('next-case').getByRole('link').click();
+  const portrait = page.getByRole('img', { name: /Illustration of Grace Okoye/ });
+  await expect(portrait).toBeVisible();
+  // At full width on a phone, and never wider than the screen.
+  expect((await portrait.boundingBox())!.width).toBeGreaterThan(300);
   await page.getByRole('button', { name: 'Start case' }).click();
   await page.getByRole('checkbox', { name: 'Heart failure' }).check();
   await expect(page.getByTestId('save-state')).toHaveText('All answers saved.');

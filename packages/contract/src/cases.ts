@@ -42,6 +42,9 @@ export type CaseStatusValue = z.infer<typeof CaseStatus>;
 
 const id = z.string().uuid();
 const plainText = (max: number) => z.string().max(max);
+
+/** The longest text alternative of a patient image. */
+export const MAX_IMAGE_ALT = 300;
 const richText = z.string().max(MAX_RICH_TEXT);
 
 export const caseChoice = z.object({
@@ -75,6 +78,11 @@ export const caseContentFields = {
   disease_type_id: id.nullable(),
   patient_name: plainText(200),
   patient_age: z.number().int().min(0).max(130).nullable(),
+  /**
+   * What the patient image shows, for those who cannot see it (its text alternative). Left
+   * out, the stored text is kept.
+   */
+  image_alt: plainText(MAX_IMAGE_ALT).optional(),
   reason_for_encounter: richText,
   /** The season and round the case is placed in (cases unlock when their round starts). */
   season_id: id.nullable(),
@@ -119,6 +127,7 @@ export const caseDocument = z.object({
   patient_name: z.string(),
   patient_age: z.number().int().nullable(),
   has_image: z.boolean(),
+  image_alt: z.string(),
   reason_for_encounter: z.string(),
   season_id: id.nullable(),
   season_name: z.string().nullable(),
@@ -315,6 +324,7 @@ export const caseForParticipant = z.object({
   patient_name: z.string(),
   patient_age: z.number().int().nullable(),
   has_image: z.boolean(),
+  image_alt: z.string(),
   reason_for_encounter: z.string(),
   details_sections: z.array(z.object({ id, name: z.string(), text: z.string() })),
   groupers: z.array(z.object({ id, name: z.string() })),

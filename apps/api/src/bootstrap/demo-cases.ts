@@ -10,7 +10,9 @@ import {
   questionCategories,
   seasons,
 } from '../db/schema/index.js';
+import type { FileStorage } from '../lib/storage.js';
 import { contentColumns } from '../modules/cases/case-content.js';
+import { demoPortraitPng } from './demo-image.js';
 
 type DemoQuestion = [QuestionTypeValue, string, category: string, choices: [string, MarkedAsValue | null][]];
 
@@ -24,7 +26,10 @@ interface DemoCase {
   round: number;
   status: StoredCaseStatus;
   questions: DemoQuestion[];
+  testResults?: string;
   explanation: string;
+  /** What the demo portrait shows (the first case has one). */
+  imageAlt?: string;
 }
 
 const demoCases: DemoCase[] = [
@@ -79,8 +84,10 @@ const demoCases: DemoCase[] = [
         ],
       ],
     ],
+    testResults: 'BNP 1,450 pg/mL (raised). Echocardiogram: left ventricular ejection fraction 30 %.',
     explanation:
       'Orthopnoea with a history of untreated hypertension points to heart failure; BNP and an echocardiogram confirm it.',
+    imageAlt: 'Illustration of Robert Hale, a man in his sixties, head and shoulders',
   },
   {
     name: 'Swollen ankles after a long flight',
@@ -123,6 +130,7 @@ const demoCases: DemoCase[] = [
       ],
     ],
     explanation: 'Bilateral oedema after starting amlodipine is often the drug; heart failure must still be excluded.',
+    imageAlt: 'Illustration of Grace Okoye, a woman in her fifties, head and shoulders',
   },
   {
     name: 'Blood pressure at the pharmacy',
@@ -149,7 +157,7 @@ const demoCases: DemoCase[] = [
 ];
 
 /** Cases of the running demo project: one done, one active now, one draft for the next round. */
-export async function seedDemoCases(db: Db, projectId: string, clientId: string): Promise<void> {
+export async function seedDemoCases(db: Db, projectId: string, clientId: string, storage?: FileStorage): Promise<void> {
   const [season] = await db
     .select({ id: seasons.id })
     .from(seasons)
@@ -177,7 +185,8 @@ export async function seedDemoCases(db: Db, projectId: string, clientId: string)
       round_number: season ? demo.round : null,
       feedback_type: demo.status === 'DRAFT' ? null : 'PERSONALIZED_FEEDBACK',
       references: '',
-      test_results: '',
+      test_results: demo.testResults ? `<p>${demo.testResults}</p>` : '',
+      image_alt: demo.imageAlt ?? '',
       explanation: demo.explanation ? `<p>${demo.explanation}</p>` : '',
       details_sections: [{ id: randomUUID(), name: 'History', text: `<p>${demo.history}</p>` }],
       groupers: [],
@@ -194,8 +203,10 @@ export async function seedDemoCases(db: Db, projectId: string, clientId: string)
         allow_none_of_below: type === 'MULTI_MANY',
       })),
     };
+    const image = storage && demo.imageAlt ? await storeDemoPortrait(storage) : null;
     await db.insert(cases).values({
       ...contentColumns(body),
+      ...(image ? { imageKey: image, imageType: 'image/png' } : {}),
       origin: 'CUSTOM',
       clientId,
       projectId,
@@ -203,4 +214,10 @@ export async function seedDemoCases(db: Db, projectId: string, clientId: string)
       updatedAt: sql`now()`,
     });
   }
+}
+
+async function storeDemoPortrait(storage: FileStorage): Promise<string> {
+  const key = `case-images/${randomUUID()}`;
+  await storage.put(key, demoPortraitPng());
+  return key;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { sql } from 'drizzle-orm';
 import { clients, cmes, participantAssignments, projectParticipants, seasons, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import type { FileStorage } from '../lib/storage.js';
 import { seedDemoCases } from './demo-cases.js';
 import { seedDemoResults, seedDemoSpringProgress } from './demo-results.js';
 import { createProjectsRepository } from '../modules/projects/projects.repository.js';
@@ -68,7 +69,8 @@ function demoPassword(): string {
  * What a newcomer meets on an empty database. Each feature adds its own demo content
  * here, so the app is never empty on first sight.
  */
-export async function seedDemoContent(db: Db, today: Date = new Date()): Promise<DemoSignIn[]> {
+/** `storage`: where the demo case's patient image is written (none: the demo has no image). */
+export async function seedDemoContent(db: Db, today: Date = new Date(), storage?: FileStorage): Promise<DemoSignIn[]> {
   const repository = createUsersRepository(db);
   const insertedClients = await db.insert(clients).values(demoClients(today)).returning();
   const northwind = insertedClients[0];
@@ -78,6 +80,7 @@ export async function seedDemoContent(db: Db, today: Date = new Date()): Promise
     db,
     insertedClients.slice(0, 3).map((c) => c.id),
     today,
+    storage,
   );
 
   const superadminPassword = demoPassword();
@@ -128,7 +131,7 @@ function fourRounds(today: Date, startOffset: number) {
 }
 
 /** Projects for the first demo clients: one season running now, one past, one ahead. */
-async function seedDemoProjects(db: Db, clientIds: string[], today: Date): Promise<void> {
+async function seedDemoProjects(db: Db, clientIds: string[], today: Date, storage?: FileStorage): Promise<void> {
   const projects = createProjectsRepository(db);
   const [northwind, riverside, summit] = clientIds;
   const heartFailure = await projects.create({
@@ -180,7 +183,7 @@ async function seedDemoProjects(db: Db, clientIds: string[], today: Date): Promi
     seasons: [],
   });
   await seedDemoParticipants(db, heartFailure, northwind!);
-  await seedDemoCases(db, heartFailure, northwind!);
+  await seedDemoCases(db, heartFailure, northwind!, storage);
   await seedDemoResults(db, heartFailure, northwind!);
   await seedDemoSpringProgress(db, heartFailure, today);
   await db.insert(cmes).values([

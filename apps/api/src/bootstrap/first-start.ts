@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
+import type { FileStorage } from '../lib/storage.js';
 import { seedDemoContent, type DemoSignIn } from './demo-content.js';
 
 export type FirstStartResult =
@@ -19,7 +20,7 @@ export type FirstStartResult =
  */
 export async function runFirstStart(
   db: Db,
-  options: { superadmin: { email: string; password: string } | undefined },
+  options: { superadmin: { email: string; password: string } | undefined; storage?: FileStorage },
 ): Promise<FirstStartResult> {
   // One transaction under an advisory lock: several processes starting at once on one
   // database (behind a load balancer) run first start one after another, so the second
@@ -42,7 +43,7 @@ export async function runFirstStart(
     }
     const [row] = await tx.select({ n: count() }).from(users);
     if ((row?.n ?? 0) > 0) return { kind: 'nothing-to-do' } as const;
-    return { kind: 'demo-created', signIns: await seedDemoContent(txDb) } as const;
+    return { kind: 'demo-created', signIns: await seedDemoContent(txDb, new Date(), options.storage) } as const;
   });
 }
 

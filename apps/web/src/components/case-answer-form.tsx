@@ -74,7 +74,15 @@ export function CaseVignette({ view, imageUrl }: { view: CaseForParticipant; ima
       <Stack gap="sm">
         <Group align="flex-start" wrap="wrap">
           {imageUrl && (
-            <Image src={imageUrl} alt={t('common.caseView.patientImageAlt')} w={140} h={140} radius="sm" fit="cover" />
+            // The author's description, read by screen readers; a phone gets the image at full width.
+            <Image
+              src={imageUrl}
+              alt={view.image_alt || t('common.caseView.patientImageAlt')}
+              w={{ base: '100%', xs: 220 }}
+              mah={320}
+              radius="sm"
+              fit="contain"
+            />
           )}
           <Stack gap={2}>
             <Title order={3}>{view.patient_name}</Title>

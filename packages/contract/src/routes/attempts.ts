@@ -4,6 +4,7 @@ import { answerBody, attempt, dashboard, participantProgress } from '../particip
 import { route } from '../route.js';
 
 const attemptParams = z.object({ userSeasonRoundCaseId: z.string().uuid() });
+const caseParams = z.object({ caseId: z.string().uuid() });
 
 export const attemptRoutes = {
   dashboard: route({ method: 'GET', path: '/dashboard', access: 'participant', reply: dashboard }),
@@ -14,6 +15,10 @@ export const attemptRoutes = {
     params: attemptParams,
     reply: attempt,
   }),
+  /** The participant's own attempt at a case, found by the case's id (spec §7, Users: `/case/{caseId}`). */
+  byCase: route({ method: 'GET', path: '/case/:caseId', access: 'participant', params: caseParams, reply: attempt }),
+  /** The patient image of a case the participant is assigned and that has unlocked for them. */
+  caseImage: route({ method: 'GET', path: '/case/:caseId/image', access: 'participant', params: caseParams }),
   start: route({ method: 'POST', path: '/cases/:id/start', access: 'participant', params: idParams, reply: attempt }),
   answer: route({
     method: 'POST',

@@ -48,6 +48,8 @@ export const cases = pgTable(
     patientAge: smallint('patient_age'),
     imageKey: text('image_key'),
     imageType: text('image_type'),
+    /** The patient image's text alternative, written by the author. */
+    imageAlt: text('image_alt').notNull().default(''),
     reasonForEncounter: text('reason_for_encounter').notNull().default(''),
     seasonId: uuid('season_id').references(() => seasons.id, { onDelete: 'set null' }),
     roundNumber: smallint('round_number'),

@@ -114,6 +114,14 @@ export function createAttemptsRepository(db: Db) {
       return row && { ...flatten(row), questions: row.questions };
     },
 
+    /** The participant's attempt at a case (their UserSeasonRoundCase), if they are assigned it. */
+    async findByCase(userId: string, caseId: string): Promise<FoundAttempt | undefined> {
+      const [row] = await withNames({ questions: sql<CaseQuestions>`${cases.body}->'questions'` }).where(
+        and(eq(userSeasonRoundCases.userId, userId), eq(userSeasonRoundCases.caseId, caseId)),
+      );
+      return row && { ...flatten(row), questions: row.questions };
+    },
+
     async answers(attemptId: string) {
       return db.select().from(caseAnswers).where(eq(caseAnswers.userSeasonRoundCaseId, attemptId));
     },

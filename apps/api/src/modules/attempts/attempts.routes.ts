@@ -34,6 +34,37 @@ export function registerAttemptsRoutes(app: FastifyInstance, service: AttemptsSe
   );
 
   implement(
+    attemptRoutes.byCase,
+    {
+      tags,
+      summary: 'One of the participant’s cases, found by the case’s id',
+      description:
+        'The same view as `/users/{userSeasonRoundCaseId}/questions`. A case the participant is not assigned, ' +
+        'or one whose round has not begun for them, answers 404 CASE_NOT_FOUND.',
+    },
+    async (request) => service.byCase(caller(request), request.params.caseId),
+  );
+
+  implement(
+    attemptRoutes.caseImage,
+    {
+      tags,
+      summary: 'The patient image of one of the participant’s unlocked cases',
+      description:
+        'Sent with its true type (JPEG or PNG, read from the file when it was uploaded) and `nosniff`. Another ' +
+        'participant’s case, a locked one, or a case without an image: 404.',
+    },
+    async (request, reply) => {
+      const image = await service.caseImage(caller(request), request.params.caseId);
+      return reply
+        .header('content-type', image.type)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(image.stream);
+    },
+  );
+
+  implement(
     attemptRoutes.start,
     {
       tags,

@@ -18,6 +18,7 @@ import {
   type CasesService,
   type StoredAnswer,
 } from '../cases/cases.service.js';
+import type { CaseImage, CaseMediaService } from '../cases/case-media.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeasonSummariesService } from '../season-summaries/season-summaries.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -39,6 +40,7 @@ const notPublished = () =>
 export function createAttemptsService(deps: {
   attempts: AttemptsRepository;
   cases: Pick<CasesService, 'caseForAttempt'>;
+  images: Pick<CaseMediaService, 'imageOfCase'>;
   projects: Pick<ProjectsService, 'requireVisible'>;
   users: Pick<UsersService, 'getParticipant'>;
   summaries: Pick<SeasonSummariesService, 'postedFor'>;
@@ -64,6 +66,17 @@ export function createAttemptsService(deps: {
   async function requireOwn(caller: Caller, id: string): Promise<FoundAttempt> {
     const row = await attempts.find(id);
     if (!row || row.userId !== caller.userId) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async function requireOwnUnlockedCase(caller: Caller, caseId: string): Promise<FoundAttempt> {
+    let row = await attempts.findByCase(caller.userId, caseId);
+    if (!row) {
+      // A case published since the dashboard was last read has no attempt yet.
+      await attempts.sync({ userId: caller.userId });
+      row = await attempts.findByCase(caller.userId, caseId);
+    }
+    if (!row || row.unlocksOn > today()) throw new AppError('CASE_NOT_FOUND');
     return row;
   }
 
@@ -182,6 +195,20 @@ export function createAttemptsService(deps: {
           };
         }),
       };
+    },
+
+    /**
+     * The caller's attempt at a case, by the case's id. A case they are not assigned, or one
+     * that has not unlocked for them, is not found: nothing of it is shown before its day.
+     */
+    async byCase(caller: Caller, caseId: string): Promise<Attempt> {
+      return view(await requireOwnUnlockedCase(caller, caseId));
+    },
+
+    /** The patient image of a case of the caller's that has unlocked (the same rule as `byCase`). */
+    async caseImage(caller: Caller, caseId: string): Promise<CaseImage> {
+      await requireOwnUnlockedCase(caller, caseId);
+      return deps.images.imageOfCase(caseId);
     },
 
     /** A locked case (its round not begun) is not shown yet: only its place on the dashboard. */

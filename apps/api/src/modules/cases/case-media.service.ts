@@ -11,10 +11,20 @@ import type { StoredUpload } from '../../lib/uploads.js';
 import type { CaseAccess, Caller } from './case-access.js';
 import { createCasesRepository } from './cases.repository.js';
 
+export interface CaseImage {
+  stream: Readable;
+  type: string;
+}
+
 /** Files of a case: the patient image (checked by content), and RTF documents read into fields. */
 export function createCaseMediaService(deps: { db: Db; access: CaseAccess; storage: FileStorage; clock: Clock }) {
   const { access, storage } = deps;
   const cases = createCasesRepository(deps.db);
+
+  function imageOf(row: { imageKey: string | null; imageType: string | null }): CaseImage {
+    if (!row.imageKey || !row.imageType) throw new AppError('NOT_FOUND', { message: 'This case has no image.' });
+    return { stream: storage.stream(row.imageKey), type: row.imageType };
+  }
 
   return {
     async setImage(caller: Caller, id: string, upload: StoredUpload): Promise<CaseDocument> {
@@ -36,10 +46,18 @@ export function createCaseMediaService(deps: { db: Db; access: CaseAccess; stora
       return access.read(id);
     },
 
-    async image(caller: Caller, id: string): Promise<{ stream: Readable; type: string }> {
-      const row = await access.requireCase(caller, id);
-      if (!row.imageKey || !row.imageType) throw new AppError('NOT_FOUND', { message: 'This case has no image.' });
-      return { stream: storage.stream(row.imageKey), type: row.imageType };
+    async image(caller: Caller, id: string): Promise<CaseImage> {
+      return imageOf(await access.requireCase(caller, id));
+    },
+
+    /**
+     * The patient image of a case, with no access check: for the participants' side, which
+     * has checked that the case is the caller's and has unlocked for them.
+     */
+    async imageOfCase(id: string): Promise<CaseImage> {
+      const row = await cases.findById(id, deps.clock.now().toISOString().slice(0, 10));
+      if (!row) throw new AppError('CASE_NOT_FOUND');
+      return imageOf(row);
     },
 
     /** Reads an RTF file into case text fields; the editor merges them into its unsaved form. */

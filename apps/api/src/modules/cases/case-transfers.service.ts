@@ -40,6 +40,7 @@ function copyValues(row: CaseRow, name: string, detach: boolean): CaseInsert {
     patientAge: row.patientAge,
     imageKey: null,
     imageType: row.imageType,
+    imageAlt: row.imageAlt,
     reasonForEncounter: row.reasonForEncounter,
     feedbackType: row.feedbackType,
     references: row.references,

@@ -134,6 +134,7 @@ describe('previewing a case', () => {
       patient_name: 'Ann Smith',
       patient_age: 54,
       has_image: false,
+      image_alt: '',
       reason_for_encounter: doc.reason_for_encounter,
       details_sections: doc.details_sections,
       groupers: doc.groupers,

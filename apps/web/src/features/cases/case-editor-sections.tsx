@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_CASE_IMAGE_BYTES, type CaseDocument } from '@pss/contract';
+import { MAX_CASE_IMAGE_BYTES, MAX_IMAGE_ALT, type CaseDocument } from '@pss/contract';
 import type { CaseHome } from '../../lib/case-home';
 import { RichTextField } from '../../components/rich-text-field';
 import { errorMessage } from '../../lib/api-error';
@@ -92,6 +92,12 @@ export function BackgroundSection(props: SectionProps & { saved: CaseDocument; h
         onChange={(html) => form.setFieldValue('reason_for_encounter', html)}
       />
       <PatientImage saved={props.saved} readOnly={readOnly} />
+      <TextInput
+        label={t('cases.imageAlt')}
+        description={t('cases.imageAltHelp')}
+        maxLength={MAX_IMAGE_ALT}
+        {...fieldProps(form, errors, 'image_alt')}
+      />
     </EditorSection>
   );
 }
@@ -115,7 +121,14 @@ function PatientImage({ saved, readOnly }: { saved: CaseDocument; readOnly: bool
       </Text>
       <Group align="flex-start">
         {saved.has_image && image.data ? (
-          <Image src={image.data} alt={t('common.caseView.patientImageAlt')} w={160} h={160} fit="cover" radius="sm" />
+          <Image
+            src={image.data}
+            alt={saved.image_alt || t('common.caseView.patientImageAlt')}
+            w={160}
+            h={160}
+            fit="cover"
+            radius="sm"
+          />
         ) : (
           <Paper withBorder w={160} h={96} p="xs">
             <Text size="sm" c="dimmed">

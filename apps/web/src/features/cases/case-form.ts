@@ -20,6 +20,7 @@ export type CaseForm = Required<
     | 'disease_type_id'
     | 'patient_name'
     | 'patient_age'
+    | 'image_alt'
     | 'reason_for_encounter'
     | 'season_id'
     | 'round_number'
@@ -55,6 +56,7 @@ export function toForm(doc: CaseDocument): CaseForm {
     disease_type_id: doc.disease_type_id,
     patient_name: doc.patient_name,
     patient_age: doc.patient_age,
+    image_alt: doc.image_alt,
     reason_for_encounter: doc.reason_for_encounter,
     season_id: doc.season_id,
     round_number: doc.round_number,

@@ -17,7 +17,14 @@ import { RichTextView } from '../../components/rich-text-view';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { toastError } from '../../lib/toasts';
-import { attemptQueryOptions, participantKeys, saveAnswer, stampAttempt, useAttemptAction } from './participant-api';
+import {
+  attemptQueryOptions,
+  caseImageQueryOptions,
+  participantKeys,
+  saveAnswer,
+  stampAttempt,
+  useAttemptAction,
+} from './participant-api';
 
 /** Free text is saved after a pause in typing; a choice at once. */
 const TEXT_SAVE_DELAY_MS = 700;
@@ -41,6 +48,12 @@ export function ParticipantCasePage() {
   if (!attempt.data || !attempt.isFetchedAfterMount) return <Skeleton h={400} />;
   if (attempt.data.result) return <CaseResultView attempt={attempt.data} />;
   return <TakeCase key={attempt.data.id} attempt={attempt.data} />;
+}
+
+/** The case's background with its patient image (fetched only when it has one). */
+function Vignette({ attempt }: { attempt: Attempt }) {
+  const image = useQuery(caseImageQueryOptions(attempt.case.id, attempt.case.has_image));
+  return <CaseVignette view={attempt.case} imageUrl={image.data} />;
 }
 
 function TakeCase({ attempt }: { attempt: Attempt }) {
@@ -141,7 +154,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
         <Anchor component={Link} to="/participant" size="sm">
           {t('clinician.backToDashboard')}
         </Anchor>
-        <CaseVignette view={attempt.case} />
+        <Vignette attempt={attempt} />
         {locked ? (
           <Alert color="gray">{t('clinician.unlocksOn', { date: formatDate(attempt.unlocks_on) })}</Alert>
         ) : (
@@ -170,7 +183,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
       <Anchor component={Link} to="/participant" size="sm">
         {t('clinician.backToDashboard')}
       </Anchor>
-      <CaseVignette view={attempt.case} />
+      <Vignette attempt={attempt} />
       <CaseQuestions view={attempt.case} answers={answers} errors={errors} onChange={change} />
       {missing.length > 0 && (
         <Alert color="red" role="alert" title={t('clinician.missingTitle')}>
@@ -241,6 +254,14 @@ function CaseResultView({ attempt }: { attempt: Attempt }) {
       {result.questions.map((q, i) => (
         <QuestionResult key={q.question_id} index={i} question={q} personalised={personalised} />
       ))}
+      {result.test_results && (
+        <Paper withBorder p="lg">
+          <Title order={3} size="h4">
+            {t('common.caseView.testResults')}
+          </Title>
+          <RichTextView html={result.test_results} />
+        </Paper>
+      )}
       {(result.explanation || !personalised) && (
         <Paper withBorder p="lg">
           <Title order={3} size="h4">

@@ -20,6 +20,16 @@ export const attemptQueryOptions = (id: string) =>
     queryFn: ({ signal }) => call(attemptRoutes.get, { params: { userSeasonRoundCaseId: id } }, { signal }),
   });
 
+/** The patient image of one of the participant's unlocked cases, as an object URL. */
+export const caseImageQueryOptions = (caseId: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['participant', 'case-image', caseId] as const,
+    queryFn: async () =>
+      URL.createObjectURL(await (await callRaw(attemptRoutes.caseImage, { params: { caseId } })).blob()),
+    enabled,
+    staleTime: Infinity,
+  });
+
 export function saveAnswer(attemptId: string, answer: CaseAnswer) {
   return call(attemptRoutes.answer, { params: { id: attemptId }, body: answer });
 }

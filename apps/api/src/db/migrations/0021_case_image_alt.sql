@@ -1,0 +1,1 @@
+ALTER TABLE "cases" ADD COLUMN "image_alt" text DEFAULT '' NOT NULL;
