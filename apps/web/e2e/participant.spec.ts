@@ -109,6 +109,54 @@ test('on a phone, the dashboard and a case fit the screen and an answer survives
   await context.close();
 });
 
+test('on a phone, an answer given with the network cut is kept, said to be not saved, and saved when it returns; a refusal stops and says why', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const toasts = page.locator('.mantine-Notification-root');
+  await page.goto(demoParticipantLinkPath());
+  await page.getByTestId('next-case').getByRole('link').click();
+  const saveState = page.getByTestId('save-state');
+  await expect(saveState).toHaveText('All answers saved.');
+
+  await context.setOffline(true);
+  await page.getByRole('checkbox', { name: 'Deep vein thrombosis' }).check();
+  await expect(saveState).toHaveText(/^Not saved: no connection/);
+  // Kept in the browser meanwhile, and no toast for it.
+  const kept = await page.evaluate(
+    () => Object.keys(localStorage).filter((k) => k.startsWith('pss.unsaved-answers.')).length,
+  );
+  expect(kept).toBe(1);
+  await expect(toasts).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(saveState).toHaveText('All answers saved.');
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Deep vein thrombosis' })).toBeChecked();
+
+  // A refusal (a 4xx) is not sent again: the page says why and waits for the clinician.
+  let refused = 0;
+  await page.route('**/api/cases/*/answer', (route) => {
+    refused += 1;
+    return route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 403, errorCode: 'CHANGES_FORBIDDEN', message: 'Refused by the test.' }),
+    });
+  });
+  await page.getByRole('checkbox', { name: 'Gout' }).check();
+  await expect(saveState).toHaveText('Not saved: Changes to this item are not allowed.');
+  await page.waitForTimeout(5000);
+  expect(refused).toBe(1);
+  await expect(toasts).toHaveCount(0);
+  await page.unroute('**/api/cases/*/answer');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(saveState).toHaveText('All answers saved.');
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Gout' })).toBeChecked();
+  await context.close();
+});
+
 test('a participant who came by link creates a password and then signs in with it', async ({ page }) => {
   await page.goto(demoParticipantLinkPath());
   await page.getByRole('link', { name: 'Create a password' }).click();

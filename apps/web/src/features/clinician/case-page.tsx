@@ -25,10 +25,10 @@ import {
   stampAttempt,
   useAttemptAction,
 } from './participant-api';
+import { unsavedAnswers, useAnswerSaver, type SaveState } from './answer-saver';
 
 /** Free text is saved after a pause in typing; a choice at once. */
 const TEXT_SAVE_DELAY_MS = 700;
-const RETRY_DELAY_MS = 3000;
 
 /** `/participant/cases/{userSeasonRoundCaseId}`: take a case, answer by answer, then read the feedback. */
 export function ParticipantCasePage() {
@@ -61,54 +61,24 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
   const queryClient = useQueryClient();
   const start = useAttemptAction(attempt.id, 'start');
   const submit = useAttemptAction(attempt.id, 'submit');
-  const [answers, setAnswers] = useState<AnswersState>(() => fromSaved(attempt.case.questions, attempt.answers));
+  // Answers given on an earlier visit that never reached the server come back, and go now.
+  const [restored] = useState(() => unsavedAnswers.read<AnswerState>(attempt.id));
+  const [answers, setAnswers] = useState<AnswersState>(() => ({
+    ...fromSaved(attempt.case.questions, attempt.answers),
+    ...restored,
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [missing, setMissing] = useState<string[]>([]);
-  const [saving, setSaving] = useState(0);
-  const [saveFailed, setSaveFailed] = useState(false);
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  const pending = useRef(new Map<string, AnswerState>());
   const locked = attempt.unlocks_on > new Date().toISOString().slice(0, 10);
-
-  async function persist(questionId: string) {
-    const answer = pending.current.get(questionId);
-    const question = attempt.case.questions.find((q) => q.id === questionId);
-    if (!answer || !question) return;
-    pending.current.delete(questionId);
-    setSaving((n) => n + 1);
-    try {
-      await saveAnswer(attempt.id, toAnswer(question, answer));
-      setSaveFailed(false);
-    } catch (error) {
-      setSaveFailed(true);
-      // Kept and sent again shortly (unless a newer answer has taken its place).
-      if (!pending.current.has(questionId)) pending.current.set(questionId, answer);
-      timers.current.set(
-        questionId,
-        setTimeout(() => void persist(questionId), RETRY_DELAY_MS),
-      );
-      toastError(errorMessage(error, t));
-    } finally {
-      setSaving((n) => n - 1);
-    }
-  }
-
-  function flushAll(): Promise<unknown> {
-    for (const timer of timers.current.values()) clearTimeout(timer);
-    timers.current.clear();
-    return Promise.all([...pending.current.keys()].map((id) => persist(id)));
-  }
-
-  // Leaving the page saves what is still waiting.
-  useEffect(() => {
-    const flush = () => void flushAll();
-    window.addEventListener('pagehide', flush);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      flush();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const saver = useAnswerSaver<AnswerState>({
+    attemptId: attempt.id,
+    restored,
+    send: (questionId, answer) => {
+      const question = attempt.case.questions.find((q) => q.id === questionId);
+      return question ? saveAnswer(attempt.id, toAnswer(question, answer)) : Promise.resolve();
+    },
+    reasonOf: (error) => errorMessage(error, t),
+  });
 
   function change(questionId: string, answer: AnswerState) {
     setAnswers((current) => ({ ...current, [questionId]: answer }));
@@ -117,18 +87,14 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
       const { [`questions.${index}`]: _, ...rest } = current;
       return rest;
     });
-    pending.current.set(questionId, answer);
-    clearTimeout(timers.current.get(questionId));
     const question = attempt.case.questions.find((q) => q.id === questionId);
     const typed = question && (question.type === 'TEXT' || question.type === 'TYPE_AHEAD' || answer.other);
-    timers.current.set(
-      questionId,
-      setTimeout(() => void persist(questionId), typed ? TEXT_SAVE_DELAY_MS : 0),
-    );
+    saver.queue(questionId, answer, typed ? TEXT_SAVE_DELAY_MS : 0);
   }
 
   async function submitCase() {
-    await flushAll();
+    // Every answer must be on the server first; the save state says why when one is not.
+    if (!(await saver.flush())) return;
     try {
       await submit.mutateAsync();
       window.scrollTo({ top: 0 });
@@ -195,14 +161,36 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
         </Alert>
       )}
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c={saveFailed ? 'red.8' : 'dimmed'} aria-live="polite" data-testid="save-state">
-          {saveFailed ? t('clinician.saveFailed') : saving > 0 ? t('clinician.saving') : t('clinician.saved')}
-        </Text>
+        <SaveStatus state={saver.state} onRetry={() => void saver.retryNow()} />
         <Button size="md" onClick={() => void submitCase()} loading={submit.isPending}>
           {t('clinician.submit')}
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The one place the page tells whether the answers are on the server. */
+function SaveStatus({ state, onRetry }: { state: SaveState; onRetry(): void }) {
+  const { t } = useTranslation();
+  const failed = state.kind === 'offline' || state.kind === 'refused';
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm" c={failed ? 'red.8' : 'dimmed'} aria-live="polite" data-testid="save-state">
+        {state.kind === 'refused'
+          ? t('clinician.saveRefused', { reason: state.reason })
+          : state.kind === 'offline'
+            ? t('clinician.saveOffline')
+            : state.kind === 'saving'
+              ? t('clinician.saving')
+              : t('clinician.saved')}
+      </Text>
+      {failed && (
+        <Button size="compact-sm" variant="light" color="red" onClick={onRetry}>
+          {t('clinician.retrySave')}
+        </Button>
+      )}
+    </Group>
   );
 }
 
@@ -216,6 +204,8 @@ function CaseResultView({ attempt }: { attempt: Attempt }) {
   useEffect(() => {
     if (noted.current) return;
     noted.current = true;
+    // Submitted: nothing of this attempt is left to send from this browser.
+    unsavedAnswers.clear(attempt.id);
     void stampAttempt(attempt.id, 'score-accessed').catch(() => undefined);
   }, [attempt.id]);
 
