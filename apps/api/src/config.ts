@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_INACTIVITY_TIMEOUT_MINUTES, DEFAULT_TOKEN_REFRESH_INTERVAL_SECONDS } from '@pss/contract';
 import { isTimeZone } from './lib/clock.js';
 
 /**
@@ -26,13 +27,13 @@ const envSchema = z.object({
     .number()
     .positive()
     .max(24 * 60)
-    .default(30),
+    .default(DEFAULT_INACTIVITY_TIMEOUT_MINUTES),
   TOKEN_REFRESH_INTERVAL_SECONDS: z.coerce
     .number()
     .int()
     .min(10)
     .max(24 * 3600)
-    .default(600),
+    .default(DEFAULT_TOKEN_REFRESH_INTERVAL_SECONDS),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()

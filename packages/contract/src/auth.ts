@@ -41,5 +41,18 @@ export const clientSettings = z.object({
 });
 export type ClientSettings = z.infer<typeof clientSettings>;
 
+/**
+ * The defaults of the public settings: the server's when its environment sets none, and
+ * the web app's when `GET /settings` cannot be read (its timers must never silently stop).
+ */
+export const DEFAULT_INACTIVITY_TIMEOUT_MINUTES = 30;
+export const DEFAULT_TOKEN_REFRESH_INTERVAL_SECONDS = 600;
+
 /** Name of the JS-readable cookie that says a staff session exists (spec §4: polled every 5 s). */
 export const PRESENCE_COOKIE = 'pss_session';
+
+export const defaultClientSettings: ClientSettings = {
+  inactivity_timeout_minutes: DEFAULT_INACTIVITY_TIMEOUT_MINUTES,
+  token_refresh_interval_seconds: DEFAULT_TOKEN_REFRESH_INTERVAL_SECONDS,
+  presence_cookie_name: PRESENCE_COOKIE,
+};

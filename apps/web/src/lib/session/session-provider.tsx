@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PRESENCE_COOKIE, type ClientSettings, type CurrentUser } from '@pss/contract';
+import { defaultClientSettings, PRESENCE_COOKIE, type ClientSettings, type CurrentUser } from '@pss/contract';
 import { setAccessToken, setUnauthorizedHandler } from '../api-client';
 import { clearCookie, hasCookie } from '../cookies';
 import { toastInfo } from '../toasts';
@@ -34,6 +34,9 @@ interface SessionContextValue {
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
+
+/** How soon settings that could not be read are asked for again. */
+const SETTINGS_RETRY_MS = 30_000;
 
 export function useSession(): SessionContextValue {
   const value = useContext(SessionContext);
@@ -88,12 +91,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Load the session at start.
   useEffect(() => {
     let cancelled = false;
-    fetchClientSettings()
-      .then((s) => !cancelled && setSettings(s))
-      .catch(() => undefined);
+    // The timers run on the defaults when the settings cannot be read, and take the
+    // server's once a later try reads them: a failed call never leaves them stopped.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const loadSettings = () =>
+      fetchClientSettings()
+        .then((s) => !cancelled && setSettings(s))
+        .catch(() => {
+          if (cancelled) return;
+          setSettings((current) => current ?? defaultClientSettings);
+          retry = setTimeout(loadSettings, SETTINGS_RETRY_MS);
+        });
+    void loadSettings();
+    const stop = () => {
+      cancelled = true;
+      clearTimeout(retry);
+    };
     if (!hasCookie(PRESENCE_COOKIE)) {
       setState({ status: 'anonymous' });
-      return;
+      return stop;
     }
     refreshSession()
       .then((session) => {
@@ -104,9 +120,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .catch(() => {
         if (!cancelled) endLocally();
       });
-    return () => {
-      cancelled = true;
-    };
+    return stop;
   }, [endLocally]);
 
   // A 401 on any call: the session is gone.
