@@ -110,9 +110,12 @@ export const redactedLogPaths = [
   '*.access_token',
 ];
 
-/** A dashboard link's path carries its sign-in token: the log shows the path without it. */
+/**
+ * A dashboard link's path carries its sign-in token, and a password link's query its code:
+ * the log shows the URL without them.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/(\/participant\/link\/)[^/?#]+/, '$1[redacted]');
+  return url.replace(/(\/participant\/link\/)[^/?#]+/, '$1[redacted]').replace(/([?&]code=)[^&#]*/g, '$1[redacted]');
 }
 
 function serializeRequest(request: FastifyRequest) {
@@ -264,7 +267,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   imports.registerRunner('NEW_USERS', (context) => participantsService.runNewUsersImport(context));
   imports.registerMaintenance(() => participantsService.refreshStaleSearch());
 
-  const statisticsService = createStatisticsService({ db, projects: projectsService, clock });
+  const statisticsService = createStatisticsService({
+    db,
+    projects: projectsService,
+    clock,
+    cacheSeconds: config.statisticsCacheSeconds,
+  });
 
   const emailOutbox = createEmailOutboxRepository(db);
   const emailScheduler = createEmailScheduler({

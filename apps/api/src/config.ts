@@ -50,6 +50,13 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Patient Simulation Platform <no-reply@localhost>'),
   DASHBOARD_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  STATISTICS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  PASSWORD_CODE_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
   PUBLIC_URL: z.url().optional(),
   SCHEDULER_INTERVAL_SECONDS: z.coerce
     .number()
@@ -84,6 +91,10 @@ export interface Config {
   smtpFrom: string;
   /** How long a participant's emailed dashboard link signs them in. */
   linkTtlDays: number;
+  /** How long an emailed code to set a password stays usable (it works once). */
+  passwordCodeTtlMinutes: number;
+  /** How long a project season's statistics are answered again before they are computed anew. */
+  statisticsCacheSeconds: number;
   publicUrl: string;
   /** How often the email schedule runs, and the time zone its days are counted in. */
   schedulerIntervalSeconds: number;
@@ -177,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     linkTtlDays: e.DASHBOARD_LINK_TTL_DAYS,
+    passwordCodeTtlMinutes: e.PASSWORD_CODE_TTL_MINUTES,
+    statisticsCacheSeconds: e.STATISTICS_CACHE_SECONDS,
     publicUrl,
     schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
     scheduleTimeZone: e.SCHEDULE_TIME_ZONE,

@@ -40,7 +40,7 @@ describe('route access declarations', () => {
     }
   });
 
-  it('only sign-in (staff and participants), refresh, health, settings and docs are public under /api', () => {
+  it('only sign-in (staff and participants), refresh, password links, health, settings and docs are public under /api', () => {
     const publicApi = ctx.app.declaredRoutes
       .filter((r) => r.access === 'public' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`)
@@ -59,6 +59,8 @@ describe('route access declarations', () => {
         'POST /api/auth/login/user',
         'POST /api/auth/login/halfuser',
         'POST /api/auth/verify/email',
+        'POST /api/auth/password/code',
+        'POST /api/auth/password/reset',
       ].sort(),
     );
   });

@@ -174,6 +174,15 @@ export const routeMatrix: Record<string, MatrixRow> = {
     expect: anyone(202),
     request: (w) => post('/auth/verify/email', { email: `${w.unique('link').replace(/\W/g, '')}@example.test` }),
   },
+  'POST /api/auth/password/code': {
+    expect: anyone(202),
+    request: (w) => post('/auth/password/code', { email: `${w.unique('code').replace(/\W/g, '')}@example.test` }),
+  },
+  // No session is needed; a code nobody was sent is refused alike for every caller.
+  'POST /api/auth/password/reset': {
+    expect: anyone(400),
+    request: () => post('/auth/password/reset', { code: 'not-a-code-anyone-was-sent', password: 'a-new-secret' }),
+  },
 
   // Users
   'GET /api/users/me': { expect: staff(200), request: () => get('/users/me') },

@@ -79,6 +79,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: path.join(os.tmpdir(), 'pss-test-data'),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'pss-no-web-app'),
     LOG_LEVEL: 'silent',
+    // Tests read statistics right after changing what they count.
+    STATISTICS_CACHE_SECONDS: '0',
     ...overrides,
   });
 }

@@ -7,8 +7,9 @@
  *
  * Codes from the product specification, plus four it does not name: FORBIDDEN (403,
  * a signed-in user calling what their role may not), PAYLOAD_TOO_LARGE (413),
- * TOO_MANY_REQUESTS (429, the sign-in rate limit) and CURRENT_PASSWORD_INCORRECT (403, a
- * password change without the right current password).
+ * TOO_MANY_REQUESTS (429, the sign-in rate limit), CURRENT_PASSWORD_INCORRECT (403, a
+ * password change without the right current password) and PASSWORD_CODE_INVALID (400, an
+ * emailed code to set a password that is unknown, used or expired), among others.
  */
 export const errorCatalogue = {
   NOT_FOUND: { status: 404, message: 'The requested item could not be found.', showServerMessage: false },
@@ -175,6 +176,11 @@ export const errorCatalogue = {
   },
   PROJECT_NOT_FOUND: { status: 404, message: 'The project does not exist.', showServerMessage: false },
   INCORRECT_PASSWORD: { status: 401, message: 'The password is incorrect.', showServerMessage: false },
+  PASSWORD_CODE_INVALID: {
+    status: 400,
+    message: 'This link to set a password has expired or was already used. Ask for a new one.',
+    showServerMessage: false,
+  },
   CURRENT_PASSWORD_INCORRECT: {
     status: 403,
     message: 'Enter your current password correctly to change it.',

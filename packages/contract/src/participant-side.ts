@@ -36,6 +36,12 @@ export const createPasswordBody = z.strictObject({
 });
 export const verifyEmailBody = z.strictObject({ email: z.string().trim().toLowerCase().min(1).max(254) });
 
+/** A password set with the single-use code of an emailed link (no session). */
+export const passwordWithCodeBody = z.strictObject({
+  code: z.string().min(1).max(200),
+  password: z.string().min(PASSWORD_MIN_LENGTH, 'PASSWORD_TOO_SHORT').max(200),
+});
+
 export const AttemptStatus = ProgressStatus.exclude(['INCOMPLETE']);
 export type AttemptStatusValue = z.infer<typeof AttemptStatus>;
 

@@ -5,6 +5,7 @@ import {
   linkLoginBody,
   participantLoginResponse,
   participantUser,
+  passwordWithCodeBody,
   verifyEmailBody,
 } from '../participant-side.js';
 import { route } from '../route.js';
@@ -73,6 +74,23 @@ export const authRoutes = {
     path: '/auth/password',
     access: 'participant',
     body: createPasswordBody,
+    status: 204,
+    reply: z.null(),
+  }),
+  /** Emails a single-use link to `/create-password?code=` (no session needed). */
+  sendPasswordCode: route({
+    method: 'POST',
+    path: '/auth/password/code',
+    access: 'public',
+    body: verifyEmailBody,
+    status: 202,
+    reply: z.object({ sent: z.literal(true) }),
+  }),
+  setPasswordWithCode: route({
+    method: 'POST',
+    path: '/auth/password/reset',
+    access: 'public',
+    body: passwordWithCodeBody,
     status: 204,
     reply: z.null(),
   }),

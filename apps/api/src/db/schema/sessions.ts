@@ -60,3 +60,28 @@ export const usedDashboardLinks = pgTable(
     index('used_dashboard_links_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Single-use codes that let a participant set or reset their password from an email,
+ * without a session (`/create-password?code=`). Only a SHA-256 of each code is stored; a
+ * code is spent by the one update that sets `used_at`, and expires after
+ * PASSWORD_CODE_TTL_MINUTES.
+ */
+export const passwordCodes = pgTable(
+  'password_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_codes_hash_unique').on(t.codeHash),
+    index('password_codes_user_idx').on(t.userId),
+    index('password_codes_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -233,4 +233,36 @@ export function registerAuthRoutes(
       return { sent: true as const };
     },
   );
+
+  implement(
+    authRoutes.sendPasswordCode,
+    {
+      tags: ['Auth'],
+      summary: 'Email a participant a link to set or reset their password',
+      description:
+        'For a participant without a session (`/create-password` without a code). The link, ' +
+        '`/create-password?code=`, works once within PASSWORD_CODE_TTL_MINUTES; asking again replaces an unused ' +
+        'one. Answers the same whether or not the address belongs to a participant, with the limits of ' +
+        '`/auth/verify/email` (429 TOO_MANY_REQUESTS).',
+    },
+    async (request) => {
+      await deps.auth.sendPasswordCode(request.body.email, request.ip);
+      return { sent: true as const };
+    },
+  );
+
+  implement(
+    authRoutes.setPasswordWithCode,
+    {
+      tags: ['Auth'],
+      summary: 'Set a participant’s password with the code of an emailed link',
+      description:
+        'No session needed. A code that is unknown, already used or expired: 400 PASSWORD_CODE_INVALID. The ' +
+        'participant’s sessions end; they sign in with the new password.',
+    },
+    async (request) => {
+      await deps.auth.setPasswordWithCode(request.body.code, request.body.password);
+      return null;
+    },
+  );
 }

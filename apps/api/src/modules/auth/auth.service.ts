@@ -22,6 +22,8 @@ export interface AuthSettings {
   publicUrl: string;
   /** How long a dashboard link stays usable (it signs in once). */
   linkTtlDays: number;
+  /** How long an emailed code to set a password stays usable (it works once). */
+  passwordCodeTtlMinutes: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlHours: number;
   loginMaxFailures: number;
@@ -314,6 +316,55 @@ export function createAuthService(deps: {
         },
         'sign-in link',
       );
+    },
+
+    /**
+     * Emails a participant a single-use link to set or reset their password without a
+     * session (`/create-password?code=`). Limited and answered as `sendSignInLink` is: an
+     * unknown address gets the same answer and no email.
+     */
+    async sendPasswordCode(email: string, address: string): Promise<void> {
+      await countAttempt([
+        { key: `password-code:email:${email.toLowerCase()}`, limit: LINK_REQUESTS_PER_EMAIL },
+        { key: `password-code:ip:${address}`, limit: settings.loginMaxFailures * PER_ADDRESS_FACTOR },
+      ]);
+      const user = await users.findByEmail(email);
+      const participant = user && isParticipantRole(user.role) ? user : undefined;
+      const code = newRefreshToken();
+      if (!participant) return;
+      const now = clock.now();
+      await sessions.insertPasswordCode(
+        participant.id,
+        code.hash,
+        now,
+        new Date(now.getTime() + settings.passwordCodeTtlMinutes * 60_000),
+      );
+      const link = `${settings.publicUrl}/create-password?code=${code.token}`;
+      sendLater(
+        {
+          to: participant.email,
+          subject: 'Set your Patient Simulation Platform password',
+          text:
+            `Hello ${participant.firstName},\n\nSet a new password for your Patient Simulation Platform account with ` +
+            `this link. It works once, within ${settings.passwordCodeTtlMinutes} minutes:\n\n${link}\n\n` +
+            `If you did not ask for it, you can ignore this email: your password stays as it is.`,
+        },
+        'password link',
+      );
+    },
+
+    /**
+     * Sets a participant's password with an emailed code, without a session. The code is
+     * spent first (once, before it expires); the participant's sessions end, as after any
+     * password change.
+     */
+    async setPasswordWithCode(code: string, password: string): Promise<void> {
+      const userId = await sessions.spendPasswordCode(hashRefreshToken(code), clock.now());
+      if (!userId) throw new AppError('PASSWORD_CODE_INVALID');
+      const user = await users.findById(userId);
+      if (!user || !isParticipantRole(user.role)) throw new AppError('PASSWORD_CODE_INVALID');
+      await users.setParticipantPassword(user.id, password);
+      await sessions.revokeUserSessions(user.id, clock.now(), null);
     },
 
     /** Waits for the mail still being sent (the app waits for it when it closes). */

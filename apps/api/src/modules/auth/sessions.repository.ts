@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
-import { loginFailures, sessions, usedDashboardLinks } from '../../db/schema/index.js';
+import { loginFailures, passwordCodes, sessions, usedDashboardLinks } from '../../db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -118,6 +118,27 @@ export function createSessionsRepository(db: Db) {
     },
     async clearFailures(key: string): Promise<void> {
       await db.delete(loginFailures).where(eq(loginFailures.key, key));
+    },
+
+    /** Stores a new code to set a password (its hash), dropping the user's earlier unused ones and expired codes. */
+    async insertPasswordCode(userId: string, codeHash: string, at: Date, expiresAt: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(passwordCodes).where(or(eq(passwordCodes.userId, userId), lt(passwordCodes.expiresAt, at)));
+        await tx.insert(passwordCodes).values({ userId, codeHash, createdAt: at, expiresAt });
+      });
+    },
+
+    /**
+     * Spends a code: the one update that marks it used answers its user, so a code works
+     * once even when two requests bring it at the same moment. Unknown, used or expired: null.
+     */
+    async spendPasswordCode(codeHash: string, at: Date): Promise<string | null> {
+      const [row] = await db
+        .update(passwordCodes)
+        .set({ usedAt: at })
+        .where(and(eq(passwordCodes.codeHash, codeHash), isNull(passwordCodes.usedAt), gt(passwordCodes.expiresAt, at)))
+        .returning({ userId: passwordCodes.userId });
+      return row?.userId ?? null;
     },
 
     /**

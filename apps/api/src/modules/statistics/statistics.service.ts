@@ -13,6 +13,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { sharedResults } from '../../lib/shared-results.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { summariseCategoryUse } from './category-use.js';
@@ -30,8 +31,16 @@ export function createStatisticsService(deps: {
   db: Db;
   projects: Pick<ProjectsService, 'requireVisible' | 'seasons'>;
   clock: Clock;
+  /** How long a figure is answered again (0: only calls made at the same time share one). */
+  cacheSeconds: number;
 }) {
   const statistics = createStatisticsRepository(deps.db);
+  // A figure of a large season reads every one of its assigned cases (about a second at
+  // 100,000 participants): the dashboard's calls, and the people looking at one season,
+  // share each computation for a little while instead of repeating it.
+  const shared = sharedResults({ ttlMs: deps.cacheSeconds * 1000, clock: deps.clock });
+  const figure = <T>(name: string, s: SeasonScope, compute: () => Promise<T>, extra: unknown = null) =>
+    shared.get(JSON.stringify([name, s.seasonId, s.today, extra]), compute);
 
   async function scope(caller: AccessClaims, projectId: string, seasonName: string): Promise<SeasonScope> {
     await deps.projects.requireVisible(caller, projectId);
@@ -44,7 +53,8 @@ export function createStatisticsService(deps: {
 
   return {
     async participationRate(caller: AccessClaims, projectId: string, seasonName: string): Promise<ParticipationRate> {
-      return statistics.participation(await scope(caller, projectId, seasonName));
+      const s = await scope(caller, projectId, seasonName);
+      return figure('participation', s, () => statistics.participation(s));
     },
 
     async completionRate(
@@ -53,11 +63,14 @@ export function createStatisticsService(deps: {
       query: { seasonName: string; type: 'CASES' | 'PARTICIPANTS' },
     ): Promise<CompletionRate> {
       const s = await scope(caller, projectId, query.seasonName);
-      return query.type === 'CASES' ? statistics.caseCompletion(s) : statistics.participantCompletion(s);
+      return query.type === 'CASES'
+        ? figure('case-completion-rate', s, () => statistics.caseCompletion(s))
+        : figure('participant-completion-rate', s, () => statistics.participantCompletion(s));
     },
 
     async byRound(caller: AccessClaims, projectId: string, seasonName: string): Promise<{ items: RoundStatistics[] }> {
-      return { items: await statistics.byRound(await scope(caller, projectId, seasonName)) };
+      const s = await scope(caller, projectId, seasonName);
+      return { items: await figure('by-round', s, () => statistics.byRound(s)) };
     },
 
     async caseCompletion(
@@ -65,15 +78,18 @@ export function createStatisticsService(deps: {
       projectId: string,
       seasonName: string,
     ): Promise<{ items: CaseCompletion[] }> {
-      return { items: await statistics.cases(await scope(caller, projectId, seasonName)) };
+      const s = await scope(caller, projectId, seasonName);
+      return { items: await figure('cases', s, () => statistics.cases(s)) };
     },
 
     async completionsByDay(caller: AccessClaims, projectId: string, seasonName: string): Promise<CompletionsByDay> {
-      return { items: await statistics.completionsByDay(await scope(caller, projectId, seasonName), CHART_DAYS) };
+      const s = await scope(caller, projectId, seasonName);
+      return { items: await figure('by-day', s, () => statistics.completionsByDay(s, CHART_DAYS)) };
     },
 
     async categoryUse(caller: AccessClaims, projectId: string, seasonName: string): Promise<{ items: CategoryUse[] }> {
-      const rows = await statistics.categoryUse(await scope(caller, projectId, seasonName));
+      const s = await scope(caller, projectId, seasonName);
+      const rows = await figure('categories', s, () => statistics.categoryUse(s));
       return { items: summariseCategoryUse(rows) };
     },
 
@@ -82,7 +98,8 @@ export function createStatisticsService(deps: {
       projectId: string,
       query: ListQuery<'name' | 'email' | 'progress' | 'average_score', { progress?: string }> & { seasonName: string },
     ): Promise<Paged<ParticipantStatistics>> {
-      const page = await statistics.participants(await scope(caller, projectId, query.seasonName), query);
+      const s = await scope(caller, projectId, query.seasonName);
+      const page = await figure('participants', s, () => statistics.participants(s, query), query);
       return { ...page, page: query.page, limit: query.limit };
     },
 
