@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoParticipantLinkPath, demoSignIns, signIn } from './fixtures';
+import { waitForMail } from './mail-sink';
 
 async function expectNoSideScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -168,6 +169,7 @@ test('a participant who came by link creates a password and then signs in with i
   await page.getByLabel('Repeat the password').fill('a-longer-secret');
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByText('Password saved')).toBeVisible();
+  await page.getByRole('link', { name: '← Back to your dashboard' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   await page.goto('/participant/sign-in');
@@ -179,4 +181,47 @@ test('a participant who came by link creates a password and then signs in with i
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome, Maria' })).toBeVisible();
   await expect(page.getByText('Create a password to sign in without a link next time.')).toHaveCount(0);
+});
+
+test('a participant without a session asks for a password link, sets a new password with it, and the link works once', async ({
+  browser,
+}) => {
+  const email = 'maria.alvarez@northwind.demo.local';
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/participant/sign-in');
+  await page.getByRole('link', { name: 'Set or reset your password' }).click();
+  await expect(page).toHaveURL(/\/create-password$/);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Email me a link' }).click();
+  await expect(page.getByRole('status')).toHaveText(/a link to set a password is on its way/);
+
+  const mail = await waitForMail((m) => m.to.includes(email) && m.subject.includes('Set your'));
+  const link = /https?:\/\/\S+\/create-password\?code=[\w-]+/.exec(mail.text)![0];
+
+  // Opened from the email, in a browser with no session.
+  const fresh = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const opened = await fresh.newPage();
+  await opened.goto(link);
+  await expect(opened.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+  await opened.getByLabel('New password').fill('reset-by-link');
+  await opened.getByLabel('Repeat the password').fill('reset-by-link');
+  await opened.getByRole('button', { name: 'Save password' }).click();
+  await expect(opened.getByText('Password saved')).toBeVisible();
+  await expect(opened).toHaveURL(/\/submit-password$/);
+  await opened.getByRole('link', { name: 'Go to sign-in' }).click();
+  await opened.getByRole('textbox', { name: 'Email' }).fill(email);
+  await opened.getByRole('textbox', { name: 'Password' }).fill('reset-by-link');
+  await opened.getByRole('button', { name: 'Sign in' }).click();
+  await expect(opened.getByRole('heading', { name: 'Welcome, Maria' })).toBeVisible();
+
+  // The same link a second time: refused, with a way to ask again.
+  await page.goto(link);
+  await page.getByLabel('New password').fill('another-secret');
+  await page.getByLabel('Repeat the password').fill('another-secret');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByRole('alert')).toContainText('expired or was already used');
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  await fresh.close();
+  await context.close();
 });

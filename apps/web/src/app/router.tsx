@@ -68,6 +68,15 @@ export const routes: RouteObject[] = [
         path: '/participant/sign-in',
         ...screen(async () => (await import('../features/clinician/participant-sign-in-page')).ParticipantSignInPage),
       },
+      // Public (spec §2): a participant sets a password from an emailed link, without a session.
+      {
+        path: '/create-password',
+        ...screen(async () => (await import('../features/clinician/create-password-page')).CreatePasswordPage),
+      },
+      {
+        path: '/submit-password',
+        ...screen(async () => (await import('../features/clinician/create-password-page')).PasswordSavedPage),
+      },
       {
         path: '/participant/link/:token',
         ...screen(async () => (await import('../features/clinician/participant-link-page')).ParticipantLinkPage),
@@ -82,14 +91,6 @@ export const routes: RouteObject[] = [
           {
             path: '/participant/cases/:attemptId',
             ...screen(async () => (await import('../features/clinician/case-page')).ParticipantCasePage),
-          },
-          {
-            path: '/create-password',
-            ...screen(async () => (await import('../features/clinician/create-password-page')).CreatePasswordPage),
-          },
-          {
-            path: '/submit-password',
-            ...screen(async () => (await import('../features/clinician/create-password-page')).PasswordSavedPage),
           },
         ],
       },

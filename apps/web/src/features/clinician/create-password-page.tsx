@@ -1,33 +1,209 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Paper,
+  PasswordInput,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH, authRoutes } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
 import { useParticipantSession } from './participant-session';
 
-/** `/create-password`: a participant who came in by link sets a password for next time. */
+/**
+ * `/create-password` (public, spec §2): with `?code=` from an emailed link, sets the
+ * password without a session; signed in (a participant who came by their dashboard link),
+ * sets or changes it; otherwise asks for the emailed link.
+ */
 export function CreatePasswordPage() {
+  const [params] = useSearchParams();
+  const { state } = useParticipantSession();
+  const code = params.get('code');
+  if (code) return <PasswordWithCode code={code} />;
+  if (state.status === 'loading') return <Skeleton h={320} maw={480} mx="auto" mt="xl" />;
+  if (state.status === 'signed-in') return <PasswordInSession hasPassword={state.user.has_password} />;
+  return <AskForPasswordLink />;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <Container size={480} py="xl" component="main" id="main">
+      <Paper withBorder p="lg">
+        {children}
+      </Paper>
+    </Container>
+  );
+}
+
+/** The new password twice, checked here before any call. */
+function useNewPassword() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { state, passwordCreated } = useParticipantSession();
-  // Changing an existing password takes the current one: a dashboard link alone does not.
-  const hasPassword = state.status === 'signed-in' && state.user.has_password;
-  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const problem = () =>
+    password.length < PASSWORD_MIN_LENGTH
+      ? t('errors.PASSWORD_TOO_SHORT')
+      : password !== confirm
+        ? t('clinician.passwordsDiffer')
+        : null;
+  const fields = (
+    <>
+      <PasswordInput
+        label={t('clinician.newPassword')}
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+      />
+      <PasswordInput
+        label={t('clinician.confirmPassword')}
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(e) => setConfirm(e.currentTarget.value)}
+      />
+    </>
+  );
+  return { password, problem, fields };
+}
+
+function PasswordWithCode({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const next = useNewPassword();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) return setError(t('errors.PASSWORD_TOO_SHORT'));
-    if (password !== confirm) return setError(t('clinician.passwordsDiffer'));
+    const problem = next.problem();
+    if (problem) return setError(problem);
+    setBusy(true);
+    try {
+      await call(authRoutes.setPasswordWithCode, { body: { code, password: next.password } }, { isLogin: true });
+      // The code is spent: it leaves the address bar with this page.
+      navigate('/submit-password', { replace: true, state: { byCode: true } });
+    } catch (failure) {
+      setError(errorMessage(failure, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Frame>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <Title order={1} size="h3">
+            {t('clinician.setPasswordTitle')}
+          </Title>
+          <Text size="sm">{t('clinician.createPasswordHelp', { min: PASSWORD_MIN_LENGTH })}</Text>
+          {next.fields}
+          {error && (
+            <Alert color="red" role="alert">
+              {error}{' '}
+              <Anchor component={Link} to="/create-password" c="red.9" size="sm">
+                {t('clinician.askAgain')}
+              </Anchor>
+            </Alert>
+          )}
+          <Button type="submit" loading={busy}>
+            {t('clinician.savePassword')}
+          </Button>
+        </Stack>
+      </form>
+    </Frame>
+  );
+}
+
+function AskForPasswordLink() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) return setError(t('errors.EMAIL_REQUIRED'));
+    setBusy(true);
+    setError(null);
+    try {
+      await call(authRoutes.sendPasswordCode, { body: { email } }, { isLogin: true });
+      setSent(true);
+    } catch (failure) {
+      setError(errorMessage(failure, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Frame>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <Title order={1} size="h3">
+            {t('clinician.setPasswordTitle')}
+          </Title>
+          <Text size="sm">{t('clinician.askForPasswordLinkHelp')}</Text>
+          <TextInput
+            label={t('common.email')}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          {sent ? (
+            <Alert color="teal" role="status">
+              {t('clinician.passwordLinkSent')}
+            </Alert>
+          ) : (
+            <Button type="submit" loading={busy}>
+              {t('clinician.sendPasswordLink')}
+            </Button>
+          )}
+          <Anchor component={Link} to="/participant/sign-in" size="sm">
+            {t('clinician.backToSignIn')}
+          </Anchor>
+        </Stack>
+      </form>
+    </Frame>
+  );
+}
+
+/** A signed-in participant sets a password; changing one takes the current one (a dashboard link alone does not). */
+function PasswordInSession({ hasPassword }: { hasPassword: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { passwordCreated } = useParticipantSession();
+  const next = useNewPassword();
+  const [current, setCurrent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const problem = next.problem();
+    if (problem) return setError(problem);
     setBusy(true);
     try {
       await call(authRoutes.changeParticipantPassword, {
-        body: hasPassword ? { password, current_password: current } : { password },
+        body: hasPassword ? { password: next.password, current_password: current } : { password: next.password },
       });
       passwordCreated();
       navigate('/submit-password');
@@ -39,10 +215,10 @@ export function CreatePasswordPage() {
   }
 
   return (
-    <Paper withBorder p="lg" maw={480} mx="auto">
+    <Frame>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             {t('clinician.createPasswordTitle')}
           </Title>
           <Text size="sm">{t('clinician.createPasswordHelp', { min: PASSWORD_MIN_LENGTH })}</Text>
@@ -55,20 +231,7 @@ export function CreatePasswordPage() {
               onChange={(e) => setCurrent(e.currentTarget.value)}
             />
           )}
-          <PasswordInput
-            label={t('clinician.newPassword')}
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label={t('clinician.confirmPassword')}
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-          />
+          {next.fields}
           {error && (
             <Alert color="red" role="alert">
               {error}
@@ -82,19 +245,29 @@ export function CreatePasswordPage() {
           </Anchor>
         </Stack>
       </form>
-    </Paper>
+    </Frame>
   );
 }
 
-/** `/submit-password`: the password is saved. */
+/** `/submit-password` (public): the password is saved. */
 export function PasswordSavedPage() {
   const { t } = useTranslation();
+  const { state } = useParticipantSession();
+  const signedIn = state.status === 'signed-in';
   return (
-    <Alert color="teal" title={t('clinician.passwordSavedTitle')} maw={480} mx="auto">
-      {t('clinician.passwordSaved')}{' '}
-      <Anchor component={Link} to="/participant">
-        {t('clinician.backToDashboard')}
-      </Anchor>
-    </Alert>
+    <Container size={480} py="xl" component="main" id="main">
+      <Alert color="teal" title={t('clinician.passwordSavedTitle')}>
+        {t('clinician.passwordSaved')}{' '}
+        {signedIn ? (
+          <Anchor component={Link} to="/participant">
+            {t('clinician.backToDashboard')}
+          </Anchor>
+        ) : (
+          <Anchor component={Link} to="/participant/sign-in">
+            {t('clinician.goToSignIn')}
+          </Anchor>
+        )}
+      </Alert>
+    </Container>
   );
 }

@@ -1,7 +1,7 @@
 import { authRoutes } from '@pss/contract';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
@@ -87,6 +87,9 @@ export function ParticipantSignInPage() {
                 {t('clinician.emailMeALink')}
               </Anchor>
             )}
+            <Anchor component={Link} to="/create-password" size="sm">
+              {t('clinician.forgotPassword')}
+            </Anchor>
           </Stack>
         </form>
       </Paper>
