@@ -67,6 +67,7 @@ import { createClientsService } from './modules/clients/clients.service.js';
 import { registerClientsRoutes } from './modules/clients/clients.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { registerSitePageRoutes } from './modules/site-pages/site-pages.js';
 import { createUserManagementRepository, createUsersRepository } from './modules/users/users.repository.js';
 import { createUserManagementService } from './modules/users/user-management.service.js';
 import { registerUserManagementRoutes } from './modules/users/user-management.routes.js';
@@ -319,6 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       registerHealthRoutes(api, { ping: database.ping });
+      registerSitePageRoutes(api, { dataDir: config.dataDir, support: config.support });
       registerSettingsRoutes(api, {
         inactivity_timeout_minutes: config.inactivityTimeoutMinutes,
         token_refresh_interval_seconds: config.tokenRefreshIntervalSeconds,

@@ -40,7 +40,7 @@ describe('route access declarations', () => {
     }
   });
 
-  it('only sign-in (staff and participants), refresh, password links, health, settings and docs are public under /api', () => {
+  it('only sign-in (staff and participants), refresh, password links, health, settings, the site pages and docs are public under /api', () => {
     const publicApi = ctx.app.declaredRoutes
       .filter((r) => r.access === 'public' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`)
@@ -51,6 +51,7 @@ describe('route access declarations', () => {
         'GET /api/health',
         'GET /api/openapi.json',
         'GET /api/settings',
+        'GET /api/pages/:name',
         'POST /api/auth/admin/login',
         'POST /api/auth/login/admin',
         'POST /api/auth/login/superadmin',

@@ -174,6 +174,7 @@ export const routeMatrix: Record<string, MatrixRow> = {
     expect: anyone(202),
     request: (w) => post('/auth/verify/email', { email: `${w.unique('link').replace(/\W/g, '')}@example.test` }),
   },
+  'GET /api/pages/:name': { expect: anyone(200), request: () => get('/pages/support') },
   'POST /api/auth/password/code': {
     expect: anyone(202),
     request: (w) => post('/auth/password/code', { email: `${w.unique('code').replace(/\W/g, '')}@example.test` }),

@@ -93,3 +93,26 @@ test('the public pages work without signing in', async ({ page }) => {
   await page.goto('/keycloak-landing');
   await expect(page).toHaveURL(/\/login-landing$/);
 });
+
+test('the Privacy Policy, Terms of Use and Support open from the footer of the staff and the participants’ sides', async ({
+  page,
+}) => {
+  await page.goto('/login-landing');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByText('Your data is not sold or shared for advertising.', { exact: false })).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Use' }).click();
+  await expect(page.getByRole('heading', { name: 'Terms of Use' })).toBeVisible();
+
+  await page.goto('/participant/sign-in');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Support' }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
+  // The contact the emails give for {email}.
+  await expect(page.getByRole('link', { name: /@/ }).first()).toBeVisible();
+
+  await signIn(page, 'Provider employee', demoSignIns().superadmin);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Support' }).click();
+  await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
+});

@@ -15,6 +15,7 @@ export * from './cases.js';
 export * from './module-library.js';
 export * from './elements.js';
 export * from './participant-side.js';
+export * from './site-pages.js';
 export * from './route.js';
 export * from './routes/clients.js';
 export * from './routes/auth.js';

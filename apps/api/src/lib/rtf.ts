@@ -6,6 +6,7 @@
 
 import { rtfPlainTextFields, rtfRichTextFields, type RtfCaseFields, type RtfTextField } from '@pss/contract';
 import { rtfToParagraphs } from './rtf-tokenizer.js';
+import { escapeHtml } from './html.js';
 
 /**
  * True when the bytes look like an RTF document: `{\rtf` after an optional UTF-8 BOM and
@@ -71,14 +72,6 @@ function matchLabel(paragraph: string): LabelMatch | null {
   return { kind: 'section', name: label, rest };
 }
 
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 function toHtml(paragraphs: readonly string[]): string {
   return paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');

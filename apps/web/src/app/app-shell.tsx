@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@pss/contract';
 import { useSession } from '../lib/session/session-provider';
 import classes from './app-shell.module.css';
+import { SiteFooter } from '../components/site-footer';
 
 /** The five superadmin tabs (spec §2); client administrators see none. */
 export const superadminTabs = [
@@ -60,6 +61,8 @@ export function SignedInShell({ user }: { user: CurrentUser }) {
       <AppShell.Main id="main" tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
+      {/* Outside main: a page's footer landmark sits at the top level. */}
+      <SiteFooter />
     </AppShell>
   );
 }

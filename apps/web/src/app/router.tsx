@@ -103,6 +103,15 @@ export const routes: RouteObject[] = [
       // Public routes of spec §2: no signed-in user needed.
       { path: '/', element: <HomePage /> },
       {
+        path: '/privacy-policy',
+        ...screen(async () => (await import('../features/site-pages/site-page')).PrivacyPolicyPage),
+      },
+      {
+        path: '/terms-of-use',
+        ...screen(async () => (await import('../features/site-pages/site-page')).TermsOfUsePage),
+      },
+      { path: '/support', ...screen(async () => (await import('../features/site-pages/site-page')).SupportPage) },
+      {
         path: '/login-landing',
         ...screen(async () => (await import('../features/auth/login-landing-page')).LoginLandingPage),
       },

@@ -1,4 +1,5 @@
 import type { emailPlaceholders } from '@pss/contract';
+import { escapeHtml } from '../../lib/html.js';
 
 /**
  * Makes a template into the message a participant receives: the subject, an HTML part
@@ -22,8 +23,6 @@ export interface RenderedEmail {
   text: string;
 }
 
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEscapes[c]!);
 
 function fill(text: string, values: PlaceholderValues, escape: (value: string) => string, link: string): string {
   return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {

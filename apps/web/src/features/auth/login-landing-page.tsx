@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/session-provider';
 import { errorMessage } from '../../lib/api-error';
 import { landingPathFor, type StaffSignInFlow } from '../../lib/session/auth-api';
+import { SiteFooter } from '../../components/site-footer';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -109,6 +110,7 @@ export function LoginLandingPage() {
           </Stack>
         </form>
       </Paper>
+      <SiteFooter />
     </Container>
   );
 }

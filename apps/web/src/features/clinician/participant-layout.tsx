@@ -3,6 +3,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { ParticipantSessionProvider, useParticipantSession } from './participant-session';
+import { SiteFooter } from '../../components/site-footer';
 
 /** The clinicians' side: a plain header, one readable column on a phone or a desktop. */
 export function ParticipantRoot() {
@@ -46,6 +47,7 @@ export function ParticipantLayout() {
       <Container size="md" py="lg" component="main" id="main">
         <Outlet />
       </Container>
+      <SiteFooter />
     </Box>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
 import { useParticipantSession } from './participant-session';
+import { SiteFooter } from '../../components/site-footer';
 
 /** Participants sign in with their password, or ask for a sign-in link by email. */
 export function ParticipantSignInPage() {
@@ -45,54 +46,57 @@ export function ParticipantSignInPage() {
   }
 
   return (
-    <Container size={440} py="xl" component="main" id="main">
-      <Paper withBorder p="lg">
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <Stack>
-            <Title order={1} size="h3">
-              {t('clinician.signInTitle')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('clinician.signInHelp')}
-            </Text>
-            <TextInput
-              label={t('common.email')}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label={t('common.password')}
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Button type="submit" loading={busy}>
-              {t('common.signIn')}
-            </Button>
-            {linkSent ? (
-              <Alert color="teal" role="status">
-                {t('clinician.linkSent')}
-              </Alert>
-            ) : (
-              <Anchor component="button" type="button" size="sm" onClick={() => void sendLink()}>
-                {t('clinician.emailMeALink')}
+    <>
+      <Container size={440} py="xl" component="main" id="main">
+        <Paper withBorder p="lg">
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            <Stack>
+              <Title order={1} size="h3">
+                {t('clinician.signInTitle')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('clinician.signInHelp')}
+              </Text>
+              <TextInput
+                label={t('common.email')}
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
+              <PasswordInput
+                label={t('common.password')}
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              {error && (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Button type="submit" loading={busy}>
+                {t('common.signIn')}
+              </Button>
+              {linkSent ? (
+                <Alert color="teal" role="status">
+                  {t('clinician.linkSent')}
+                </Alert>
+              ) : (
+                <Anchor component="button" type="button" size="sm" onClick={() => void sendLink()}>
+                  {t('clinician.emailMeALink')}
+                </Anchor>
+              )}
+              <Anchor component={Link} to="/create-password" size="sm">
+                {t('clinician.forgotPassword')}
               </Anchor>
-            )}
-            <Anchor component={Link} to="/create-password" size="sm">
-              {t('clinician.forgotPassword')}
-            </Anchor>
-          </Stack>
-        </form>
-      </Paper>
-    </Container>
+            </Stack>
+          </form>
+        </Paper>
+      </Container>
+      <SiteFooter />
+    </>
   );
 }

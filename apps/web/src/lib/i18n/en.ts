@@ -512,6 +512,13 @@ export const en = {
     answer: 'Answer',
     tag: 'Tag',
   },
+  sitePages: {
+    footer: 'About this site',
+    privacyPolicy: 'Privacy Policy',
+    termsOfUse: 'Terms of Use',
+    support: 'Support',
+    contact: 'Contact',
+  },
   clinician: {
     signInTitle: 'Sign in to your cases',
     signInHelp: 'Use the email your programme registered and your password, or ask for a sign-in link.',
