@@ -20,22 +20,31 @@ export interface SeasonScope {
   today: string;
 }
 
-const members = (s: SeasonScope) => sql`
+/** The season's members, or (`page`) only those of one page of them in a given order. */
+const members = (s: SeasonScope, page?: { where: SQL; order: SQL; limit: number; offset: number }) => sql`
   members as (
     select pa.user_id, pa.first_round, pa.last_round
     from participant_assignments pa
     join project_participants pp on pp.project_id = pa.project_id and pp.user_id = pa.user_id and not pp.archived
     join users u on u.id = pa.user_id and u.role <> 'TESTUSER'
     where pa.season_id = ${s.seasonId}::uuid
+    ${page ? sql`and ${page.where} order by ${page.order} limit ${page.limit} offset ${page.offset}` : sql``}
   )`;
 
-/** Every member's assigned cases with their status, score and completion time. */
-const work = (s: SeasonScope) => sql`
-  ${members(s)},
+/**
+ * Every member's assigned cases with their status, score and completion time. With a page
+ * of members, only theirs: a page of 25 reads 25 participants' cases, not the season's.
+ */
+const work = (s: SeasonScope, page?: Parameters<typeof members>[1]) => sql`
+  ${members(s, page)},
   work as (
     select a.user_id, a.case_id, a.round_number, a.unlocks_on,
       coalesce(x.status, 'NOT_STARTED') as status, x.score, x.submitted_at
-    from (${assignedCases(sql`pa.season_id = ${s.seasonId}::uuid`)}) a
+    from (${assignedCases(
+      page
+        ? sql`pa.season_id = ${s.seasonId}::uuid and pa.user_id in (select user_id from members)`
+        : sql`pa.season_id = ${s.seasonId}::uuid`,
+    )}) a
     join members m on m.user_id = a.user_id
     left join user_season_round_cases x on x.user_id = a.user_id and x.case_id = a.case_id
   )`;
@@ -51,6 +60,14 @@ const progressOf = sql`case
 export function createStatisticsRepository(db: Db) {
   async function one<T>(query: SQL): Promise<T> {
     return rowsOf<T>(await db.execute(query))[0]!;
+  }
+
+  /** The season's members matching a search (`u` is the user). */
+  async function countMembers(s: SeasonScope, where: SQL): Promise<number> {
+    const row = await one<{ n: number }>(sql`
+      with ${members(s)}
+      select count(*)::int as n from members m join users u on u.id = m.user_id where ${where}`);
+    return int(row.n);
   }
 
   return {
@@ -231,6 +248,21 @@ export function createStatisticsRepository(db: Db) {
         })
         .concat(sql`u.id`);
       const search = query.search ? `%${escapeLike(query.search)}%` : null;
+      const searchSql = search
+        ? sql`(u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${search}`
+        : sql`true`;
+      // Ordered by name or email and not filtered by progress, the page is chosen from the
+      // members first and only its participants' cases are read; by progress or score, every
+      // member's figures are needed to order them.
+      const membersFirst = !query.filter.progress && query.sort.every((t) => t.field === 'name' || t.field === 'email');
+      const page = membersFirst
+        ? {
+            where: searchSql,
+            order: sql.join(order, sql`, `),
+            limit: query.limit,
+            offset: (query.page - 1) * query.limit,
+          }
+        : undefined;
       const rows = rowsOf<{
         user_id: string;
         first_name: string;
@@ -250,7 +282,7 @@ export function createStatisticsRepository(db: Db) {
         total: number;
       }>(
         await db.execute(sql`
-          with ${work(s)},
+          with ${work(s, page)},
           per_round as (
             select user_id, round_number,
               count(*) filter (where status <> 'NOT_STARTED') as started,
@@ -285,14 +317,16 @@ export function createStatisticsRepository(db: Db) {
           select u.id as user_id, u.first_name, u.last_name, u.email, l.progress, l.completed::int, l.unlocked::int,
             l.average_score, l.rounds, count(*) over ()::int as total
           from listed l join users u on u.id = l.user_id
-          where true
+          where ${searchSql}
             ${query.filter.progress ? sql`and l.progress = ${query.filter.progress}` : sql``}
-            ${search ? sql`and (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${search}` : sql``}
           order by ${sql.join(order, sql`, `)}
-          limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+          ${page ? sql`` : sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`}`),
       );
+      const total = page
+        ? await countMembers(s, searchSql)
+        : (rows[0]?.total ?? (query.page > 1 ? await this.countParticipants(s, query) : 0));
       return {
-        total: rows[0]?.total ?? (query.page > 1 ? await this.countParticipants(s, query) : 0),
+        total,
         items: rows.map((r) => ({
           user_id: r.user_id,
           first_name: r.first_name,
