@@ -9,7 +9,7 @@ import { AppError, validationError } from './errors.js';
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
+    const appError = missingParameter(error, request) ?? toAppError(error);
     if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
@@ -32,6 +32,40 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       ? new AppError('NOT_FOUND')
       : validationError([{ field: 'request', message: 'The URL is not valid.' }]);
   void reply.status(appError.status).send(appError.toBody());
+}
+
+/**
+ * A required query or path parameter that is absent, or that fails its check while being
+ * the text `null` or `undefined` (a client that stringified a missing value, as in
+ * `/projects/undefined`), names itself and the operation (spec §5) instead of a general
+ * validation error.
+ */
+function missingParameter(error: FastifyError, request: FastifyRequest): AppError | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null;
+  const part = error.validationContext;
+  if (part !== 'querystring' && part !== 'params') return null;
+  const values = (part === 'querystring' ? request.query : request.params) as Record<string, unknown> | undefined;
+  const missing = error.validation
+    .map((v) => v.instancePath.replace(/^\//, '').split('/')[0] ?? '')
+    .filter((name) => {
+      const value = name ? values?.[name] : undefined;
+      return name && (value === undefined || value === null || value === 'null' || value === 'undefined');
+    });
+  if (!missing.length || missing.length !== error.validation.length) return null;
+  const operation = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+  const names = [...new Set(missing)];
+  return new AppError('REQUIRED_PARAMETER_MISSING', {
+    message: `Required parameter ${names.join(', ')} was null or undefined when calling ${operation}.`,
+    details: {
+      fields: names.map(
+        (name): FieldIssue => ({
+          field: `${part}.${name}`,
+          errorCode: 'REQUIRED_PARAMETER_MISSING',
+          message: `Required parameter ${name} was null or undefined.`,
+        }),
+      ),
+    },
+  });
 }
 
 function toAppError(error: FastifyError): AppError {

@@ -215,7 +215,15 @@ describe('a season’s statistics', () => {
 
   it('refuses a season the project does not have, a bad type, and another client’s administrator', async () => {
     expectError(await stat('overal-participation-rate', 'seasonName=Autumn'), 404, 'NOT_FOUND');
-    expectError(await stat('overal-participation-rate', ''), 400, 'VALIDATION_ERROR');
+    // A required parameter left out (or sent as "null") names itself and the call (spec §5).
+    const missing = await stat('overal-participation-rate', '');
+    expectError(missing, 400, 'REQUIRED_PARAMETER_MISSING');
+    expect(missing.json().message).toBe(
+      'Required parameter seasonName was null or undefined when calling GET /api/statistics/:id/overal-participation-rate.',
+    );
+    const undefinedId = await call(ctx, 'GET', `/statistics/undefined/case-completion?${season}`, adminA);
+    expectError(undefinedId, 400, 'REQUIRED_PARAMETER_MISSING');
+    expect(undefinedId.json().message).toContain('Required parameter id was null or undefined');
     expectError(await stat('overal-completion-rate', `${season}&type=ROUNDS`), 400, 'VALIDATION_ERROR');
     for (const path of [
       'overal-participation-rate',
