@@ -277,7 +277,16 @@ export const questionFeedback = z.object({
   type: QuestionType,
   required: z.boolean(),
   grouper_name: z.string().nullable(),
-  choices: z.array(z.object({ id, text: z.string(), marked_as: MarkedAs.nullable(), chosen: z.boolean() })),
+  choices: z.array(
+    z.object({
+      id,
+      text: z.string(),
+      marked_as: MarkedAs.nullable(),
+      chosen: z.boolean(),
+      /** The answer tags the project gave this choice (Elements), shown beside it. */
+      tags: z.array(z.string()),
+    }),
+  ),
   answer_text: z.string().nullable(),
   none_of_below: z.boolean(),
   scored: z.boolean(),

@@ -28,6 +28,16 @@ export function QuestionResult(props: { index: number; question: QuestionFeedbac
             ...(q.none_of_below ? [t('common.caseView.noneOfBelow')] : []),
           ].join('; ') || t('common.caseView.noAnswer')}
         </Text>
+        {chosen.some((c) => c.tags.length > 0) && (
+          // The project's answer tags of what the participant chose (Elements), beside each choice.
+          <Text size="sm" data-testid="answer-tags">
+            <strong>{t('common.caseView.answerTags')}</strong>{' '}
+            {chosen
+              .filter((c) => c.tags.length > 0)
+              .map((c) => `${c.text}: ${c.tags.join(', ')}`)
+              .join('; ')}
+          </Text>
+        )}
         {props.personalised && q.scored && (
           <Group gap={6}>
             {q.choices.map((c) => (

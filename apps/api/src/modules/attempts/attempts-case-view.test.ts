@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Attempt } from '@pss/contract';
+import { answerTags, caseAnswerTags } from '../../db/schema/index.js';
 import { expectError, madeBefore, twoClientsContext } from '../../../test/kit.js';
 import { participantWork } from '../../../test/participant-work.js';
 import { createUser } from '../../../test/test-app.js';
@@ -80,5 +81,23 @@ describe('a participant’s case by its id', () => {
     const { mine } = fixture;
     expectError(await work.call('GET', '/case/not-an-id', mine), 400, 'VALIDATION_ERROR');
     expectError(await work.call('GET', `/case/${crypto.randomUUID()}/image`, mine), 404, 'CASE_NOT_FOUND');
+  });
+
+  it('shows the answer tags of a choice beside it in the feedback', async () => {
+    const { running, mine } = fixture;
+    const question = running.questions[0]!;
+    const ecg = question.choices.find((c) => c.text === 'ECG')!;
+    const [tag] = await ctx.db
+      .insert(answerTags)
+      .values({ name: `Guideline first ${crypto.randomUUID().slice(0, 6)}` })
+      .returning();
+    await ctx.db
+      .insert(caseAnswerTags)
+      .values({ caseId: running.id, questionId: question.id, choiceId: ecg.id, tagId: tag!.id, origin: 'CUSTOM' });
+    await work.complete(mine, running);
+    const result = (await work.call('GET', `/case/${running.id}`, mine)).json<Attempt>().result!;
+    const choices = result.questions.find((q) => q.question_id === question.id)!.choices;
+    expect(choices.find((c) => c.id === ecg.id)).toMatchObject({ chosen: true, tags: [tag!.name] });
+    expect(choices.filter((c) => c.id !== ecg.id).every((c) => c.tags.length === 0)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { StoredCaseStatus } from '@pss/contract';
 import { syncAttempts } from '../../db/attempt-sync.js';
+import { choiceTagsOf } from '../../db/choice-tags.js';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
 import {
   caseAnswers,
@@ -206,6 +207,8 @@ export function createAttemptsRepository(db: Db) {
         .set({ [field]: sql`coalesce(${userSeasonRoundCases[field]}, ${at})` })
         .where(eq(userSeasonRoundCases.id, attemptId));
     },
+
+    tagsOf: (caseId: string) => choiceTagsOf(db, caseId),
 
     async takeawaysOf(caseIds: string[]) {
       if (!caseIds.length) return [];

@@ -117,7 +117,7 @@ export function createAttemptsService(deps: {
     return {
       score,
       feedback_type: doc.feedback_type ?? 'PERSONALIZED_FEEDBACK',
-      questions: feedbackFor(doc, answers, scored),
+      questions: feedbackFor(doc, answers, scored, await attempts.tagsOf(doc.id)),
       explanation: doc.explanation,
       references: doc.references,
       test_results: doc.test_results,

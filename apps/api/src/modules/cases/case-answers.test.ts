@@ -157,7 +157,8 @@ describe('feedbackFor', () => {
   const doc = { questions, groupers: [{ id: 'g1', name: 'Work-up' }] };
 
   it('lists, for personalised feedback, the necessary choices missed and the unnecessary ones chosen, by text', () => {
-    const feedback = feedbackFor({ ...doc, feedback_type: 'PERSONALIZED_FEEDBACK' }, answers, score);
+    const tags = new Map([['q13', ['Overuse', 'Radiation']]]);
+    const feedback = feedbackFor({ ...doc, feedback_type: 'PERSONALIZED_FEEDBACK' }, answers, score, tags);
     expect(feedback.map((f) => f.question_id)).toEqual(['q1', 'q2', 'q3', 'q4', 'q5']);
     expect(feedback[0]).toEqual({
       question_id: 'q1',
@@ -166,9 +167,9 @@ describe('feedbackFor', () => {
       required: true,
       grouper_name: 'Work-up',
       choices: [
-        { id: 'q11', text: 'Q1 choice 1', marked_as: N, chosen: false },
-        { id: 'q12', text: 'Q1 choice 2', marked_as: A, chosen: false },
-        { id: 'q13', text: 'Q1 choice 3', marked_as: U, chosen: true },
+        { id: 'q11', text: 'Q1 choice 1', marked_as: N, chosen: false, tags: [] },
+        { id: 'q12', text: 'Q1 choice 2', marked_as: A, chosen: false, tags: [] },
+        { id: 'q13', text: 'Q1 choice 3', marked_as: U, chosen: true, tags: ['Overuse', 'Radiation'] },
       ],
       answer_text: null,
       none_of_below: false,

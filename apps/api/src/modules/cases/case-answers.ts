@@ -116,6 +116,8 @@ export function feedbackFor(
   doc: Pick<CaseDocument, 'questions' | 'groupers' | 'feedback_type'>,
   answers: ReadonlyMap<string, StoredAnswer>,
   score: CaseScore,
+  /** Answer tags by choice id (`choiceTagsOf`). */
+  tags: ReadonlyMap<string, string[]> = new Map(),
 ): QuestionFeedback[] {
   const personalised = doc.feedback_type !== 'GENERAL_FEEDBACK';
   const results = new Map(score.questions.map((r) => [r.questionId, r]));
@@ -136,6 +138,7 @@ export function feedbackFor(
         text: c.text,
         marked_as: personalised ? c.marked_as : null,
         chosen: chosen.has(c.id),
+        tags: tags.get(c.id) ?? [],
       })),
       answer_text: answer?.text ?? null,
       none_of_below: answer?.none_of_below ?? false,

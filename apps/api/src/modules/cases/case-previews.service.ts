@@ -6,6 +6,7 @@ import type {
   CasePreviewListQuery,
   CreatePreviewBody,
 } from '@pss/contract';
+import { choiceTagsOf } from '../../db/choice-tags.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, validationError } from '../../lib/errors.js';
@@ -45,7 +46,7 @@ export function createCasePreviewsService(deps: { db: Db; access: CaseAccess; cl
       taken_by: { id: found.preview.takenBy, name: `${found.takerFirst} ${found.takerLast}`.trim() },
       score: found.preview.score,
       feedback_type: doc.feedback_type ?? 'PERSONALIZED_FEEDBACK',
-      questions: feedbackFor(doc, answers, score),
+      questions: feedbackFor(doc, answers, score, await choiceTagsOf(deps.db, found.preview.caseId)),
       explanation: doc.explanation,
       references: doc.references,
       test_results: doc.test_results,

@@ -87,6 +87,7 @@ export const en = {
       age: 'Age {{age}}',
       reasonForEncounter: 'Reason for encounter',
       testResults: 'Test results',
+      answerTags: 'Tags of your answer:',
       explanation: 'Explanation',
       references: 'References',
       questionN: 'Question {{n}}',
