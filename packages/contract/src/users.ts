@@ -66,6 +66,17 @@ export const userListQuery = listQuerySchema({
 export type UserListQuery = z.output<typeof userListQuery>;
 export const userPage = pagedSchema(userSummary);
 
+/**
+ * A salutation as people write one: letters, with spaces, periods, hyphens and apostrophes
+ * between them ("Dr.", "Mrs", "Prof. Dr."). The one rule for every call and import that takes one.
+ */
+export const SALUTATION_PATTERN = /^\p{L}[\p{L} .'’-]*$/u;
+export const MAX_SALUTATION = 40;
+/** A mobile number: digits with spaces and + ( ) . - between them. The one rule for every call and import. */
+export const MOBILE_NUMBER_PATTERN = /^\+?[\d\s().-]*\d[\d\s().-]*$/;
+export const MAX_MOBILE_NUMBER = 40;
+export const MOBILE_NUMBER_MESSAGE = 'Use digits, spaces and + ( ) . -';
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -86,9 +97,15 @@ export const updateUserBody = z.strictObject({
   email: z.string().trim().toLowerCase().min(1, 'EMAIL_REQUIRED').max(254).email('INVALID_EMAIL'),
   first_name: z.string().trim().min(1, 'FIELD_REQUIRED').max(100, 'INVALID_NAME'),
   last_name: z.string().trim().min(1, 'FIELD_REQUIRED').max(100, 'INVALID_LAST_NAME'),
-  salutation: optionalText(40),
+  salutation: optionalText(MAX_SALUTATION).refine(
+    (v) => v === null || SALUTATION_PATTERN.test(v),
+    'INVALID_SALUTATION',
+  ),
   secondary_email: optionalEmail,
-  mobile_number: optionalText(40),
+  mobile_number: optionalText(MAX_MOBILE_NUMBER).refine(
+    (v) => v === null || MOBILE_NUMBER_PATTERN.test(v),
+    MOBILE_NUMBER_MESSAGE,
+  ),
   display_name: optionalText(100),
   npi: optionalText(20),
   practice_number: optionalText(40),
@@ -109,8 +126,8 @@ export const mobileNumberBody = z.strictObject({
   mobile_number: z
     .string()
     .trim()
-    .max(40)
-    .regex(/^[+()\d\s.-]*$/, 'Use digits, spaces and + ( ) . -')
+    .max(MAX_MOBILE_NUMBER)
+    .refine((v) => v === '' || MOBILE_NUMBER_PATTERN.test(v), MOBILE_NUMBER_MESSAGE)
     .nullable(),
 });
 

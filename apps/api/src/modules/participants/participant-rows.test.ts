@@ -25,3 +25,25 @@ describe('participant row ids', () => {
     expect(ms).toBeLessThanOrEqual(Date.now() + 5);
   });
 });
+
+describe('participant row values', () => {
+  const withMobile = { ...columnAt, mobile_number: PARTICIPANT_REQUIRED_COLUMNS.length };
+  const check = (salutation: string, mobile = '') =>
+    createParticipantRowChecker([])(
+      2,
+      ['E-1', salutation, 'Ann', 'Lee', 'ann@example.org', 'USER', 'MD', mobile],
+      withMobile,
+    ).problems.map((p) => p.errorCode);
+
+  it('takes a salutation as people write one, and refuses anything else with INVALID_SALUTATION', () => {
+    for (const ok of ['Dr.', 'Mrs', 'Prof. Dr.', 'Sr. Mary-Ann', 'Dra.']) expect(check(ok), ok).toEqual([]);
+    for (const bad of ['D4', '<b>Dr</b>', '.Dr', 'x'.repeat(41)])
+      expect(check(bad), bad).toEqual(['INVALID_SALUTATION']);
+  });
+
+  it('holds mobile numbers to the one rule every call uses', () => {
+    expect(check('Dr.', '+1 (555) 010-0100')).toEqual([]);
+    expect(check('Dr.', 'call me')).toEqual(['USER_DATA_INVALID']);
+    expect(check('Dr.', '+-()')).toEqual(['USER_DATA_INVALID']);
+  });
+});

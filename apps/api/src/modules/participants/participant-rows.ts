@@ -6,6 +6,11 @@ import {
   participantRoles,
   professions,
   type ErrorCode,
+  MAX_MOBILE_NUMBER,
+  MAX_SALUTATION,
+  MOBILE_NUMBER_MESSAGE,
+  MOBILE_NUMBER_PATTERN,
+  SALUTATION_PATTERN,
 } from '@pss/contract';
 import { csvCellValue } from '../../lib/table-writer.js';
 import { v7 as uuidv7 } from 'uuid';
@@ -118,6 +123,15 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
     const profession = v('profession').toUpperCase();
     if (!employeeId) problem('USER_ID_REQUIRED', 'user_id is required.');
     if (!v('salutation')) problem('SALUTATION_REQUIRED', 'salutation is required.');
+    else if (!SALUTATION_PATTERN.test(v('salutation')) || v('salutation').length > MAX_SALUTATION) {
+      problem('INVALID_SALUTATION', `salutation "${v('salutation')}" is not a salutation (such as Dr., Mrs or Mr).`);
+    }
+    if (
+      v('mobile_number') &&
+      (!MOBILE_NUMBER_PATTERN.test(v('mobile_number')) || v('mobile_number').length > MAX_MOBILE_NUMBER)
+    ) {
+      problem('USER_DATA_INVALID', `mobile_number "${v('mobile_number')}": ${MOBILE_NUMBER_MESSAGE.toLowerCase()}.`);
+    }
     if (!v('first_name')) problem('FIRST_NAME_REQUIRED', 'first_name is required.');
     if (!v('last_name')) problem('LAST_NAME_REQUIRED', 'last_name is required.');
     if (!isParticipantRole(role)) {

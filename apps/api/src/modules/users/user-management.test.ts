@@ -132,6 +132,23 @@ describe('one user', () => {
     });
     const list = (await get(`/api/projects/${projectA}/users?sort=name:DESC`, f.asAdminA)).json();
     expect(list.items[0]).toMatchObject({ last_name: 'Zimmer', email: 'amy.archer@example.org' });
+
+    // A salutation outside the allowed form, and a mobile number by the one rule: refused, nothing changed.
+    for (const [change, field, code] of [
+      [{ salutation: 'Dr<script>' }, 'body.salutation', 'INVALID_SALUTATION'],
+      [{ mobile_number: 'call me' }, 'body.mobile_number', undefined],
+    ] as const) {
+      const refused = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/${participantA.user_id}`,
+        headers: f.asAdminA,
+        payload: { email: 'amy.archer@example.org', first_name: 'Amy', last_name: 'Other', ...change },
+      });
+      expect(refused.statusCode).toBe(400);
+      const issue = refused.json().details.fields.find((i: { field: string }) => i.field === field);
+      expect(issue?.errorCode).toBe(code);
+    }
+    expect((await get(`/api/users/${participantA.user_id}`, f.asAdminA)).json().last_name).toBe('Zimmer');
   });
 
   it('refuses an email in use, bad fields, and a password set by an administrator', async () => {
