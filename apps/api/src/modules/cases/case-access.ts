@@ -13,17 +13,20 @@ type Projects = Pick<ProjectsService, 'requireVisible' | 'get'>;
 /**
  * Whether a case may live in a project or module library: its disease type must be one of
  * the home's and the home must have every question category its questions use. The one rule
- * for saving, moving and copying a case.
+ * for saving, moving and copying a case. A disease type the author picks when saving is
+ * WRONG_DISEASE_TYPE; a case brought into a home that lacks its disease type (moved or
+ * copied) is PROJECT_MISSING_DISEASE_TYPES, the home's shortfall.
  */
 export function projectFitProblem(
   content: { disease_type_id: string | null; questions: { category_id: string | null }[] },
   project: CaseProject,
+  purpose: 'save' | 'transfer' = 'save',
 ): ErrorCode | null {
   const categories = new Set(project.question_category_ids);
   const missingCategories = content.questions.some((q) => q.category_id && !categories.has(q.category_id));
   const wrongDisease = Boolean(content.disease_type_id && !project.disease_type_ids.includes(content.disease_type_id));
   if (wrongDisease && missingCategories) return 'PROJECT_MISSING_QUESTION_CATEGORIES_AND_DISEASE_TYPES';
-  if (wrongDisease) return 'WRONG_DISEASE_TYPE';
+  if (wrongDisease) return purpose === 'save' ? 'WRONG_DISEASE_TYPE' : 'PROJECT_MISSING_DISEASE_TYPES';
   if (missingCategories) return 'PROJECT_MISSING_QUESTION_CATEGORIES';
   return null;
 }

@@ -18,7 +18,7 @@ export function registerCaseTransfersRoutes(app: FastifyInstance, service: CaseT
       description:
         'Refused for an active case (CASE_IS_ACTIVE), one in a current or future season ' +
         '(CASE_ASSIGNED_TO_CURRENT_OR_FUTURE_SEASON), cases from different projects ' +
-        '(CASES_FROM_DIFFERENT_PROJECTS), and where the target lacks the case’s disease type (WRONG_DISEASE_TYPE) ' +
+        '(CASES_FROM_DIFFERENT_PROJECTS), and where the target lacks the case’s disease type (PROJECT_MISSING_DISEASE_TYPES) ' +
         'or question categories (PROJECT_MISSING_*). Moved cases leave their season round.',
     },
     async (request) => service.move(caller(request), request.params.id, request.body.project_id, request.body.cases),

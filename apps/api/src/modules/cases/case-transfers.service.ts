@@ -20,7 +20,11 @@ function copyName(name: string): string {
  */
 function assertFits(rows: CaseRow[], target: CaseProject): void {
   for (const row of rows) {
-    const fit = projectFitProblem({ disease_type_id: row.diseaseTypeId, questions: row.body.questions }, target);
+    const fit = projectFitProblem(
+      { disease_type_id: row.diseaseTypeId, questions: row.body.questions },
+      target,
+      'transfer',
+    );
     if (fit) throw new AppError(fit, { details: { case_ids: [row.id] } });
   }
 }

@@ -203,7 +203,7 @@ describe('moving cases between projects', () => {
       400,
       'CASES_FROM_DIFFERENT_PROJECTS',
     );
-    expectError(await move(draft.id, { project_id: noDisease.id }), 422, 'WRONG_DISEASE_TYPE');
+    expectError(await move(draft.id, { project_id: noDisease.id }), 422, 'PROJECT_MISSING_DISEASE_TYPES');
     expectError(await move(draft.id, { project_id: noCategory.id }), 422, 'PROJECT_MISSING_QUESTION_CATEGORIES');
     expectError(
       await move(draft.id, { project_id: neither.id }),

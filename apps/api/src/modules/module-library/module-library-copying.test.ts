@@ -148,7 +148,7 @@ describe('copying module cases into a project', () => {
     const copy = (projectId: string, caseIds: string[]) =>
       call('POST', '/module-library/cases/to-project', { payload: { project_id: projectId, case_ids: caseIds } });
 
-    expectError(await copy(noDisease.id, [fits.id]), 422, 'WRONG_DISEASE_TYPE');
+    expectError(await copy(noDisease.id, [fits.id]), 422, 'PROJECT_MISSING_DISEASE_TYPES');
     expectError(await copy(noCategory.id, [fits.id]), 422, 'PROJECT_MISSING_QUESTION_CATEGORIES');
     expectError(await copy(neither.id, [fits.id]), 422, 'PROJECT_MISSING_QUESTION_CATEGORIES_AND_DISEASE_TYPES');
     // All or nothing: the first case would fit, the second does not.
@@ -228,7 +228,7 @@ describe('copying cases between modules', () => {
       call('POST', '/module-library/cases/modules', { payload: { module_id: moduleId, case_ids: caseIds } });
 
     expectError(await copy(noCategory.id, [original.id]), 422, 'PROJECT_MISSING_QUESTION_CATEGORIES');
-    expectError(await copy(noDisease.id, [original.id]), 422, 'WRONG_DISEASE_TYPE');
+    expectError(await copy(noDisease.id, [original.id]), 422, 'PROJECT_MISSING_DISEASE_TYPES');
     expectError(await copy(randomUUID(), [original.id]), 404, 'NOT_FOUND');
     expectError(await copy(noCategory.id, [randomUUID()]), 404, 'CASE_NOT_FOUND');
 

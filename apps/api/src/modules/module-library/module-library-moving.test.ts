@@ -58,7 +58,7 @@ describe('removing cases from a module', () => {
     expectError(await remove(filterQuery({ ids: [randomUUID()] })), 400, 'CASES_FROM_WRONG_PROJECT');
     expectError(await remove('filter=%7Bids'), 400, 'VALIDATION_ERROR');
     expectError(await remove(filterQuery({ ids: [] })), 400, 'VALIDATION_ERROR');
-    expectError(await call('DELETE', `/module-library/${m.id}/remove-cases`), 400, 'VALIDATION_ERROR');
+    expectError(await call('DELETE', `/module-library/${m.id}/remove-cases`), 400, 'REQUIRED_PARAMETER_MISSING');
 
     expect(await caseCount()).toBe(before);
     expect(await getCase(own.id)).toEqual(own);
@@ -183,7 +183,7 @@ describe('moving a project case into a module', () => {
     expectError(await move(active.id, m.id), 409, 'CASE_IS_ACTIVE');
     expectError(await move(current.id, m.id), 409, 'CASE_ASSIGNED_TO_CURRENT_OR_FUTURE_SEASON');
     expectError(await move(taken.id, m.id), 409, 'CASE_HAS_PARTICIPANTS_DELETE_FORBIDDEN');
-    expectError(await move(draft.id, noDisease.id), 422, 'WRONG_DISEASE_TYPE');
+    expectError(await move(draft.id, noDisease.id), 422, 'PROJECT_MISSING_DISEASE_TYPES');
     expectError(await move(draft.id, noCategory.id), 422, 'PROJECT_MISSING_QUESTION_CATEGORIES');
     expectError(await move(draft.id, m.id, f.asAdminA), 403, 'FORBIDDEN');
     expectError(await move(draft.id, randomUUID()), 404, 'NOT_FOUND');

@@ -17,7 +17,7 @@ export function registerModuleLibraryRoutes(app: FastifyInstance, service: Modul
       summary: 'Copy module cases into a project',
       description:
         'All or nothing. Each case must fit the project: its disease type one of the project’s ' +
-        '(WRONG_DISEASE_TYPE) and its question categories the project’s (PROJECT_MISSING_QUESTION_CATEGORIES; ' +
+        '(PROJECT_MISSING_DISEASE_TYPES) and its question categories the project’s (PROJECT_MISSING_QUESTION_CATEGORIES; ' +
         'both: PROJECT_MISSING_QUESTION_CATEGORIES_AND_DISEASE_TYPES). Copies are drafts that remember their ' +
         'module case (`source_case_id`).',
     },
