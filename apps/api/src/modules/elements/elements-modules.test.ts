@@ -246,12 +246,12 @@ describe('cases with their counts of elements', () => {
     const m = await newModule();
     const libraryCase = await createModuleCase(m, { name: 'Library case' });
 
-    expectError(await call('GET', `/module-library/${m.id}/cases-keys-tags`), 400, 'VALIDATION_ERROR');
+    expectError(await call('GET', `/module-library/${m.id}/cases-keys-tags`), 400, 'REQUIRED_PARAMETER_MISSING');
     const empty = await call('GET', `/module-library/${m.id}/cases-keys-tags?type=KEY_TAKEAWAYS`);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toMatchObject({ items: [], total: 0 });
 
-    expectError(await call('GET', `/module-library/${m.id}/import`), 400, 'VALIDATION_ERROR');
+    expectError(await call('GET', `/module-library/${m.id}/import`), 400, 'REQUIRED_PARAMETER_MISSING');
     expectError(await call('GET', `/module-library/${m.id}/import?type=PARTICIPANTS`), 400, 'VALIDATION_ERROR');
     const none = await call('GET', `/module-library/${m.id}/import?type=SUMMARY`);
     expect(none.statusCode).toBe(200);

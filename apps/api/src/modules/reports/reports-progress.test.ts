@@ -132,7 +132,7 @@ describe('participants progress subset', () => {
 
   it('refuses a missing, empty or malformed filter, changing nothing', async () => {
     const missing = await report('participants-progress-subset');
-    expectError(missing, 400, 'VALIDATION_ERROR');
+    expectError(missing, 400, 'REQUIRED_PARAMETER_MISSING');
     expect(fieldsOf(missing)).toEqual(['querystring.filter']);
     expect(missing.headers['content-disposition']).toBeUndefined();
     expectError(await subset({}), 400, 'VALIDATION_ERROR');

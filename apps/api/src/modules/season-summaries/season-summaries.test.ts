@@ -103,7 +103,7 @@ describe('writing a season’s results summary', () => {
     expectError(await getSummary(p.id, f.asAdminA, 'Autumn 2031'), 404, 'NOT_FOUND');
     expectError(await saveSummary(p.id, summaryBody(), f.asAdminA, 'Autumn 2031'), 404, 'NOT_FOUND');
     const unnamed = await call('POST', `/projects/${p.id}/season-summary`, { payload: summaryBody() });
-    expectError(unnamed, 400, 'VALIDATION_ERROR');
+    expectError(unnamed, 400, 'REQUIRED_PARAMETER_MISSING');
     expect(fieldsOf(unnamed)).toEqual(['querystring.seasonName']);
     expect((await getSummary(p.id)).json<SeasonSummaryOfSeason>().summary).toBeNull();
   });
