@@ -28,9 +28,12 @@ import type { AttemptRow, PageAfter, PageRequirement, PersonRow, ReportsReposito
  * archived participants. Columns are described in docs/ARCHITECTURE.md ("Reports").
  */
 
-/** Participants read per page (the score report reads their answers too, so fewer). */
+/**
+ * Participants read per page. The score report reads their answers too (about 50 rows a
+ * participant), so fewer: a page is what the server holds at once while it writes.
+ */
 const PAGE = 500;
-const SCORE_PAGE = 200;
+const SCORE_PAGE = 100;
 
 const personColumns: Column[] = [
   { header: 'Last name', width: 18 },
