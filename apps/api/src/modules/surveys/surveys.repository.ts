@@ -34,14 +34,20 @@ const sortColumns = {
   created_at: surveyTemplates.createdAt,
 };
 
+/**
+ * The outer query's template id, spelt out: inside a subquery, Drizzle may name a column
+ * without its table, which a subquery over another table with an `id` would take as its own.
+ */
+const templateIdRef = sql.raw('"survey_templates"."id"');
+
 /** The project_surveys row (in scope of the statement) uses the template. */
-const uses = (templateId: SQL | typeof surveyTemplates.id) =>
+const uses = (templateId: SQL) =>
   sql`${templateId} in (${projectSurveys.startNewTemplateId}, ${projectSurveys.startReturningTemplateId}, ${projectSurveys.reviewTemplateId}, ${projectSurveys.endTemplateId})`;
 
 /** Projects (of the client, when one is named) that use the template of the outer query. */
 const usingProjects = (clientId: string | null, projectId?: string) =>
   sql`select 1 from ${projectSurveys} join ${projects} on ${projects.id} = ${projectSurveys.projectId}
-      where ${uses(surveyTemplates.id)}
+      where ${uses(templateIdRef)}
       ${clientId ? sql`and ${projects.clientId} = ${clientId}` : sql``}
       ${projectId ? sql`and ${projectSurveys.projectId} = ${projectId}` : sql``}`;
 
@@ -52,11 +58,11 @@ const usingProjects = (clientId: string | null, projectId?: string) =>
 export const visibleTo = (clientId: string | null): SQL | undefined =>
   clientId === null
     ? undefined
-    : sql`(not exists (select 1 from ${projectSurveys} where ${uses(surveyTemplates.id)}) or exists (${usingProjects(clientId)}))`;
+    : sql`(not exists (select 1 from ${projectSurveys} where ${uses(templateIdRef)}) or exists (${usingProjects(clientId)}))`;
 
 const projectCount = (clientId: string | null) =>
   sql<number>`(select cast(count(*) as integer) from (${usingProjects(clientId)}) used)`;
-const answered = sql<boolean>`exists (select 1 from ${surveyResponses} where ${surveyResponses.templateId} = ${surveyTemplates.id})`;
+const answered = sql<boolean>`exists (select 1 from ${surveyResponses} where ${surveyResponses.templateId} = ${templateIdRef})`;
 
 function filterCondition(filter: SurveyTemplateListQuery['filter'] | undefined, search: string | undefined) {
   return and(
@@ -160,7 +166,7 @@ export function createSurveysRepository(db: Executor) {
         .where(
           and(
             inArray(surveyTemplates.id, ids),
-            sql`(exists (select 1 from ${projectSurveys} where ${uses(surveyTemplates.id)}) or ${answered})`,
+            sql`(exists (select 1 from ${projectSurveys} where ${uses(templateIdRef)}) or ${answered})`,
           ),
         )
         .orderBy(asc(surveyTemplates.name));
