@@ -118,9 +118,7 @@ export function surveySetup(now = '2026-03-02T09:00:00Z') {
   /** Answers to every required question of a template made by `templateBody`: Yes, Hospital. */
   function requiredAnswers(t: SurveyTemplate) {
     const questions = t.pages.flatMap((p) => p.components).filter((c) => c.kind === 'QUESTION');
-    return questions
-      .filter((q) => q.required)
-      .map((q) => ({ component_id: q.id, choice_ids: [q.choices[0]!.id] }));
+    return questions.filter((q) => q.required).map((q) => ({ component_id: q.id, choice_ids: [q.choices[0]!.id] }));
   }
 
   const deleteQuery = (selection: object) => `filter=${encodeURIComponent(JSON.stringify(selection))}`;

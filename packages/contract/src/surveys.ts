@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { caseChoice, caseQuestion, MAX_CHOICES, MAX_RICH_TEXT } from './cases.js';
-import { QuestionType, SurveyTemplateType } from './enums.js';
+import { type QuestionType, SurveyTemplateType } from './enums.js';
 import type { FieldIssue } from './errors.js';
 import { listQuerySchema, pagedSchema, selectionOf } from './list-query.js';
 

@@ -48,7 +48,13 @@ export const surveyRoutes = {
     query: surveyTemplateDeleteQuery,
     reply: deletedSurveyTemplates,
   }),
-  get: route({ method: 'GET', path: '/survey-templates/:id', access: 'admin', params: idParams, reply: surveyTemplate }),
+  get: route({
+    method: 'GET',
+    path: '/survey-templates/:id',
+    access: 'admin',
+    params: idParams,
+    reply: surveyTemplate,
+  }),
   update: route({
     method: 'PUT',
     path: '/survey-templates/:id',

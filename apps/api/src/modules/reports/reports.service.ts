@@ -377,12 +377,10 @@ export function createReportsService(deps: {
         { header: 'Survey', width: 20 },
         { header: 'Complete', width: 10 },
         { header: 'Answered (UTC)', kind: 'datetime', width: 20 },
-        ...questions.map(
-          (q): Column => ({
-            header: templates.length > 1 ? `${q.templateName}: ${q.question.text}` : q.question.text,
-            width: 30,
-          }),
-        ),
+        ...questions.map((q): Column => ({
+          header: templates.length > 1 ? `${q.templateName}: ${q.question.text}` : q.question.text,
+          width: 30,
+        })),
       ];
       async function* rows(): AsyncGenerator<Cell[][]> {
         if (!templates.length) return;

@@ -15,8 +15,7 @@ import {
   work,
 } from '../../../test/survey-calls.js';
 
-const questionsOf = (t: SurveyTemplate) =>
-  t.pages.flatMap((p) => p.components).filter((c) => c.kind === 'QUESTION');
+const questionsOf = (t: SurveyTemplate) => t.pages.flatMap((p) => p.components).filter((c) => c.kind === 'QUESTION');
 
 describe('a project’s surveys', () => {
   it('chooses one template per type, each nullable, a field left out staying as it is', async () => {
@@ -50,11 +49,7 @@ describe('a project’s surveys', () => {
     const wrong = await attach(p.id, { end_template_id: review.id });
     expectError(wrong, 400, 'INCORRECT_TEMPLATE_TYPE');
     expect(fieldsOf(wrong)).toEqual(['body.end_template_id']);
-    expectError(
-      await attach(p.id, { end_template_id: '00000000-0000-4000-8000-000000000000' }),
-      404,
-      'NOT_FOUND',
-    );
+    expectError(await attach(p.id, { end_template_id: '00000000-0000-4000-8000-000000000000' }), 404, 'NOT_FOUND');
     expectError(await attach(p.id, { end_template_id: 'nope' }), 400, 'VALIDATION_ERROR');
     expectError(await attach(p.id, { middle_template_id: null }), 400, 'VALIDATION_ERROR');
     expect((await call('GET', `/projects/${p.id}/survey`)).json<ProjectSurvey>().end_template_id).toBeNull();
@@ -191,11 +186,7 @@ describe('participants answering surveys', () => {
     });
     // Another project's id in the path is not this case's.
     const elsewhere = await seasonProject();
-    expectError(
-      await work.call('GET', `/users/${second}/endSurvey/${elsewhere.p.id}`, participant),
-      404,
-      'NOT_FOUND',
-    );
+    expectError(await work.call('GET', `/users/${second}/endSurvey/${elsewhere.p.id}`, participant), 404, 'NOT_FOUND');
   });
 
   it('never lets a participant reach another participant’s case, nor staff answer', async () => {
@@ -204,16 +195,8 @@ describe('participants answering surveys', () => {
     await attached(p.id, { start_new_template_id: start.id });
     const someoneElse = await work.enrol(p, f.clientA.id);
     expectError(await work.call('GET', `/users/${attemptId}/surveys`, someoneElse), 404, 'NOT_FOUND');
-    expectError(
-      await work.call('GET', `/users/${attemptId}/endSurvey/${p.id}`, someoneElse),
-      404,
-      'NOT_FOUND',
-    );
-    expectError(
-      await answer(start.id, attemptId, someoneElse, { answers: requiredAnswers(start) }),
-      404,
-      'NOT_FOUND',
-    );
+    expectError(await work.call('GET', `/users/${attemptId}/endSurvey/${p.id}`, someoneElse), 404, 'NOT_FOUND');
+    expectError(await answer(start.id, attemptId, someoneElse, { answers: requiredAnswers(start) }), 404, 'NOT_FOUND');
     expectError(
       await call('POST', `/survey-templates/${start.id}/${attemptId}/answer`, {
         headers: f.asAdminA,
@@ -236,7 +219,10 @@ describe('participants answering surveys', () => {
       (await work.call('PUT', `/users/${participant.id}/mobile-number`, participant, { mobile_number: '+1 555 0101' }))
         .statusCode,
     ).toBe(204);
-    const details = (await call('GET', `/users/${participant.id}`)).json<{ display_name: string; mobile_number: string }>();
+    const details = (await call('GET', `/users/${participant.id}`)).json<{
+      display_name: string;
+      mobile_number: string;
+    }>();
     expect(details).toMatchObject({ display_name: 'Dr. Ann', mobile_number: '+1 555 0101' });
     expectError(
       await work.call('PUT', `/users/${other.id}/display-name`, participant, { display_name: 'Hijack' }),

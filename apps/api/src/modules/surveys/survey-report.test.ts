@@ -14,8 +14,7 @@ import {
   work,
 } from '../../../test/survey-calls.js';
 
-const questionsOf = (t: SurveyTemplate) =>
-  t.pages.flatMap((p) => p.components).filter((c) => c.kind === 'QUESTION');
+const questionsOf = (t: SurveyTemplate) => t.pages.flatMap((p) => p.components).filter((c) => c.kind === 'QUESTION');
 
 describe('the project-survey-response report', () => {
   it('has a row per participant and survey and a column per question, in CSV and XLSX; edits lose no answer', async () => {

@@ -103,7 +103,9 @@ describe('creating and editing survey templates', () => {
       expectError(await call('POST', '/survey-templates', { payload }), 400, 'VALIDATION_ERROR');
     }
     expectError(
-      await call('PUT', '/survey-templates/00000000-0000-4000-8000-000000000000', { payload: templateBody('X', 'END') }),
+      await call('PUT', '/survey-templates/00000000-0000-4000-8000-000000000000', {
+        payload: templateBody('X', 'END'),
+      }),
       404,
       'NOT_FOUND',
     );
@@ -226,11 +228,7 @@ describe('listing, linking and deleting survey templates', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json<{ ids: string[] }>().ids.sort()).toEqual(unused.map((t) => t.id).sort());
     expectError(await call('GET', `/survey-templates/${unused[0]!.id}`), 404, 'NOT_FOUND');
-    expectError(
-      await call('DELETE', `/survey-templates?${deleteQuery({ ids: [unused[1]!.id] })}`),
-      404,
-      'NOT_FOUND',
-    );
+    expectError(await call('DELETE', `/survey-templates?${deleteQuery({ ids: [unused[1]!.id] })}`), 404, 'NOT_FOUND');
     expectError(await call('DELETE', '/survey-templates?filter=%7Bnope'), 400, 'VALIDATION_ERROR');
     expectError(await call('DELETE', '/survey-templates'), 400, 'VALIDATION_ERROR');
 
@@ -253,7 +251,11 @@ describe('who may use survey templates', () => {
     const t = await template('Roles survey', 'END');
     const { participant } = await seasonProject();
     for (const headers of [f.asAdminA, f.asAdminB]) {
-      expectError(await call('POST', '/survey-templates', { headers, payload: templateBody('No', 'END') }), 403, 'FORBIDDEN');
+      expectError(
+        await call('POST', '/survey-templates', { headers, payload: templateBody('No', 'END') }),
+        403,
+        'FORBIDDEN',
+      );
       expectError(
         await call('PUT', `/survey-templates/${t.id}`, { headers, payload: templateBody('No', 'END') }),
         403,
@@ -294,9 +296,9 @@ describe('who may use survey templates', () => {
     expect((await asA(`/survey-templates/${free.id}`)).json<SurveyTemplate>().project_count).toBe(0);
     // The shared one shows A's project only, counted and listed.
     expect((await asA(`/survey-templates/${shared.id}`)).json<SurveyTemplate>().project_count).toBe(1);
-    expect((await asA(`/survey-templates/${shared.id}/projects`)).json<LinkedProject[]>().map((l) => l.project_id)).toEqual([
-      a.p.id,
-    ]);
+    expect(
+      (await asA(`/survey-templates/${shared.id}/projects`)).json<LinkedProject[]>().map((l) => l.project_id),
+    ).toEqual([a.p.id]);
     // Filters naming B's client or project show nothing.
     const filtered = (filter: object) => asA(`/survey-templates?filter=${encodeURIComponent(JSON.stringify(filter))}`);
     expect((await filtered({ client_id: f.clientB.id })).json<Page>().total).toBe(0);

@@ -75,9 +75,7 @@ function filterCondition(filter: SurveyTemplateListQuery['filter'] | undefined, 
 
 export function createSurveysRepository(db: Executor) {
   const withUse = (clientId: string | null) =>
-    db
-      .select({ template: surveyTemplates, projectCount: projectCount(clientId), answered })
-      .from(surveyTemplates);
+    db.select({ template: surveyTemplates, projectCount: projectCount(clientId), answered }).from(surveyTemplates);
   const flatten = (row: { template: SurveyTemplateRow; projectCount: number; answered: boolean }): TemplateWithUse => ({
     ...row.template,
     projectCount: row.projectCount,
@@ -159,7 +157,11 @@ export function createSurveysRepository(db: Executor) {
     /** Of these templates, those a project uses or a participant answered (locked: nothing attaches meanwhile). */
     async inUse(ids: string[]): Promise<{ id: string; name: string }[]> {
       if (!ids.length) return [];
-      await db.select({ id: surveyTemplates.id }).from(surveyTemplates).where(inArray(surveyTemplates.id, ids)).for('update');
+      await db
+        .select({ id: surveyTemplates.id })
+        .from(surveyTemplates)
+        .where(inArray(surveyTemplates.id, ids))
+        .for('update');
       return db
         .select({ id: surveyTemplates.id, name: surveyTemplates.name })
         .from(surveyTemplates)

@@ -50,9 +50,10 @@ const columnOf: Record<ProjectSurveyField, keyof ProjectSurveyRow> = {
   review_template_id: 'reviewTemplateId',
   end_template_id: 'endTemplateId',
 };
-const fieldOfType = Object.fromEntries(
-  projectSurveyFields.map((field) => [surveyFieldType[field], field]),
-) as Record<SurveyTemplateTypeValue, ProjectSurveyField>;
+const fieldOfType = Object.fromEntries(projectSurveyFields.map((field) => [surveyFieldType[field], field])) as Record<
+  SurveyTemplateTypeValue,
+  ProjectSurveyField
+>;
 
 /** Ids the builder gave are kept; a missing or repeated one is replaced (answers point at them). */
 function withIds(pages: PageInput[], fresh = false): SavedSurveyPage[] {
@@ -75,7 +76,8 @@ function withIds(pages: PageInput[], fresh = false): SavedSurveyPage[] {
         text_before: c.text_before,
         required: c.required,
         // Free text takes no choices, except a type-ahead's suggestions.
-        choices: c.type === 'TEXT' ? [] : c.choices.map((choice) => ({ id: idOf(choice.id), text: choice.text.trim() })),
+        choices:
+          c.type === 'TEXT' ? [] : c.choices.map((choice) => ({ id: idOf(choice.id), text: choice.text.trim() })),
         allow_other: isChoiceQuestion(c.type) && c.allow_other,
         allow_none_of_below: isChoiceQuestion(c.type) && c.allow_none_of_below,
       };
@@ -85,7 +87,8 @@ function withIds(pages: PageInput[], fresh = false): SavedSurveyPage[] {
 
 const questionsOf = (pages: SavedSurveyPage[]): SurveyQuestion[] =>
   pages.flatMap((p) => p.components.filter((c): c is SurveyQuestion => c.kind === 'QUESTION'));
-const hasInfoReview = (pages: SavedSurveyPage[]) => pages.some((p) => p.components.some((c) => c.kind === 'INFO_REVIEW'));
+const hasInfoReview = (pages: SavedSurveyPage[]) =>
+  pages.some((p) => p.components.some((c) => c.kind === 'INFO_REVIEW'));
 
 /**
  * The template rule, as a refusal: an info review in a START_NEW template first, then a page
@@ -148,7 +151,8 @@ export function checkAnswers(pages: SavedSurveyPage[], body: AnswerBody): Stored
     const at = `body.answers.${i}`;
     const q = questions.get(answer.component_id);
     if (!q) return issues.push({ field: `${at}.component_id`, message: 'This is not a question of this survey.' });
-    if (seen.has(q.id)) return issues.push({ field: `${at}.component_id`, message: 'This question is answered twice.' });
+    if (seen.has(q.id))
+      return issues.push({ field: `${at}.component_id`, message: 'This question is answered twice.' });
     seen.add(q.id);
     const choiceIds = new Set(q.choices.map((c) => c.id));
     const text = answer.text?.trim() || null;
@@ -423,7 +427,9 @@ export function createSurveysService(deps: {
             if (template.type !== surveyFieldType[field]) {
               throw new AppError('INCORRECT_TEMPLATE_TYPE', {
                 message: `"${template.name}" is a ${template.type} template; ${field} takes a ${surveyFieldType[field]} one.`,
-                details: { fields: [{ field: `body.${field}`, message: `Choose a ${surveyFieldType[field]} template.` }] },
+                details: {
+                  fields: [{ field: `body.${field}`, message: `Choose a ${surveyFieldType[field]} template.` }],
+                },
               });
             }
           }
@@ -503,7 +509,9 @@ export function createSurveysService(deps: {
           now,
         );
         if (!saved) {
-          throw new AppError('CHANGES_FORBIDDEN', { message: 'This survey was already answered; answers stay as given.' });
+          throw new AppError('CHANGES_FORBIDDEN', {
+            message: 'This survey was already answered; answers stay as given.',
+          });
         }
       });
       return { complete: body.complete };
@@ -511,8 +519,7 @@ export function createSurveysService(deps: {
 
     /* ---------- for the project-survey-response report ---------- */
 
-    answeredTemplates: (projectId: string, type: SurveyTemplateTypeValue) =>
-      surveys.answeredTemplates(projectId, type),
+    answeredTemplates: (projectId: string, type: SurveyTemplateTypeValue) => surveys.answeredTemplates(projectId, type),
     responsesOf: (projectId: string, type: SurveyTemplateTypeValue, userIds: string[]) =>
       surveys.responsesOf(projectId, type, userIds),
   };

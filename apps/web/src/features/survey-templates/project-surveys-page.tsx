@@ -17,8 +17,7 @@ import { toastError, toastSuccess } from '../../lib/toasts';
 import { projectSurveyQueryOptions, surveyListQueryOptions, useSaveProjectSurvey } from './survey-templates-api';
 
 type Choice = Record<ProjectSurveyField, string | null>;
-const choiceOf = (s: ProjectSurvey): Choice =>
-  Object.fromEntries(projectSurveyFields.map((f) => [f, s[f]])) as Choice;
+const choiceOf = (s: ProjectSurvey): Choice => Object.fromEntries(projectSurveyFields.map((f) => [f, s[f]])) as Choice;
 
 /** A project's Surveys section: one template per moment (new or returning participants' start, case review, end). */
 export function ProjectSurveysPage() {

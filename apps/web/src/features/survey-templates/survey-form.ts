@@ -72,8 +72,7 @@ export const newInfoReview = (text: string): FormInfoReview => ({ id: newId(), k
 
 /** A question's new type: choices kept where the new type takes them, "other" and "none" only for choice types. */
 export function changeQuestionType(q: FormQuestion, type: QuestionTypeValue): FormQuestion {
-  const choices =
-    type === 'TEXT' ? [] : q.choices.length ? q.choices : newQuestion(type).choices;
+  const choices = type === 'TEXT' ? [] : q.choices.length ? q.choices : newQuestion(type).choices;
   return {
     ...q,
     type,
@@ -114,7 +113,11 @@ export function toBody(values: SurveyFormValues): UpdateSurveyTemplateBody {
       components: p.components.map((c) =>
         c.kind === 'INFO_REVIEW'
           ? { id: c.id, kind: 'INFO_REVIEW' as const, text: c.text.trim() }
-          : { ...c, text: c.text.trim(), choices: c.choices.map((choice) => ({ id: choice.id, text: choice.text.trim() })) },
+          : {
+              ...c,
+              text: c.text.trim(),
+              choices: c.choices.map((choice) => ({ id: choice.id, text: choice.text.trim() })),
+            },
       ),
     })),
   };

@@ -97,7 +97,10 @@ function Editor(props: { initial: SurveyFormValues; saved: SurveyTemplate | null
     () => ({
       ...serverErrors,
       ...Object.fromEntries(
-        shown.map((p) => [p.field, p.errorCode && alwaysShown.has(p.errorCode) ? t(`errors.${p.errorCode}`) : p.message]),
+        shown.map((p) => [
+          p.field,
+          p.errorCode && alwaysShown.has(p.errorCode) ? t(`errors.${p.errorCode}`) : p.message,
+        ]),
       ),
     }),
     [shown, serverErrors, t],
@@ -266,7 +269,10 @@ function LinkedProjects({ id }: { id: string }) {
         <List size="sm">
           {linked.data?.map((l) => (
             <List.Item key={l.project_id}>
-              <Anchor component={Link} to={`/project-management/clients/${l.client_id}/projects/${l.project_id}/surveys`}>
+              <Anchor
+                component={Link}
+                to={`/project-management/clients/${l.client_id}/projects/${l.project_id}/surveys`}
+              >
                 {l.client_name} › {l.project_name}
               </Anchor>
             </List.Item>

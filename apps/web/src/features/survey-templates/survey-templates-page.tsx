@@ -55,7 +55,12 @@ export function SurveyTemplatesPage() {
     { key: 'pages', header: t('surveys.pages'), render: (s) => s.page_count },
     { key: 'questions', header: t('surveys.questions'), render: (s) => s.question_count },
     { key: 'projects', header: t('surveys.projects'), render: (s) => s.project_count },
-    { key: 'updated', header: t('surveys.updatedAt'), sortField: 'updated_at', render: (s) => formatDate(s.updated_at) },
+    {
+      key: 'updated',
+      header: t('surveys.updatedAt'),
+      sortField: 'updated_at',
+      render: (s) => formatDate(s.updated_at),
+    },
     {
       key: 'actions',
       header: t('common.actions'),

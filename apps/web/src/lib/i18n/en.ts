@@ -907,7 +907,8 @@ export const en = {
     duplicated: 'Duplicated as {{name}}.',
     deleteSelected: 'Delete selected ({{count}})',
     deleteTitle: 'Delete survey templates',
-    deleteMessage: 'Delete {{count}} survey templates? Templates a project uses or participants answered are kept, and then nothing is deleted.',
+    deleteMessage:
+      'Delete {{count}} survey templates? Templates a project uses or participants answered are kept, and then nothing is deleted.',
     deleted: '{{count}} survey templates deleted.',
     editorTitle: 'Survey template',
     newTitle: 'New survey template',
@@ -957,7 +958,8 @@ export const en = {
       over: '{{name}} is over position {{n}}.',
       dropped: '{{name}} dropped at position {{n}}.',
       cancelled: 'Moving {{name}} cancelled.',
-      instructions: 'To pick up an item, press space or enter. Use the arrow keys to move it, then space or enter to drop it.',
+      instructions:
+        'To pick up an item, press space or enter. Use the arrow keys to move it, then space or enter to drop it.',
     },
     project: {
       title: 'Surveys',
