@@ -208,7 +208,12 @@ function InfoReview(props: {
               maw={320}
               style={{ flexGrow: 1 }}
             />
-            <Button variant="default" onClick={() => void correct(field)} disabled={!props.onChange}>
+            <Button
+              variant="default"
+              onClick={() => void correct(field)}
+              disabled={!props.onChange}
+              aria-label={`${t('common.survey.correct')}: ${t(`common.survey.profile.${field}`)}`}
+            >
               {t('common.survey.correct')}
             </Button>
             {saved === field && (

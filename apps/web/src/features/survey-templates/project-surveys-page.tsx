@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Menu, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useOutletContext } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   projectSurveyFields,
+  reportFormats,
   surveyFieldType,
+  surveyTemplateTypes,
   type Project,
   type ProjectSurvey,
   type ProjectSurveyField,
@@ -14,7 +16,12 @@ import { errorMessage } from '../../lib/api-error';
 import { saveErrors } from '../../lib/form-errors';
 import { useSession } from '../../lib/session/session-provider';
 import { toastError, toastSuccess } from '../../lib/toasts';
-import { projectSurveyQueryOptions, surveyListQueryOptions, useSaveProjectSurvey } from './survey-templates-api';
+import {
+  downloadSurveyResponses,
+  projectSurveyQueryOptions,
+  surveyListQueryOptions,
+  useSaveProjectSurvey,
+} from './survey-templates-api';
 
 type Choice = Record<ProjectSurveyField, string | null>;
 const choiceOf = (s: ProjectSurvey): Choice => Object.fromEntries(projectSurveyFields.map((f) => [f, s[f]])) as Choice;
@@ -34,7 +41,54 @@ export function ProjectSurveysPage() {
     );
   }
   if (!current.data) return <Skeleton h={300} />;
-  return <ProjectSurveysForm projectId={project.id} saved={current.data} />;
+  return (
+    <Stack>
+      <ProjectSurveysForm projectId={project.id} saved={current.data} />
+      <SurveyResponses projectId={project.id} />
+    </Stack>
+  );
+}
+
+/** The survey-response report of each type, as CSV or XLSX. */
+function SurveyResponses({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" maw={760}>
+      <Stack gap="sm">
+        <Stack gap={2}>
+          <Title order={2} size="h3">
+            {t('surveys.project.responses')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('surveys.project.responsesHelp')}
+          </Text>
+        </Stack>
+        <Group wrap="wrap">
+          {surveyTemplateTypes.map((type) => (
+            <Menu key={type} position="bottom-start">
+              <Menu.Target>
+                <Button variant="default">{t('surveys.project.download', { type: t(`surveys.types.${type}`) })}</Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {reportFormats.map((format) => (
+                  <Menu.Item
+                    key={format}
+                    onClick={() =>
+                      void downloadSurveyResponses(projectId, type, format).catch((error: unknown) =>
+                        toastError(errorMessage(error, t)),
+                      )
+                    }
+                  >
+                    {t(`surveys.project.formats.${format}`)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          ))}
+        </Group>
+      </Stack>
+    </Paper>
+  );
 }
 
 function ProjectSurveysForm(props: { projectId: string; saved: ProjectSurvey }) {

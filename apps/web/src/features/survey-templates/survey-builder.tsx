@@ -230,6 +230,7 @@ function PageEditor(props: {
                 key={component.id}
                 id={component.id}
                 handleLabel={t('surveys.dragComponent', { name: componentName(component.id) })}
+                testId="survey-component"
               >
                 <ComponentEditor
                   form={form}

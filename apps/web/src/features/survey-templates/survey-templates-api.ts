@@ -1,12 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  reportRoutes,
   surveyRoutes,
+  type ReportFormat,
+  type SurveyTemplateTypeValue,
   type ProjectSurveyBody,
   type SurveyTemplateFilter,
   type SurveyTemplateSelection,
   type UpdateSurveyTemplateBody,
 } from '@pss/contract';
-import { call } from '../../lib/api-client';
+import { call, callRaw } from '../../lib/api-client';
+import { saveDownload } from '../../lib/download';
 
 export const surveyKeys = {
   all: ['survey-templates'] as const,
@@ -91,4 +95,12 @@ export function useSaveProjectSurvey(projectId: string) {
       void queryClient.invalidateQueries({ queryKey: surveyKeys.all });
     },
   });
+}
+
+/** Downloads the project's survey responses of one type (a row per participant and survey, a column per question). */
+export function downloadSurveyResponses(projectId: string, type: SurveyTemplateTypeValue, format: ReportFormat) {
+  return saveDownload(
+    callRaw(reportRoutes.projectSurveyResponse, { params: { projectId, type }, query: { format } }),
+    `survey-responses-${type.toLowerCase()}.${format}`,
+  );
 }

@@ -971,6 +971,10 @@ export const en = {
       stay: 'Stay',
       saved: 'Surveys saved.',
       openTemplate: 'Open template',
+      responses: 'Responses',
+      responsesHelp: 'A row per participant and survey answered, a column per question.',
+      download: '{{type}} responses',
+      formats: { csv: 'CSV', xlsx: 'Excel (XLSX)' },
     },
   },
   validation: {
