@@ -6,7 +6,7 @@ import { users } from '../src/db/schema/index.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 import { everyTypeCase } from './case-bodies.js';
 import * as kit from './kit.js';
-import { madeBefore, testContext, type Reply } from './kit.js';
+import { madeBefore, testContext } from './kit.js';
 import { participantWork } from './participant-work.js';
 import { createClient, createUser, type TestContext } from './test-app.js';
 

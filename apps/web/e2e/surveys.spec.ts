@@ -65,7 +65,10 @@ test('a START_RETURNING template is built over two pages, reordered by keyboard,
   await page.getByRole('button', { name: 'Add page' }).click();
   const first = page.getByTestId('survey-page').nth(0);
   await first.getByRole('textbox', { name: 'Page name' }).fill('Welcome');
-  await addQuestion(page, first, 'Multiple choice, one answer', 'How was your last season?', ['Good', 'Could be better']);
+  await addQuestion(page, first, 'Multiple choice, one answer', 'How was your last season?', [
+    'Good',
+    'Could be better',
+  ]);
   const many = await addQuestion(
     page,
     first,
