@@ -114,7 +114,11 @@ function statisticsScenarios(projectId: string, seasonName: string): Scenario[] 
     { name: 'statistics categories', path: `${base}/question-categories?${season}`, auth: true },
     { name: 'statistics participants p1', path: `${base}/participants?${season}&limit=25`, auth: true },
     { name: 'statistics participants p2000', path: `${base}/participants?${season}&limit=25&page=2000`, auth: true },
-    { name: 'statistics participants find', path: `${base}/participants?${season}&limit=25&search=last0001234`, auth: true },
+    {
+      name: 'statistics participants find',
+      path: `${base}/participants?${season}&limit=25&search=last0001234`,
+      auth: true,
+    },
     { name: 'statistics connected', path: `${base}/client-connected-accounts?limit=25`, auth: true },
   ];
 }
@@ -217,7 +221,11 @@ async function main(): Promise<void> {
     const seeding = performance.now();
     // Four cases of two questions each: 100,000 participants make 400,000 attempts and
     // about 600,000 answers, read by the question-category call.
-    const seeded = await seedReportProject(database.db, { participants: statisticsParticipants, cases: 4, questions: 2 });
+    const seeded = await seedReportProject(database.db, {
+      participants: statisticsParticipants,
+      cases: 4,
+      questions: 2,
+    });
     console.log(
       `Seeded the statistics project: ${seeded.participants} participants, ${seeded.attempts} attempts, ` +
         `${seeded.answers} answers in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
