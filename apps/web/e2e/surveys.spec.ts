@@ -143,6 +143,7 @@ test('a START_RETURNING template is built over two pages, reordered by keyboard,
   await page.getByRole('button', { name: 'Save surveys' }).click();
   await expect(page.getByText('Surveys saved.')).toBeVisible();
   await expectNoViolations(page);
+  await page.screenshot({ path: test.info().outputPath('project-surveys.png'), fullPage: true });
 
   // A returning participant answers it on a phone before her case, and corrects her mobile number.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -195,6 +196,10 @@ test('a START_RETURNING template is built over two pages, reordered by keyboard,
 
   // Answered, the template is frozen: the builder says to duplicate it.
   await page.goto('/survey-templates');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+  await expect(page.getByRole('link', { name: templateName })).toBeVisible();
+  await expectNoViolations(page);
+  await page.screenshot({ path: test.info().outputPath('survey-templates-list.png'), fullPage: true });
   await page.getByRole('link', { name: templateName }).click();
   await expect(page.getByText('Participants have answered this survey, so it cannot change.')).toBeVisible();
 });
