@@ -46,6 +46,8 @@ import { registerSeasonSummariesRoutes } from './modules/season-summaries/season
 import { createReportsRepository } from './modules/reports/reports.repository.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
+import { createSurveysService } from './modules/surveys/surveys.service.js';
+import { registerSurveysRoutes } from './modules/surveys/surveys.routes.js';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -309,9 +311,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     wake: () => emailWorker.wake(),
   });
 
+  const surveysService = createSurveysService({ db, projects: projectsService, clock });
   const reportsService = createReportsService({
     reports: createReportsRepository(db),
     projects: projectsService,
+    surveys: surveysService,
     clock,
     timeZone: config.scheduleTimeZone,
   });
@@ -351,6 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerAttemptsRoutes(api, attemptsService);
       registerSeasonSummariesRoutes(api, seasonSummaries, storage);
       registerReportsRoutes(api, reportsService);
+      registerSurveysRoutes(api, surveysService);
     },
     { prefix: '/api' },
   );

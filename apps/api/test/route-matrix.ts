@@ -60,6 +60,8 @@ const participant = (ok: number): Expectation => ({
   ownerAdmin: 403,
   superadmin: 403,
 });
+/** Staff as for client A's records, and the participant the record is (the test user is someone else). */
+const self = (ok: number): Expectation => ({ ...owned(ok), participant: ok, testUser: 404 });
 /** Anyone, signed in or not. */
 const anyone = (status: number): Expectation => ({
   anonymous: status,
@@ -211,12 +213,13 @@ export const routeMatrix: Record<string, MatrixRow> = {
         last_name: 'Alvarez',
       }),
   },
+  // A participant may correct their own (a survey's info review); the test user is asked about the participant.
   'PUT /api/users/:userId/display-name': {
-    expect: owned(204),
+    expect: self(204),
     request: (w) => put(`/users/${w.users.participant.id}/display-name`, { display_name: 'Dr. Alvarez' }),
   },
   'PUT /api/users/:userId/mobile-number': {
-    expect: owned(204),
+    expect: self(204),
     request: (w) => put(`/users/${w.users.participant.id}/mobile-number`, { mobile_number: '+1 555 0100' }),
   },
   'GET /api/users/:id/assignments': {
@@ -682,6 +685,63 @@ export const routeMatrix: Record<string, MatrixRow> = {
   'POST /api/cases/:id/finish': {
     expect: participant(204),
     request: (w, caller) => post(`/cases/${attemptFor(w, caller)}/finish`),
+  },
+  // Survey templates: superadmins write them; staff read those their client may (the world
+  // project's templates are client A's: client B's administrator is told 404).
+  'GET /api/survey-templates': { expect: staff(200), request: () => get('/survey-templates?search=survey') },
+  'POST /api/survey-templates': {
+    expect: superadmin(201),
+    request: (w) => post('/survey-templates', w.surveys.body(w.unique('Survey'), 'REVIEW')),
+  },
+  'DELETE /api/survey-templates': {
+    expect: superadmin(200),
+    request: async (w) =>
+      del(`/survey-templates?filter=${encodeURIComponent(JSON.stringify({ ids: [await w.make.surveyTemplate()] }))}`),
+  },
+  'GET /api/survey-templates/:id': {
+    expect: owned(200),
+    request: (w) => get(`/survey-templates/${w.surveys.startNew}`),
+  },
+  'PUT /api/survey-templates/:id': {
+    expect: superadmin(200),
+    request: (w) => put(`/survey-templates/${w.surveys.free}`, w.surveys.body('Unused survey', 'START_NEW')),
+  },
+  'POST /api/survey-templates/:id/duplicate': {
+    expect: superadmin(201),
+    request: (w) => post(`/survey-templates/${w.surveys.startNew}/duplicate`, { name: w.unique('Copy') }),
+  },
+  'GET /api/survey-templates/:id/projects': {
+    expect: owned(200),
+    request: (w) => get(`/survey-templates/${w.surveys.startNew}/projects`),
+  },
+  'GET /api/projects/:id/survey': { expect: owned(200), request: (w) => get(`/projects/${w.project.id}/survey`) },
+  'PUT /api/projects/:id/survey': {
+    expect: owned(200),
+    request: (w) => put(`/projects/${w.project.id}/survey`, { start_new_template_id: w.surveys.startNew }),
+  },
+  'GET /api/users/:userSeasonRoundCaseId/surveys': {
+    expect: participant(200),
+    request: (w, caller) => get(`/users/${attemptFor(w, caller)}/surveys`),
+  },
+  'GET /api/users/:userSeasonRoundCaseId/endSurvey/:projectId': {
+    expect: participant(200),
+    request: (w, caller) => get(`/users/${attemptFor(w, caller)}/endSurvey/${w.project.id}`),
+  },
+  // Answers so far (`complete: false`) to the start survey due to the caller on their own case.
+  'POST /api/survey-templates/:id/:userSeasonRoundCaseId/answer': {
+    expect: participant(200),
+    request: async (w, caller) => {
+      let template = w.surveys.startNew;
+      if (caller === 'participant' || caller === 'testUser') {
+        const due = await w.call<{ start: { template_id: string } | null }>(
+          caller,
+          'GET',
+          `/users/${attemptFor(w, caller)}/surveys`,
+        );
+        template = due.start?.template_id ?? template;
+      }
+      return post(`/survey-templates/${template}/${attemptFor(w, caller)}/answer`, { answers: [], complete: false });
+    },
   },
   // Season Results Summaries (`/projects/{id}/status`: the id is the summary's). Writes go to
   // the world project's draft; the posted one (its season completed by both participants) is only read.

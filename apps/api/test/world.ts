@@ -300,6 +300,43 @@ export async function buildWorld(ctx: TestContext) {
   );
   const summaries = { draft: draftSummary.id, posted: postedSummary.id, body: summaryBody, seasonQuery };
 
+  /**
+   * Survey templates: a START_NEW and a START_RETURNING one that the world project uses
+   * (client B's administrator must be told 404 for them), and one no project uses.
+   */
+  const surveyBody = (name: string, type: string) => ({
+    name,
+    type,
+    pages: [
+      {
+        name: 'Welcome',
+        components: [
+          {
+            kind: 'QUESTION',
+            type: 'MULTI_ONE',
+            text: 'How did you hear of this project?',
+            required: true,
+            choices: [{ text: 'Email' }, { text: 'A colleague' }],
+            allow_other: false,
+            allow_none_of_below: false,
+          },
+        ],
+      },
+    ],
+  });
+  const newTemplate = async (name: string, type = 'START_NEW') =>
+    (await call<{ id: string }>('superadmin', 'POST', '/survey-templates', surveyBody(name, type), 201)).id;
+  const surveys = {
+    startNew: await newTemplate('World start survey'),
+    startReturning: await newTemplate('World returning survey', 'START_RETURNING'),
+    free: await newTemplate('Unused survey'),
+    body: surveyBody,
+  };
+  await call('superadmin', 'PUT', `/projects/${project.id}/survey`, {
+    start_new_template_id: surveys.startNew,
+    start_returning_template_id: surveys.startReturning,
+  });
+
   let counter = 0;
   const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(counter += 1)}`;
 
@@ -333,6 +370,8 @@ export async function buildWorld(ctx: TestContext) {
         )
       ).id,
     moduleCase: async () => (await moduleCase(unique('Module case'))).id,
+    /** A survey template no project uses. */
+    surveyTemplate: async () => newTemplate(unique('Survey')),
     /**
      * A preview of the draft as it is now (an edit gives its questions new ids), taken by
      * client A's administrator: only its taker (or a superadmin) may delete it.
@@ -395,6 +434,7 @@ export async function buildWorld(ctx: TestContext) {
     libraryCase,
     emails,
     summaries,
+    surveys,
     imageCase,
     capId,
     firstAnswer,
@@ -419,6 +459,8 @@ export async function buildWorld(ctx: TestContext) {
       resultsProject.id,
       draftSummary.id,
       postedSummary.id,
+      surveys.startNew,
+      surveys.startReturning,
     ],
   };
 }

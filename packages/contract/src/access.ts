@@ -6,6 +6,8 @@
  *  - admin: a signed-in staff member (client administrator or superadmin); services
  *    scope an administrator to their own client
  *  - superadmin: provider staff only
+ *  - user: anyone signed in — staff as for `admin`, a participant only about themselves
+ *    (a survey's info review corrects the participant's own display name and mobile number)
  */
-export const routeAccessLevels = ['public', 'participant', 'admin', 'superadmin'] as const;
+export const routeAccessLevels = ['public', 'participant', 'admin', 'superadmin', 'user'] as const;
 export type RouteAccess = (typeof routeAccessLevels)[number];

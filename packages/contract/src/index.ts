@@ -36,3 +36,5 @@ export * from './season-summaries.js';
 export * from './routes/season-summaries.js';
 export * from './reports.js';
 export * from './routes/reports.js';
+export * from './surveys.js';
+export * from './routes/surveys.js';

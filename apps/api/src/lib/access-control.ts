@@ -34,6 +34,8 @@ export function roleMayCall(role: UserRole, access: Exclude<RouteAccess, 'public
       return staffRoles.includes(role);
     case 'participant':
       return isParticipantRole(role);
+    case 'user':
+      return true;
   }
 }
 

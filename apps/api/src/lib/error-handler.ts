@@ -57,13 +57,11 @@ function missingParameter(error: FastifyError, request: FastifyRequest): AppErro
   return new AppError('REQUIRED_PARAMETER_MISSING', {
     message: `Required parameter ${names.join(', ')} was null or undefined when calling ${operation}.`,
     details: {
-      fields: names.map(
-        (name): FieldIssue => ({
-          field: `${part}.${name}`,
-          errorCode: 'REQUIRED_PARAMETER_MISSING',
-          message: `Required parameter ${name} was null or undefined.`,
-        }),
-      ),
+      fields: names.map((name): FieldIssue => ({
+        field: `${part}.${name}`,
+        errorCode: 'REQUIRED_PARAMETER_MISSING',
+        message: `Required parameter ${name} was null or undefined.`,
+      })),
     },
   });
 }

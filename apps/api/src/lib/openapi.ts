@@ -40,7 +40,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         schema.security = [];
       } else if (access) {
         schema.security = [{ bearerAuth: [] }];
-        const who = access === 'admin' ? 'staff (superadmin or client administrator)' : access;
+        const who =
+          access === 'admin'
+            ? 'staff (superadmin or client administrator)'
+            : access === 'user'
+              ? 'staff, or a participant about themselves'
+              : access;
         schema.description = [`**Access:** ${who}.`, schema.description].filter(Boolean).join('\n\n');
       }
       const produces = schema.produces as string[] | undefined;

@@ -72,7 +72,6 @@ function matchLabel(paragraph: string): LabelMatch | null {
   return { kind: 'section', name: label, rest };
 }
 
-
 function toHtml(paragraphs: readonly string[]): string {
   return paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
 }

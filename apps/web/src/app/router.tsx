@@ -33,9 +33,6 @@ function Root() {
   );
 }
 
-/** Sections of a project that later features fill; until then they say so. */
-const pendingSections = ['surveys'] as const;
-
 /** The case screens, under a project or a module library (they read which from the layout). */
 const caseRoutes: RouteObject[] = [
   { path: 'cases', ...screen(async () => (await import('../features/cases/cases-page')).CasesPage) },
@@ -144,6 +141,26 @@ export const routes: RouteObject[] = [
             ...screen(async () => (await import('./client-options-page')).ClientOptionsPage),
           },
           {
+            path: '/survey-templates',
+            ...superadminScreen(
+              async () => (await import('../features/survey-templates/survey-templates-page')).SurveyTemplatesPage,
+            ),
+          },
+          {
+            path: '/survey-templates/new',
+            ...superadminScreen(
+              async () =>
+                (await import('../features/survey-templates/survey-template-editor-page')).SurveyTemplateEditorPage,
+            ),
+          },
+          {
+            path: '/survey-templates/:id',
+            ...superadminScreen(
+              async () =>
+                (await import('../features/survey-templates/survey-template-editor-page')).SurveyTemplateEditorPage,
+            ),
+          },
+          {
             path: '/module-library',
             ...superadminScreen(
               async () => (await import('../features/module-library/module-library-page')).ModuleLibraryPage,
@@ -208,13 +225,12 @@ export const routes: RouteObject[] = [
                   async () => (await import('../features/season-summaries/season-summary-page')).SeasonSummaryPage,
                 ),
               },
-              ...pendingSections.map((section) => ({
-                path: section,
-                lazy: async () => {
-                  const { ProjectSectionPending } = await import('../features/projects/project-section-pending');
-                  return { element: <ProjectSectionPending sectionKey={section} /> };
-                },
-              })),
+              {
+                path: 'surveys',
+                ...screen(
+                  async () => (await import('../features/survey-templates/project-surveys-page')).ProjectSurveysPage,
+                ),
+              },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

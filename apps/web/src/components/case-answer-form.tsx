@@ -28,7 +28,7 @@ export type AnswersState = Record<string, AnswerState>;
 
 const OTHER = '__other__';
 const NONE = '__none__';
-const emptyAnswer: AnswerState = { choice_ids: [], text: '', other: false, none_of_below: false };
+export const emptyAnswer: AnswerState = { choice_ids: [], text: '', other: false, none_of_below: false };
 
 /** The answers as `POST /previews` (and a participant's answer calls) take them. */
 export function toAnswers(questions: CaseForParticipant['questions'], state: AnswersState): CaseAnswer[] {
@@ -139,7 +139,7 @@ export function CaseQuestions(props: {
   );
 }
 
-function QuestionInput(props: {
+export function QuestionInput(props: {
   index: number;
   question: CaseForParticipant['questions'][number];
   answer: AnswerState;

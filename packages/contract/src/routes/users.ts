@@ -40,7 +40,7 @@ export const userRoutes = {
   setDisplayName: route({
     method: 'PUT',
     path: '/users/:userId/display-name',
-    access: 'admin',
+    access: 'user',
     params: userIdParams,
     body: displayNameBody,
     status: 204,
@@ -49,7 +49,7 @@ export const userRoutes = {
   setMobileNumber: route({
     method: 'PUT',
     path: '/users/:userId/mobile-number',
-    access: 'admin',
+    access: 'user',
     params: userIdParams,
     body: mobileNumberBody,
     status: 204,

@@ -23,7 +23,6 @@ export interface RenderedEmail {
   text: string;
 }
 
-
 function fill(text: string, values: PlaceholderValues, escape: (value: string) => string, link: string): string {
   return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {
     if (name === 'dashboard_link') return link;

@@ -184,7 +184,8 @@ function summaryEmailsDue(day: string, season: SeasonFacts, participant: Partici
       },
     ];
   }
-  const seenSince = participant.lastSeenOn != null && participant.lastSeenOn >= posted;
+  const seenSince =
+    participant.lastSeenOn !== undefined && participant.lastSeenOn !== null && participant.lastSeenOn >= posted;
   if (sincePosted === SUMMARY_REMINDER_AFTER_DAYS && !seenSince) {
     return [
       {

@@ -1,4 +1,5 @@
 import type { CaseBody } from '../../db/schema/index.js';
+import type { StoredSurveyAnswer, SurveyQuestion } from '@pss/contract';
 import { scoreAnswers, type StoredAnswer } from '../cases/cases.service.js';
 import type { AnswerRow, AttemptRow, AttemptStatus } from './reports.repository.js';
 
@@ -142,4 +143,14 @@ export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[
     else groups.set(k, [row]);
   }
   return groups;
+}
+
+/** A survey answer as a report cell: the choices' texts, "Other: …", "None of the below", or the text typed. */
+export function surveyAnswerText(question: SurveyQuestion, answer: StoredSurveyAnswer | undefined): string | null {
+  if (!answer) return null;
+  if (answer.none_of_below) return 'None of the below';
+  const chosen = answer.choice_ids.map((id) => question.choices.find((c) => c.id === id)?.text ?? '').filter(Boolean);
+  if (question.type === 'TEXT' || question.type === 'TYPE_AHEAD') return answer.text ?? null;
+  if (answer.text) chosen.push(`Other: ${answer.text}`);
+  return chosen.length ? chosen.join('; ') : null;
 }

@@ -104,11 +104,13 @@ export function registerReportsRoutes(app: FastifyInstance, service: ReportsServ
     reportRoutes.projectSurveyResponse,
     {
       tags,
-      summary: 'Report: answers to the project’s surveys of one type (header row only until surveys exist)',
+      summary: 'Report: answers to the project’s surveys of one type, a row per participant and survey',
       description:
         '`type`: START_NEW, START_RETURNING, REVIEW or END. Columns: Last name, First name, Email, User ID, Season, ' +
-        'Round, Case, Survey, Question, Answer, Answered. Survey templates are not built yet, so the file holds ' +
-        `the header row alone. ${FILE}`,
+        'Round, Case (the UserSeasonRoundCase the survey was answered on), Survey (the template), Complete (No: left ' +
+        'half-way, its answers so far), Answered (UTC), then one column per question of the templates of that type ' +
+        'the project’s participants answered (prefixed with the template’s name when there are several). An answer ' +
+        `is its choices' texts joined by "; ", "Other: …", "None of the below", or the text typed. ${FILE}`,
     },
     async (request, reply) =>
       sendTable(

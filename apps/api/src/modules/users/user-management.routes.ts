@@ -50,17 +50,33 @@ export function registerUserManagementRoutes(app: FastifyInstance, service: User
 
   implement(
     userRoutes.setDisplayName,
-    { tags: ['Users'], summary: 'Set the name shown for a user' },
+    {
+      tags: ['Users'],
+      summary: 'Set the name shown for a user',
+      description:
+        'Staff: a participant of their client (superadmins: anyone). A participant: only themselves (a survey’s ' +
+        'info review); anyone else answers 404 USER_NOT_FOUND.',
+    },
     async (request) => {
       await service.setField(caller(request), request.params.userId, 'displayName', request.body.display_name);
       return null;
     },
   );
 
-  implement(userRoutes.setMobileNumber, { tags: ['Users'], summary: 'Set a user’s mobile number' }, async (request) => {
-    await service.setField(caller(request), request.params.userId, 'mobileNumber', request.body.mobile_number);
-    return null;
-  });
+  implement(
+    userRoutes.setMobileNumber,
+    {
+      tags: ['Users'],
+      summary: 'Set a user’s mobile number',
+      description:
+        'Staff: a participant of their client (superadmins: anyone). A participant: only themselves (a survey’s ' +
+        'info review); anyone else answers 404 USER_NOT_FOUND.',
+    },
+    async (request) => {
+      await service.setField(caller(request), request.params.userId, 'mobileNumber', request.body.mobile_number);
+      return null;
+    },
+  );
 
   implement(
     userRoutes.assignments,

@@ -146,7 +146,10 @@ export function createUserManagementService(deps: {
       field: 'displayName' | 'mobileNumber',
       value: string | null,
     ): Promise<void> {
-      await requireVisible(caller, id);
+      // A participant corrects only their own (a survey's info review); staff as for every edit.
+      if (isParticipantRole(caller.role)) {
+        if (caller.userId !== id) throw new AppError('USER_NOT_FOUND');
+      } else await requireVisible(caller, id);
       await refuseWhileImporting(id);
       await repository.update(id, { [field]: value?.trim() || null }, deps.clock.now());
     },

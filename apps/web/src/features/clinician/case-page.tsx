@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, List, Paper, RingProgress, Skeleton, Stac
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Attempt, FieldIssue } from '@pss/contract';
+import type { Attempt, DueSurveys, FieldIssue } from '@pss/contract';
 import {
   CaseQuestions,
   CaseVignette,
@@ -20,12 +20,14 @@ import { toastError } from '../../lib/toasts';
 import {
   attemptQueryOptions,
   caseImageQueryOptions,
+  dueSurveysQueryOptions,
   participantKeys,
   saveAnswer,
   stampAttempt,
   useAttemptAction,
 } from './participant-api';
 import { unsavedAnswers, useAnswerSaver, type SaveState } from './answer-saver';
+import { SurveyStep } from './survey-step';
 
 /** Free text is saved after a pause in typing; a choice at once. */
 const TEXT_SAVE_DELAY_MS = 700;
@@ -35,6 +37,7 @@ export function ParticipantCasePage() {
   const { t } = useTranslation();
   const { attemptId = '' } = useParams();
   const attempt = useQuery(attemptQueryOptions(attemptId));
+  const surveys = useQuery(dueSurveysQueryOptions(attemptId));
   if (attempt.error) {
     return (
       <Alert color="red" role="alert" title={errorMessage(attempt.error, t)}>
@@ -45,8 +48,19 @@ export function ParticipantCasePage() {
     );
   }
   // The form starts from the answers saved on the server: wait for them, never a cached copy.
-  if (!attempt.data || !attempt.isFetchedAfterMount) return <Skeleton h={400} />;
-  if (attempt.data.result) return <CaseResultView attempt={attempt.data} />;
+  if (!attempt.data || !attempt.isFetchedAfterMount || surveys.isPending) return <Skeleton h={400} />;
+  if (attempt.data.result) return <CaseResultView attempt={attempt.data} due={surveys.data} />;
+  // The season's start survey comes before its first case.
+  if (attempt.data.status === 'NOT_STARTED' && surveys.data?.start) {
+    return (
+      <Stack>
+        <Anchor component={Link} to="/participant" size="sm">
+          {t('clinician.backToDashboard')}
+        </Anchor>
+        <SurveyStep attemptId={attemptId} survey={surveys.data.start} title={t('clinician.surveyBefore')} />
+      </Stack>
+    );
+  }
   return <TakeCase key={attempt.data.id} attempt={attempt.data} />;
 }
 
@@ -194,7 +208,7 @@ function SaveStatus({ state, onRetry }: { state: SaveState; onRetry(): void }) {
   );
 }
 
-function CaseResultView({ attempt }: { attempt: Attempt }) {
+function CaseResultView({ attempt, due }: { attempt: Attempt; due: DueSurveys | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -280,6 +294,11 @@ function CaseResultView({ attempt }: { attempt: Attempt }) {
           <RichTextView html={result.references} />
         </Paper>
       )}
+      {due?.review ? (
+        <SurveyStep attemptId={attempt.id} survey={due.review} title={t('clinician.surveyReview')} />
+      ) : due?.end ? (
+        <SurveyStep attemptId={attempt.id} survey={due.end} title={t('clinician.surveyEnd')} />
+      ) : null}
       <Group justify="flex-end">
         {attempt.next_case_id ? (
           <Button size="md" onClick={() => void finish(attempt.next_case_id)}>

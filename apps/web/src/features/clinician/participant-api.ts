@@ -1,12 +1,39 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { attemptRoutes, seasonSummaryRoutes, type CaseAnswer } from '@pss/contract';
+import {
+  attemptRoutes,
+  seasonSummaryRoutes,
+  surveyRoutes,
+  userRoutes,
+  type CaseAnswer,
+  type SurveyAnswerBody,
+} from '@pss/contract';
 import { call, callRaw } from '../../lib/api-client';
 import { saveDownload } from '../../lib/download';
 
 export const participantKeys = {
   dashboard: ['participant', 'dashboard'] as const,
   attempt: (id: string) => ['participant', 'attempt', id] as const,
+  surveys: (id: string) => ['participant', 'surveys', id] as const,
 };
+
+/** The surveys due around a case: before it (start), after its feedback (review), after the season's last (end). */
+export const dueSurveysQueryOptions = (attemptId: string) =>
+  queryOptions({
+    queryKey: participantKeys.surveys(attemptId),
+    queryFn: ({ signal }) => call(surveyRoutes.due, { params: { userSeasonRoundCaseId: attemptId } }, { signal }),
+  });
+
+export function answerSurvey(templateId: string, attemptId: string, body: SurveyAnswerBody) {
+  return call(surveyRoutes.answer, { params: { id: templateId, userSeasonRoundCaseId: attemptId }, body });
+}
+
+/** A participant corrects their own display name or mobile number (a survey's info review). */
+export function correctProfile(userId: string, field: 'display_name' | 'mobile_number', value: string) {
+  const trimmed = value.trim() || null;
+  return field === 'display_name'
+    ? call(userRoutes.setDisplayName, { params: { userId }, body: { display_name: trimmed } })
+    : call(userRoutes.setMobileNumber, { params: { userId }, body: { mobile_number: trimmed } });
+}
 
 export const dashboardQueryOptions = () =>
   queryOptions({

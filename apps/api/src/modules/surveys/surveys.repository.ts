@@ -1,0 +1,377 @@
+import { and, asc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type {
+  SavedSurveyPage,
+  StoredSurveyAnswer,
+  SurveyTemplateListQuery,
+  SurveyTemplateSelection,
+  SurveyTemplateTypeValue,
+} from '@pss/contract';
+import type { Executor } from '../../db/client.js';
+import {
+  cases,
+  clients,
+  participantAssignments,
+  projects,
+  projectSurveys,
+  seasons,
+  surveyResponses,
+  surveyTemplates,
+  users,
+  userSeasonRoundCases,
+} from '../../db/schema/index.js';
+import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
+
+export type SurveyTemplateRow = typeof surveyTemplates.$inferSelect;
+export type ProjectSurveyRow = typeof projectSurveys.$inferSelect;
+export type SurveyResponseRow = typeof surveyResponses.$inferSelect;
+/** A template with what the caller may know of its use. */
+export type TemplateWithUse = SurveyTemplateRow & { projectCount: number; answered: boolean };
+
+const sortColumns = {
+  name: surveyTemplates.name,
+  type: surveyTemplates.type,
+  updated_at: surveyTemplates.updatedAt,
+  created_at: surveyTemplates.createdAt,
+};
+
+/**
+ * The outer query's template id, spelt out: inside a subquery, Drizzle may name a column
+ * without its table, which a subquery over another table with an `id` would take as its own.
+ */
+const templateIdRef = sql.raw('"survey_templates"."id"');
+
+/** The project_surveys row (in scope of the statement) uses the template. */
+const uses = (templateId: SQL) =>
+  sql`${templateId} in (${projectSurveys.startNewTemplateId}, ${projectSurveys.startReturningTemplateId}, ${projectSurveys.reviewTemplateId}, ${projectSurveys.endTemplateId})`;
+
+/** Projects (of the client, when one is named) that use the template of the outer query. */
+const usingProjects = (clientId: string | null, projectId?: string) =>
+  sql`select 1 from ${projectSurveys} join ${projects} on ${projects.id} = ${projectSurveys.projectId}
+      where ${uses(templateIdRef)}
+      ${clientId ? sql`and ${projects.clientId} = ${clientId}` : sql``}
+      ${projectId ? sql`and ${projectSurveys.projectId} = ${projectId}` : sql``}`;
+
+/**
+ * Client isolation for templates: an administrator sees a template no project uses, or one a
+ * project of their own client uses — never one used only by other clients' projects.
+ */
+export const visibleTo = (clientId: string | null): SQL | undefined =>
+  clientId === null
+    ? undefined
+    : sql`(not exists (select 1 from ${projectSurveys} where ${uses(templateIdRef)}) or exists (${usingProjects(clientId)}))`;
+
+const projectCount = (clientId: string | null) =>
+  sql<number>`(select cast(count(*) as integer) from (${usingProjects(clientId)}) used)`;
+const answered = sql<boolean>`exists (select 1 from ${surveyResponses} where ${surveyResponses.templateId} = ${templateIdRef})`;
+
+function filterCondition(filter: SurveyTemplateListQuery['filter'] | undefined, search: string | undefined) {
+  return and(
+    filter?.type ? eq(surveyTemplates.type, filter.type) : undefined,
+    filter?.client_id ? sql`exists (${usingProjects(filter.client_id)})` : undefined,
+    filter?.project_id ? sql`exists (${usingProjects(null, filter.project_id)})` : undefined,
+    searchCondition(search, [surveyTemplates.name]),
+  );
+}
+
+export function createSurveysRepository(db: Executor) {
+  const withUse = (clientId: string | null) =>
+    db.select({ template: surveyTemplates, projectCount: projectCount(clientId), answered }).from(surveyTemplates);
+  const flatten = (row: { template: SurveyTemplateRow; projectCount: number; answered: boolean }): TemplateWithUse => ({
+    ...row.template,
+    projectCount: row.projectCount,
+    answered: row.answered,
+  });
+
+  return {
+    list(query: SurveyTemplateListQuery, clientId: string | null) {
+      const where = and(visibleTo(clientId), filterCondition(query.filter, query.search));
+      return runPaged(
+        query,
+        async (limit, offset) => {
+          // Deferred join: the page's ids by index first, then their rows and counts.
+          const page = db
+            .select({ id: surveyTemplates.id })
+            .from(surveyTemplates)
+            .where(where)
+            .orderBy(...orderByTerms(query.sort, sortColumns, surveyTemplates.id))
+            .limit(limit)
+            .offset(offset)
+            .as('page');
+          const rows = await withUse(clientId)
+            .innerJoin(page, eq(page.id, surveyTemplates.id))
+            .orderBy(...orderByTerms(query.sort, sortColumns, surveyTemplates.id));
+          return rows.map(flatten);
+        },
+        async () => (await db.select({ n: countAll }).from(surveyTemplates).where(where))[0]?.n ?? 0,
+      );
+    },
+
+    /** The template, if the caller's client may see it (null: a superadmin). */
+    async findVisible(id: string, clientId: string | null): Promise<TemplateWithUse | undefined> {
+      const [row] = await withUse(clientId).where(and(eq(surveyTemplates.id, id), visibleTo(clientId)));
+      return row && flatten(row);
+    },
+
+    async findByIds(ids: string[]): Promise<SurveyTemplateRow[]> {
+      if (!ids.length) return [];
+      return db.select().from(surveyTemplates).where(inArray(surveyTemplates.id, ids));
+    },
+
+    async insert(values: typeof surveyTemplates.$inferInsert): Promise<string> {
+      const [row] = await db.insert(surveyTemplates).values(values).returning({ id: surveyTemplates.id });
+      return row!.id;
+    },
+
+    /** Writes only while nobody has answered the template (false: it has answers, nothing written). */
+    async updateUnanswered(id: string, values: Partial<typeof surveyTemplates.$inferInsert>): Promise<boolean> {
+      const rows = await db
+        .update(surveyTemplates)
+        .set(values)
+        .where(and(eq(surveyTemplates.id, id), sql`not ${answered}`))
+        .returning({ id: surveyTemplates.id });
+      return rows.length > 0;
+    },
+
+    /** The row, locked until the transaction ends (an answer or an attachment must wait for the edit). */
+    async lock(id: string, mode: 'update' | 'share' = 'update'): Promise<SurveyTemplateRow | undefined> {
+      const [row] = await db.select().from(surveyTemplates).where(eq(surveyTemplates.id, id)).for(mode);
+      return row;
+    },
+
+    /** The ids a selection names, among those the caller may see. */
+    async selected(selection: SurveyTemplateSelection, clientId: string | null): Promise<string[]> {
+      const where =
+        'ids' in selection
+          ? inArray(surveyTemplates.id, selection.ids)
+          : and(
+              filterCondition(selection.filter, selection.search),
+              selection.except.length ? notInArray(surveyTemplates.id, selection.except) : undefined,
+            );
+      const rows = await db
+        .select({ id: surveyTemplates.id })
+        .from(surveyTemplates)
+        .where(and(where, visibleTo(clientId)));
+      return rows.map((r) => r.id);
+    },
+
+    /** Of these templates, those a project uses or a participant answered (locked: nothing attaches meanwhile). */
+    async inUse(ids: string[]): Promise<{ id: string; name: string }[]> {
+      if (!ids.length) return [];
+      await db
+        .select({ id: surveyTemplates.id })
+        .from(surveyTemplates)
+        .where(inArray(surveyTemplates.id, ids))
+        .for('update');
+      return db
+        .select({ id: surveyTemplates.id, name: surveyTemplates.name })
+        .from(surveyTemplates)
+        .where(
+          and(
+            inArray(surveyTemplates.id, ids),
+            sql`(exists (select 1 from ${projectSurveys} where ${uses(templateIdRef)}) or ${answered})`,
+          ),
+        )
+        .orderBy(asc(surveyTemplates.name));
+    },
+
+    async deleteMany(ids: string[]): Promise<string[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .delete(surveyTemplates)
+        .where(inArray(surveyTemplates.id, ids))
+        .returning({ id: surveyTemplates.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** The projects (of the client, when one is named) that use the template, and for which type. */
+    async linkedProjects(templateId: string, clientId: string | null) {
+      return db
+        .select({
+          projectId: projects.id,
+          projectName: projects.name,
+          clientId: clients.id,
+          clientName: clients.name,
+          type: surveyTemplates.type,
+        })
+        .from(projectSurveys)
+        .innerJoin(projects, eq(projects.id, projectSurveys.projectId))
+        .innerJoin(clients, eq(clients.id, projects.clientId))
+        .innerJoin(surveyTemplates, eq(surveyTemplates.id, templateId))
+        .where(and(uses(sql`${templateId}`), clientId ? eq(projects.clientId, clientId) : undefined))
+        .orderBy(asc(clients.name), asc(projects.name));
+    },
+
+    async projectSurvey(projectId: string): Promise<ProjectSurveyRow | undefined> {
+      const [row] = await db.select().from(projectSurveys).where(eq(projectSurveys.projectId, projectId));
+      return row;
+    },
+
+    async saveProjectSurvey(
+      projectId: string,
+      values: Pick<
+        ProjectSurveyRow,
+        'startNewTemplateId' | 'startReturningTemplateId' | 'reviewTemplateId' | 'endTemplateId'
+      >,
+      now: Date,
+    ): Promise<void> {
+      await db
+        .insert(projectSurveys)
+        .values({ projectId, ...values, updatedAt: now })
+        .onConflictDoUpdate({ target: projectSurveys.projectId, set: { ...values, updatedAt: now } });
+    },
+
+    /* ---------- participants ---------- */
+
+    async attempt(id: string) {
+      const [row] = await db
+        .select({
+          id: userSeasonRoundCases.id,
+          userId: userSeasonRoundCases.userId,
+          projectId: userSeasonRoundCases.projectId,
+          seasonId: userSeasonRoundCases.seasonId,
+          status: userSeasonRoundCases.status,
+        })
+        .from(userSeasonRoundCases)
+        .where(eq(userSeasonRoundCases.id, id));
+      return row;
+    },
+
+    /** Whether the participant was assigned to a season (of any project) that starts before this one. */
+    async returning(userId: string, seasonId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ n: countAll })
+        .from(participantAssignments)
+        .innerJoin(seasons, eq(seasons.id, participantAssignments.seasonId))
+        .where(
+          and(
+            eq(participantAssignments.userId, userId),
+            sql`${seasons.startDate} < (select s.start_date from ${seasons} s where s.id = ${seasonId})`,
+          ),
+        );
+      return (row?.n ?? 0) > 0;
+    },
+
+    /** Every case of theirs in the season complete (and at least one). */
+    async seasonComplete(userId: string, seasonId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ done: sql<boolean>`coalesce(bool_and(${userSeasonRoundCases.status} = 'COMPLETE'), false)` })
+        .from(userSeasonRoundCases)
+        .where(and(eq(userSeasonRoundCases.userId, userId), eq(userSeasonRoundCases.seasonId, seasonId)));
+      return row?.done ?? false;
+    },
+
+    /** Whether they completed a survey of one of these types in the season. */
+    async completedInSeason(userId: string, seasonId: string, types: SurveyTemplateTypeValue[]): Promise<boolean> {
+      const [row] = await db
+        .select({ n: countAll })
+        .from(surveyResponses)
+        .where(
+          and(
+            eq(surveyResponses.userId, userId),
+            eq(surveyResponses.seasonId, seasonId),
+            inArray(surveyResponses.templateType, types),
+            isNotNull(surveyResponses.completedAt),
+          ),
+        );
+      return (row?.n ?? 0) > 0;
+    },
+
+    async response(userId: string, templateId: string, attemptId: string): Promise<SurveyResponseRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(surveyResponses)
+        .where(
+          and(
+            eq(surveyResponses.userId, userId),
+            eq(surveyResponses.templateId, templateId),
+            eq(surveyResponses.userSeasonRoundCaseId, attemptId),
+          ),
+        );
+      return row;
+    },
+
+    /**
+     * Keeps the answers (and completes the survey when asked), only while it is not complete:
+     * false when it already was (nothing written).
+     */
+    async saveResponse(
+      values: Omit<typeof surveyResponses.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
+      now: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .insert(surveyResponses)
+        .values({ ...values, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [surveyResponses.userId, surveyResponses.templateId, surveyResponses.userSeasonRoundCaseId],
+          set: { answers: values.answers, completedAt: values.completedAt, updatedAt: now },
+          setWhere: sql`${surveyResponses.completedAt} is null`,
+        })
+        .returning({ id: surveyResponses.id });
+      return rows.length > 0;
+    },
+
+    async profile(userId: string) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          salutation: users.salutation,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          displayName: users.displayName,
+          profession: users.profession,
+          specialty: users.specialty,
+          facility: users.facility,
+          npi: users.npi,
+          practiceNumber: users.practiceNumber,
+          mobileNumber: users.mobileNumber,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    /* ---------- the report ---------- */
+
+    /** The templates of a type that the project's participants answered, first answered first. */
+    async answeredTemplates(projectId: string, type: SurveyTemplateTypeValue) {
+      return db
+        .select({ id: surveyTemplates.id, name: surveyTemplates.name, pages: surveyTemplates.pages })
+        .from(surveyTemplates)
+        .where(
+          sql`${surveyTemplates.id} in (select ${surveyResponses.templateId} from ${surveyResponses}
+              where ${surveyResponses.projectId} = ${projectId} and ${surveyResponses.templateType} = ${type})`,
+        )
+        .orderBy(asc(surveyTemplates.createdAt), asc(surveyTemplates.id));
+    },
+
+    /** These participants' responses of a type in the project, with the case each hangs on. */
+    async responsesOf(projectId: string, type: SurveyTemplateTypeValue, userIds: string[]) {
+      if (!userIds.length) return [];
+      return db
+        .select({
+          userId: surveyResponses.userId,
+          templateId: surveyResponses.templateId,
+          seasonId: surveyResponses.seasonId,
+          roundNumber: userSeasonRoundCases.roundNumber,
+          caseName: cases.name,
+          answers: surveyResponses.answers,
+          completedAt: surveyResponses.completedAt,
+          updatedAt: surveyResponses.updatedAt,
+        })
+        .from(surveyResponses)
+        .innerJoin(userSeasonRoundCases, eq(userSeasonRoundCases.id, surveyResponses.userSeasonRoundCaseId))
+        .innerJoin(cases, eq(cases.id, userSeasonRoundCases.caseId))
+        .where(
+          and(
+            eq(surveyResponses.projectId, projectId),
+            eq(surveyResponses.templateType, type),
+            inArray(surveyResponses.userId, userIds),
+          ),
+        )
+        .orderBy(asc(surveyResponses.createdAt), asc(surveyResponses.id));
+    },
+  };
+}
+
+export type SurveysRepository = ReturnType<typeof createSurveysRepository>;
+export type { SavedSurveyPage, StoredSurveyAnswer };

@@ -1,0 +1,337 @@
+import { z } from 'zod';
+import { caseChoice, caseQuestion, MAX_CHOICES, MAX_RICH_TEXT } from './cases.js';
+import { type QuestionType, SurveyTemplateType } from './enums.js';
+import type { FieldIssue } from './errors.js';
+import { listQuerySchema, pagedSchema, selectionOf } from './list-query.js';
+
+/**
+ * Survey templates (spec §3): a name, a type (START_NEW, START_RETURNING, REVIEW, END) and
+ * pages, each holding components — a question (the question types of cases, without their
+ * marks and categories: surveys are not scored) or an info review (the participant's own
+ * profile, shown to confirm). A project chooses one template per type; participants answer
+ * them at their moment, once per template and UserSeasonRoundCase. A template with answers is
+ * frozen (SURVEY_ALREADY_ATTACHED): duplicate it to change it.
+ */
+
+export type SurveyTemplateTypeValue = z.infer<typeof SurveyTemplateType>;
+export const surveyTemplateTypes = SurveyTemplateType.options;
+
+export const MAX_SURVEY_NAME = 200;
+export const MAX_SURVEY_PAGES = 50;
+export const MAX_PAGE_COMPONENTS = 100;
+
+export const SurveyComponentKind = z.enum(['QUESTION', 'INFO_REVIEW']);
+export type SurveyComponentKindValue = z.infer<typeof SurveyComponentKind>;
+
+const id = z.string().uuid();
+
+/** A question of a survey: a case question's shape, less what scores it (marks, category, grouper). */
+export const surveyQuestionComponent = caseQuestion
+  .pick({ type: true, text: true, required: true, allow_other: true, allow_none_of_below: true })
+  .extend({
+    id: id.optional(),
+    kind: z.literal('QUESTION'),
+    text_before: z.string().max(MAX_RICH_TEXT).default(''),
+    choices: z.array(caseChoice.pick({ id: true, text: true })).max(MAX_CHOICES),
+  });
+
+/** The participant's own profile, shown for them to confirm (display name and mobile number may be corrected). */
+export const surveyInfoReviewComponent = z.object({
+  id: id.optional(),
+  kind: z.literal('INFO_REVIEW'),
+  /** What the participant is asked (plain text), shown above their details. */
+  text: z.string().max(2000).default(''),
+});
+
+export const surveyComponent = z.discriminatedUnion('kind', [surveyQuestionComponent, surveyInfoReviewComponent]);
+export type SurveyComponentInput = z.input<typeof surveyComponent>;
+
+export const surveyPage = z.object({
+  id: id.optional(),
+  name: z.string().trim().max(200),
+  components: z.array(surveyComponent).max(MAX_PAGE_COMPONENTS),
+});
+
+const templateName = z.string().trim().min(1, 'FIELD_REQUIRED').max(MAX_SURVEY_NAME);
+const pages = z.array(surveyPage).max(MAX_SURVEY_PAGES);
+
+/** `POST /survey-templates`: a name and a type (`/survey-templates/new?name=&type=`), pages when the builder has them. */
+export const createSurveyTemplateBody = z.strictObject({
+  name: templateName,
+  type: SurveyTemplateType,
+  pages: pages.default([]),
+});
+export type CreateSurveyTemplateBody = z.input<typeof createSurveyTemplateBody>;
+
+/** `PUT /survey-templates/{id}`: the template whole. */
+export const updateSurveyTemplateBody = z.strictObject({ name: templateName, type: SurveyTemplateType, pages });
+export type UpdateSurveyTemplateBody = z.input<typeof updateSurveyTemplateBody>;
+
+export const duplicateSurveyTemplateBody = z.strictObject({ name: templateName.optional() }).nullish();
+
+const savedQuestion = surveyQuestionComponent.extend({
+  id,
+  text_before: z.string(),
+  choices: z.array(z.object({ id, text: z.string() })),
+});
+const savedInfoReview = surveyInfoReviewComponent.extend({ id, text: z.string() });
+export const savedSurveyComponent = z.discriminatedUnion('kind', [savedQuestion, savedInfoReview]);
+export type SavedSurveyComponent = z.infer<typeof savedSurveyComponent>;
+export type SurveyQuestion = z.infer<typeof savedQuestion>;
+export const savedSurveyPage = z.object({ id, name: z.string(), components: z.array(savedSurveyComponent) });
+export type SavedSurveyPage = z.infer<typeof savedSurveyPage>;
+
+export const surveyTemplate = z.object({
+  id,
+  name: z.string(),
+  type: SurveyTemplateType,
+  pages: z.array(savedSurveyPage),
+  /** Projects (the caller may see) that use it. */
+  project_count: z.number().int(),
+  /** True once a participant has answered it: it is frozen then (duplicate it to change it). */
+  answered: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SurveyTemplate = z.infer<typeof surveyTemplate>;
+
+export const surveyTemplateSummary = surveyTemplate.omit({ pages: true }).extend({
+  page_count: z.number().int(),
+  question_count: z.number().int(),
+});
+export type SurveyTemplateSummary = z.infer<typeof surveyTemplateSummary>;
+export const surveyTemplatePage = pagedSchema(surveyTemplateSummary);
+
+export const surveyTemplateFilter = z.strictObject({
+  type: SurveyTemplateType.optional(),
+  /** Templates used by a project of this client. */
+  client_id: id.optional(),
+  /** Templates used by this project. */
+  project_id: id.optional(),
+});
+export type SurveyTemplateFilter = z.infer<typeof surveyTemplateFilter>;
+export const surveyTemplateSortFields = ['name', 'type', 'updated_at', 'created_at'] as const;
+export const surveyTemplateListQuery = listQuerySchema({
+  sortable: surveyTemplateSortFields,
+  defaultSort: [{ field: 'name', direction: 'ASC' }],
+  filter: surveyTemplateFilter,
+});
+export type SurveyTemplateListQuery = z.output<typeof surveyTemplateListQuery>;
+
+export const surveyTemplateSelection = selectionOf(surveyTemplateFilter.optional());
+export type SurveyTemplateSelection = z.infer<typeof surveyTemplateSelection>;
+
+/** `DELETE /survey-templates?filter=`: a JSON selection (`{"ids":[…]}` or `{"all":true,…}`). */
+export const surveyTemplateDeleteQuery = z.object({
+  filter: z
+    .string()
+    .max(400_000)
+    .transform((raw, ctx) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'filter must be a JSON selection' });
+        return z.NEVER;
+      }
+      const parsed = surveyTemplateSelection.safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'filter must be {"ids":[…]} or {"all":true,"except":[…]}' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+});
+export const deletedSurveyTemplates = z.object({ ids: z.array(id) });
+
+/** A project that uses a template, and for which type. */
+export const linkedProject = z.object({
+  project_id: id,
+  project_name: z.string(),
+  client_id: id,
+  client_name: z.string(),
+  type: SurveyTemplateType,
+});
+export type LinkedProject = z.infer<typeof linkedProject>;
+
+/* ---------- A project's surveys ---------- */
+
+export const projectSurveyFields = [
+  'start_new_template_id',
+  'start_returning_template_id',
+  'review_template_id',
+  'end_template_id',
+] as const;
+export type ProjectSurveyField = (typeof projectSurveyFields)[number];
+/** Which type each field of a project's surveys takes. */
+export const surveyFieldType: Record<ProjectSurveyField, SurveyTemplateTypeValue> = {
+  start_new_template_id: 'START_NEW',
+  start_returning_template_id: 'START_RETURNING',
+  review_template_id: 'REVIEW',
+  end_template_id: 'END',
+};
+
+/** `PUT /projects/{id}/survey`: one template per type, each nullable (null: none); a field left out stays as it is. */
+export const projectSurveyBody = z.strictObject({
+  start_new_template_id: id.nullable().optional(),
+  start_returning_template_id: id.nullable().optional(),
+  review_template_id: id.nullable().optional(),
+  end_template_id: id.nullable().optional(),
+});
+export type ProjectSurveyBody = z.input<typeof projectSurveyBody>;
+
+export const projectSurvey = z.object({
+  project_id: id,
+  start_new_template_id: id.nullable(),
+  start_returning_template_id: id.nullable(),
+  review_template_id: id.nullable(),
+  end_template_id: id.nullable(),
+  /** The chosen templates' names, for the screen. */
+  templates: z.array(z.object({ id, name: z.string(), type: SurveyTemplateType })),
+});
+export type ProjectSurvey = z.infer<typeof projectSurvey>;
+
+/* ---------- Participants ---------- */
+
+/** One answer to one question component. */
+export const surveyAnswer = z.strictObject({
+  component_id: id,
+  choice_ids: z.array(id).max(MAX_CHOICES).default([]),
+  /** Free text: a TEXT or TYPE_AHEAD answer, or the "other" entry of a choice question. */
+  text: z.string().max(5000).nullish(),
+  none_of_below: z.boolean().default(false),
+});
+export type SurveyAnswer = z.input<typeof surveyAnswer>;
+
+/**
+ * `POST /survey-templates/{id}/{userSeasonRoundCaseId}/answer`. `complete: false` keeps the
+ * answers so far (a participant who leaves half-way loses nothing); `complete` (the default)
+ * checks the required questions and records the survey as answered, after which it cannot change.
+ */
+export const surveyAnswerBody = z.strictObject({
+  answers: z.array(surveyAnswer).max(MAX_SURVEY_PAGES * MAX_PAGE_COMPONENTS),
+  complete: z.boolean().default(true),
+});
+export type SurveyAnswerBody = z.input<typeof surveyAnswerBody>;
+export const surveyAnswerResult = z.object({ complete: z.boolean() });
+
+/** What an info review shows: the participant's own details. */
+export const surveyProfile = z.object({
+  user_id: id,
+  salutation: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  display_name: z.string().nullable(),
+  profession: z.string().nullable(),
+  specialty: z.string().nullable(),
+  facility: z.string().nullable(),
+  npi: z.string().nullable(),
+  practice_number: z.string().nullable(),
+  mobile_number: z.string().nullable(),
+});
+export type SurveyProfile = z.infer<typeof surveyProfile>;
+
+export const storedSurveyAnswer = z.object({
+  component_id: id,
+  choice_ids: z.array(id),
+  text: z.string().nullable(),
+  none_of_below: z.boolean(),
+});
+export type StoredSurveyAnswer = z.infer<typeof storedSurveyAnswer>;
+
+/** A survey due now, as its participant answers it (with what they saved so far). */
+export const participantSurvey = z.object({
+  template_id: id,
+  type: SurveyTemplateType,
+  name: z.string(),
+  pages: z.array(savedSurveyPage),
+  answers: z.array(storedSurveyAnswer),
+  /** The participant's details when a page holds an info review; else null. */
+  profile: surveyProfile.nullable(),
+});
+export type ParticipantSurvey = z.infer<typeof participantSurvey>;
+
+/** `GET /users/{userSeasonRoundCaseId}/surveys`: what is due around this case (null: nothing). */
+export const dueSurveys = z.object({
+  /** Before the case: START_NEW or START_RETURNING, once per season. */
+  start: participantSurvey.nullable(),
+  /** After the case's feedback. */
+  review: participantSurvey.nullable(),
+  /** After the season's last case. */
+  end: participantSurvey.nullable(),
+});
+export type DueSurveys = z.infer<typeof dueSurveys>;
+
+/** `GET /users/{userSeasonRoundCaseId}/endSurvey/{projectId}`. */
+export const endSurveyDue = z.object({ due: z.boolean(), survey: participantSurvey.nullable() });
+
+/* ---------- The template rule ---------- */
+
+function blank(text: string | null | undefined): boolean {
+  return !text || text.trim() === '';
+}
+
+/** The content a template is checked on: a saved template, or the builder's unsaved form. */
+export interface SurveyTemplateContent {
+  type: SurveyTemplateTypeValue;
+  pages: {
+    name: string;
+    components: (
+      | {
+          kind: 'QUESTION';
+          type: z.infer<typeof QuestionType>;
+          text: string;
+          choices: { text: string }[];
+        }
+      | { kind: 'INFO_REVIEW' }
+    )[];
+  }[];
+}
+
+/**
+ * Everything that stops a template being saved, each with where it is (`pages.1.name`,
+ * `pages.0.components.2.choices`) and its catalogue code: a page name used twice
+ * (PAGE_NAME_NOT_UNIQUE), an info review in a START_NEW template
+ * (START_NEW_SURVEY_INFO_REVIEW_NOT_ALLOWED), a blank page name, question or choice, too few
+ * choices. The server decides with this; the builder shows the same list beside the fields.
+ */
+export function surveyTemplateProblems(content: SurveyTemplateContent): FieldIssue[] {
+  const problems: FieldIssue[] = [];
+  const add = (field: string, errorCode: FieldIssue['errorCode'], message: string) =>
+    problems.push({ field, errorCode, message });
+  const seen = new Map<string, number>();
+  content.pages.forEach((page, p) => {
+    const key = page.name.trim().toLowerCase();
+    if (!key) add(`pages.${p}.name`, 'FIELD_REQUIRED', 'Name this page.');
+    else if (seen.has(key)) {
+      add(`pages.${p}.name`, 'PAGE_NAME_NOT_UNIQUE', `Another page is already named "${page.name.trim()}".`);
+    } else seen.set(key, p);
+    page.components.forEach((component, c) => {
+      const at = `pages.${p}.components.${c}`;
+      if (component.kind === 'INFO_REVIEW') {
+        if (content.type === 'START_NEW') {
+          add(at, 'START_NEW_SURVEY_INFO_REVIEW_NOT_ALLOWED', 'A Start New Participant survey cannot review info.');
+        }
+        return;
+      }
+      if (blank(component.text)) add(`${at}.text`, 'BLANK_TEXT', 'Write the question.');
+      if (component.type === 'TEXT') return;
+      const minimum = component.type === 'TYPE_AHEAD' ? 1 : 2;
+      if (component.choices.length < minimum) {
+        add(
+          `${at}.choices`,
+          'FIELD_REQUIRED',
+          component.type === 'TYPE_AHEAD' ? 'Add at least one suggestion.' : 'Add at least two answer choices.',
+        );
+      }
+      const texts = new Set<string>();
+      component.choices.forEach((choice, j) => {
+        const text = choice.text.trim().toLowerCase();
+        if (!text) add(`${at}.choices.${j}.text`, 'BLANK_TEXT', 'Write this choice.');
+        else if (texts.has(text)) add(`${at}.choices.${j}.text`, 'VALIDATION_ERROR', 'This choice appears twice.');
+        texts.add(text);
+      });
+    });
+  });
+  return problems;
+}
