@@ -35,3 +35,5 @@ export * from './season-summaries.js';
 export * from './routes/season-summaries.js';
 export * from './reports.js';
 export * from './routes/reports.js';
+export * from './resources.js';
+export * from './routes/resources.js';

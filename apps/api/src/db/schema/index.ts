@@ -11,3 +11,4 @@ export * from './elements.js';
 export * from './attempts.js';
 export * from './emails.js';
 export * from './season-summaries.js';
+export * from './resources.js';
