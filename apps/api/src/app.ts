@@ -46,6 +46,10 @@ import { registerSeasonSummariesRoutes } from './modules/season-summaries/season
 import { createReportsRepository } from './modules/reports/reports.repository.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
+import { createResourceProcessing, type ResourceProcessing } from './modules/resources/resource-processing.js';
+import { createResourcesService, type FileLinkPayload } from './modules/resources/resources.service.js';
+import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
+import { createSignedLinks } from './lib/signed-links.js';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -97,8 +101,16 @@ export interface AppEmails {
   startWorker(): () => Promise<void>;
 }
 
+/** The resource library's background work (thumbnails, media facts), as main.ts starts it and tests drive it. */
+export type AppResources = Pick<ResourceProcessing, 'runPending' | 'startWorker'>;
+
 /** The app, with what main.ts and tests reach into: the route list and the import queue. */
-export type App = FastifyInstance & { declaredRoutes: DeclaredRoute[]; imports: ImportsService; emails: AppEmails };
+export type App = FastifyInstance & {
+  declaredRoutes: DeclaredRoute[];
+  imports: ImportsService;
+  emails: AppEmails;
+  resources: AppResources;
+};
 
 /** What never reaches the logs. */
 export const redactedLogPaths = [
@@ -306,6 +318,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     timeZone: config.scheduleTimeZone,
   });
 
+  const resourceProcessing = createResourceProcessing({ db, storage, clock, log: app.log });
+  const resourcesService = createResourcesService({
+    db,
+    storage,
+    clock,
+    links: createSignedLinks<FileLinkPayload>(config.sessionSecret, 'pss-resource-file', ['r', 'k', 'd']),
+    linkTtlSeconds: config.resourceLinkTtlMinutes * 60,
+    processing: resourceProcessing,
+    cases: casesService,
+    attempts: attemptsService,
+  });
+
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10 } });
   await app.register(
     async (api) => {
@@ -340,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerAttemptsRoutes(api, attemptsService);
       registerSeasonSummariesRoutes(api, seasonSummaries, storage);
       registerReportsRoutes(api, reportsService);
+      registerResourcesRoutes(api, resourcesService, storage);
     },
     { prefix: '/api' },
   );
@@ -349,6 +374,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const built = app as unknown as App;
   built.declaredRoutes = declaredRoutes;
   built.imports = imports;
+  built.resources = {
+    runPending: () => resourceProcessing.runPending(),
+    startWorker: (pollMs) => resourceProcessing.startWorker(pollMs),
+  };
   built.emails = {
     runScheduler: () => emailScheduler.run(),
     drain: () => emailSender.drain(),

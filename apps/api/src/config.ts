@@ -49,6 +49,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Patient Simulation Platform <no-reply@localhost>'),
   DASHBOARD_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RESOURCE_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   PUBLIC_URL: z.url().optional(),
   SCHEDULER_INTERVAL_SECONDS: z.coerce
     .number()
@@ -83,6 +84,8 @@ export interface Config {
   smtpFrom: string;
   /** How long a participant's emailed dashboard link signs them in. */
   linkTtlDays: number;
+  /** How long a signed link to a resource's file (or thumbnail) works. */
+  resourceLinkTtlMinutes: number;
   publicUrl: string;
   /** How often the email schedule runs, and the time zone its days are counted in. */
   schedulerIntervalSeconds: number;
@@ -176,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     linkTtlDays: e.DASHBOARD_LINK_TTL_DAYS,
+    resourceLinkTtlMinutes: e.RESOURCE_LINK_TTL_MINUTES,
     publicUrl,
     schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
     scheduleTimeZone: e.SCHEDULE_TIME_ZONE,
