@@ -47,7 +47,7 @@ import { createReportsRepository } from './modules/reports/reports.repository.js
 import { createReportsService } from './modules/reports/reports.service.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { createResourceProcessing, type ResourceProcessing } from './modules/resources/resource-processing.js';
-import { createResourcesService, type FileLinkPayload } from './modules/resources/resources.service.js';
+import { createResourcesService } from './modules/resources/resources.service.js';
 import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
 import { createSignedLinks } from './lib/signed-links.js';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -323,7 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db,
     storage,
     clock,
-    links: createSignedLinks<FileLinkPayload>(config.sessionSecret, 'pss-resource-file', ['r', 'k', 'd']),
+    links: createSignedLinks(config.sessionSecret, 'pss-resource-file'),
     linkTtlSeconds: config.resourceLinkTtlMinutes * 60,
     processing: resourceProcessing,
     cases: casesService,

@@ -40,8 +40,6 @@ import {
   type ResourceRow,
 } from './resources.repository.js';
 
-/** What a signed link opens: a resource's file (to view inline or download) or its thumbnail. */
-export type FileLinkPayload = { r: string; k: 'file' | 'thumbnail'; d: 'inline' | 'attachment' };
 
 /** A stored file, ready to be sent: its bytes as a stream (or a range of them), with what it is. */
 export interface ResourceDownload {
@@ -144,7 +142,7 @@ export function createResourcesService(deps: {
   db: Db;
   storage: FileStorage;
   clock: Clock;
-  links: SignedLinks<FileLinkPayload>;
+  links: SignedLinks;
   linkTtlSeconds: number;
   processing: Pick<ResourceProcessing, 'wake'>;
   cases: Pick<CasesService, 'requireCase'>;
@@ -184,7 +182,7 @@ export function createResourcesService(deps: {
   }
 
   async function sign(row: ResourceRecord, kind: 'file' | 'thumbnail', disposition: 'inline' | 'attachment') {
-    const { token, expiresAt } = await deps.links.sign(
+    const { token, expiresAt } = deps.links.sign(
       { r: row.id, k: kind, d: disposition },
       deps.clock.now(),
       deps.linkTtlSeconds,
@@ -596,7 +594,7 @@ export function createResourcesService(deps: {
 
     /** What a signed link opens; an altered, expired or dangling link is refused. */
     async signedFile(token: string): Promise<ResourceDownload> {
-      const payload = await deps.links.verify(token, deps.clock.now());
+      const payload = deps.links.verify(token, deps.clock.now());
       if (!payload || (payload.k !== 'file' && payload.k !== 'thumbnail')) throw new AppError('SIGNED_LINK_INVALID');
       const row = await repository.findById(payload.r);
       if (!row?.file) throw new AppError('NOT_FOUND', { message: 'The resource could not be found.' });
