@@ -245,7 +245,7 @@ export function registerResourcesRoutes(app: FastifyInstance, service: Resources
       tags,
       summary: 'Set a draft case’s resources (in the order given)',
       description:
-        'Replaces the case’s resources. A published or active case: 409 CHANGES_FORBIDDEN; another client’s case: ' +
+        'Replaces the case’s resources. A published or active case: 403 CHANGES_FORBIDDEN; another client’s case: ' +
         '404 CASE_NOT_FOUND; a resource that does not exist: VALIDATION_ERROR on `body.resource_ids`.',
     },
     async (request) => service.setOfCase(caller(request), request.params.id, request.body.resource_ids),
