@@ -40,7 +40,7 @@ describe('route access declarations', () => {
     }
   });
 
-  it('only sign-in (staff and participants), refresh, health, settings and docs are public under /api', () => {
+  it('only sign-in (staff and participants), refresh, health, settings, docs and signed file links are public under /api', () => {
     const publicApi = ctx.app.declaredRoutes
       .filter((r) => r.access === 'public' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`)
@@ -59,6 +59,8 @@ describe('route access declarations', () => {
         'POST /api/auth/login/user',
         'POST /api/auth/login/halfuser',
         'POST /api/auth/verify/email',
+        // The signed link is the permission (it names one file and expires): see the resources tests.
+        'GET /api/resource-files/:token',
       ].sort(),
     );
   });
