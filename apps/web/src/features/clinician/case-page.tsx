@@ -17,6 +17,7 @@ import { RichTextView } from '../../components/rich-text-view';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { toastError } from '../../lib/toasts';
+import { CaseResources } from './case-resources';
 import { attemptQueryOptions, participantKeys, saveAnswer, stampAttempt, useAttemptAction } from './participant-api';
 
 /** Free text is saved after a pause in typing; a choice at once. */
@@ -142,6 +143,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
           {t('clinician.backToDashboard')}
         </Anchor>
         <CaseVignette view={attempt.case} />
+      <CaseResources attemptId={attempt.id} />
         {locked ? (
           <Alert color="gray">{t('clinician.unlocksOn', { date: formatDate(attempt.unlocks_on) })}</Alert>
         ) : (
@@ -171,6 +173,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
         {t('clinician.backToDashboard')}
       </Anchor>
       <CaseVignette view={attempt.case} />
+      <CaseResources attemptId={attempt.id} />
       <CaseQuestions view={attempt.case} answers={answers} errors={errors} onChange={change} />
       {missing.length > 0 && (
         <Alert color="red" role="alert" title={t('clinician.missingTitle')}>
