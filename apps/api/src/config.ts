@@ -49,7 +49,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Patient Simulation Platform <no-reply@localhost>'),
   DASHBOARD_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  RESOURCE_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  RESOURCE_LINK_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   PUBLIC_URL: z.url().optional(),
   SCHEDULER_INTERVAL_SECONDS: z.coerce
     .number()

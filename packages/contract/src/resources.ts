@@ -30,7 +30,13 @@ export const MAX_RESOURCE_BYTES = {
 export const MAX_RESOURCE_UPLOAD_BYTES = MAX_RESOURCE_BYTES.VIDEO;
 
 /** The types a stored resource file may have, as it is served. */
-export const resourceFileTypes = ['application/pdf', 'image/jpeg', 'image/png', 'video/mp4', 'video/quicktime'] as const;
+export const resourceFileTypes = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'video/mp4',
+  'video/quicktime',
+] as const;
 export const ResourceFileType = z.enum(resourceFileTypes);
 
 /** Whether a file resource's thumbnail is made (in the background after upload), or will never be. */

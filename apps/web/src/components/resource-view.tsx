@@ -105,7 +105,13 @@ export function ResourceView(props: {
         <Image src={view.url} alt={props.name} fit="contain" mah={600} radius="sm" data-testid="resource-image" />
       )}
       {props.type === 'VIDEO' && view && (
-        <video controls preload="metadata" src={view.url} style={{ maxWidth: '100%', maxHeight: 480 }} data-testid="resource-video">
+        <video
+          controls
+          preload="metadata"
+          src={view.url}
+          style={{ maxWidth: '100%', maxHeight: 480 }}
+          data-testid="resource-video"
+        >
           <track kind="captions" />
         </video>
       )}

@@ -37,7 +37,13 @@ import { route } from '../route.js';
  * (`/resource-files/{token}`, public: the token is the credential, and it expires).
  */
 export const resourceRoutes = {
-  list: route({ method: 'GET', path: '/resource-library', access: 'superadmin', query: resourceListQuery, reply: resourcePage }),
+  list: route({
+    method: 'GET',
+    path: '/resource-library',
+    access: 'superadmin',
+    query: resourceListQuery,
+    reply: resourcePage,
+  }),
   create: route({
     method: 'POST',
     path: '/resource-library',
@@ -143,7 +149,13 @@ export const resourceRoutes = {
     reply: resource,
   }),
   /** A case's resources, for Case Setup (whoever may see the case). */
-  ofCase: route({ method: 'GET', path: '/cases/:id/resources', access: 'admin', params: idParams, reply: caseResources }),
+  ofCase: route({
+    method: 'GET',
+    path: '/cases/:id/resources',
+    access: 'admin',
+    params: idParams,
+    reply: caseResources,
+  }),
   /** Replaces a draft case's resources (in the order given). */
   setOfCase: route({
     method: 'PUT',

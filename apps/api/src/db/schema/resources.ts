@@ -59,7 +59,9 @@ export const resources = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('resources_link_key').on(t.link).where(sql`${t.link} is not null`),
+    uniqueIndex('resources_link_key')
+      .on(t.link)
+      .where(sql`${t.link} is not null`),
     index('resources_name_idx').on(sql`lower(${t.name})`, t.id),
     index('resources_type_name_idx').on(t.sourceType, sql`lower(${t.name})`, t.id),
     index('resources_created_idx').on(t.createdAt, t.id),
@@ -69,10 +71,7 @@ export const resources = pgTable(
       .on(t.createdAt)
       .where(sql`${t.processing} in ('PENDING', 'RUNNING')`),
     check('resources_source_type_check', sql`${t.sourceType} in ('PDF', 'IMAGE', 'VIDEO', 'URL', 'TEXT')`),
-    check(
-      'resources_processing_check',
-      sql`${t.processing} in ('NONE', 'PENDING', 'RUNNING', 'READY', 'FAILED')`,
-    ),
+    check('resources_processing_check', sql`${t.processing} in ('NONE', 'PENDING', 'RUNNING', 'READY', 'FAILED')`),
     // A file for the uploaded kinds, a link for a URL, neither for a text.
     check(
       'resources_content_check',
@@ -127,4 +126,3 @@ export const caseResources = pgTable(
   },
   (t) => [primaryKey({ columns: [t.caseId, t.resourceId] }), index('case_resources_resource_idx').on(t.resourceId)],
 );
-

@@ -90,11 +90,19 @@ describe('attaching resources to cases', () => {
     const { caseId, projectId } = await draftCase();
     const set = await attach(caseId, [b.id, a.id], f.asAdminA);
     expect(set.json<CaseResources>().items.map((r) => r.name)).toEqual(['Second', 'First']);
-    expect((await call('GET', `/cases/${caseId}/resources`, { headers: f.asAdminA })).json<CaseResources>().items).toHaveLength(2);
+    expect(
+      (await call('GET', `/cases/${caseId}/resources`, { headers: f.asAdminA })).json<CaseResources>().items,
+    ).toHaveLength(2);
     expect(await get(a.id)).toMatchObject({ attachment_status: 'ATTACHED_INACTIVE', attached_case_count: 1 });
     const uses = (await call('GET', `/resource-library/${a.id}/cases`)).json<{ items: object[] }>().items;
     expect(uses).toEqual([
-      expect.objectContaining({ case_id: caseId, case_name: 'Chest pain', case_status: 'DRAFT', project_id: projectId, client_name: 'Alpha Health' }),
+      expect.objectContaining({
+        case_id: caseId,
+        case_name: 'Chest pain',
+        case_status: 'DRAFT',
+        project_id: projectId,
+        client_name: 'Alpha Health',
+      }),
     ]);
     expect((await call('GET', `/resource-library/${a.id}/clients`)).json()).toEqual({
       items: [{ id: f.clientA.id, name: 'Alpha Health' }],
@@ -138,8 +146,14 @@ describe('client administrators', () => {
     expectError(await call('GET', `/cases/${caseId}/resources`, { headers: f.asAdminB }), 404, 'CASE_NOT_FOUND');
     const pick = async (headers: object, query = '') =>
       (await call('GET', `/resource-library/modal?search=Alpha%20only${query}`, { headers })).json<ResourcePage>();
-    expect((await pick(f.asAdminA)).items[0]).toMatchObject({ attachment_status: 'ATTACHED_INACTIVE', attached_case_count: 1 });
-    expect((await pick(f.asAdminB)).items[0]).toMatchObject({ attachment_status: 'NOT_ATTACHED', attached_case_count: 0 });
+    expect((await pick(f.asAdminA)).items[0]).toMatchObject({
+      attachment_status: 'ATTACHED_INACTIVE',
+      attached_case_count: 1,
+    });
+    expect((await pick(f.asAdminB)).items[0]).toMatchObject({
+      attachment_status: 'NOT_ATTACHED',
+      attached_case_count: 0,
+    });
     expect((await pick(f.asAdminB, '&attachmentStatus=ATTACHED_INACTIVE')).items).toEqual([]);
     expect((await pick(f.asAdminA, `&client=${f.clientA.id}`)).items).toHaveLength(1);
     expectError(
@@ -148,7 +162,11 @@ describe('client administrators', () => {
       'NOT_FOUND',
     );
     // The library itself is the provider's.
-    for (const url of ['/resource-library', `/resource-library/${resource.id}`, `/resource-library/${resource.id}/cases`]) {
+    for (const url of [
+      '/resource-library',
+      `/resource-library/${resource.id}`,
+      `/resource-library/${resource.id}/cases`,
+    ]) {
       expectError(await call('GET', url, { headers: f.asAdminA }), 403, 'FORBIDDEN');
     }
   });

@@ -23,7 +23,11 @@ describe('links and texts', () => {
     const category = (
       await call('POST', '/resource-library/categories', { payload: { name: 'Cardiology' } })
     ).json<ResourceCategory>();
-    const created = await urlResource({ name: 'ESC guideline', link: 'https://Example.org/esc', category_ids: [category.id] });
+    const created = await urlResource({
+      name: 'ESC guideline',
+      link: 'https://Example.org/esc',
+      category_ids: [category.id],
+    });
     expect(created).toMatchObject({
       name: 'ESC guideline',
       source_type: 'URL',
@@ -94,7 +98,11 @@ describe('links and texts', () => {
       payload: { name: 'Notes', details: 'x', link: 'https://example.org/notes' },
     });
     expect(fieldsOf(linked)).toEqual(['body.link']);
-    expectError(await call('PUT', `/resource-library/${crypto.randomUUID()}`, { payload: { name: 'x' } }), 404, 'NOT_FOUND');
+    expectError(
+      await call('PUT', `/resource-library/${crypto.randomUUID()}`, { payload: { name: 'x' } }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('finds or makes a category regardless of case', async () => {
@@ -127,7 +135,11 @@ describe('the list, the export and duplicates', () => {
     expect(await list(filterQuery({ category_id: category.id }))).toEqual([text.name]);
     expect(await list('limit=1&page=2')).toEqual([`Zeta ${tag}`]);
     expectError(await call('GET', '/resource-library?sort=size:ASC'), 400, 'VALIDATION_ERROR');
-    expectError(await call('GET', `/resource-library?${filterQuery({ source_type: ['DOC'] })}`), 400, 'VALIDATION_ERROR');
+    expectError(
+      await call('GET', `/resource-library?${filterQuery({ source_type: ['DOC'] })}`),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   it('exports what the list shows as CSV and XLSX', async () => {
@@ -137,7 +149,10 @@ describe('the list, the export and duplicates', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="resource-library-2026-03-02\.csv"/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'Name,Type,Categories,Link,File name,File type,Size (bytes),Attachment status,Attached cases,Details,Created,Updated',
     );

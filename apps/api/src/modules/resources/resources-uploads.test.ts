@@ -92,7 +92,11 @@ describe('uploading resources', () => {
 
   it('refuses a file larger than its kind allows with PAYLOAD_TOO_LARGE', async () => {
     const png = await pngImage();
-    const big = Buffer.concat([png.subarray(0, png.length - 12), Buffer.alloc(MAX_RESOURCE_BYTES.IMAGE), png.subarray(-12)]);
+    const big = Buffer.concat([
+      png.subarray(0, png.length - 12),
+      Buffer.alloc(MAX_RESOURCE_BYTES.IMAGE),
+      png.subarray(-12),
+    ]);
     const refused = await expectRefused(big, 'huge.png', 413, 'PAYLOAD_TOO_LARGE');
     expect(refused.json().message).toMatch(/PNG image may be at most 10 MB/);
   });

@@ -75,7 +75,11 @@ export function createResourcesRepository(db: Executor) {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.resource.id);
     const links = await db
-      .select({ resourceId: resourceCategoryLinks.resourceId, id: resourceCategories.id, name: resourceCategories.name })
+      .select({
+        resourceId: resourceCategoryLinks.resourceId,
+        id: resourceCategories.id,
+        name: resourceCategories.name,
+      })
       .from(resourceCategoryLinks)
       .innerJoin(resourceCategories, eq(resourceCategories.id, resourceCategoryLinks.categoryId))
       .where(inArray(resourceCategoryLinks.resourceId, ids))
@@ -211,7 +215,9 @@ export function createResourcesRepository(db: Executor) {
     },
 
     /** The ids a selection names, locked for a delete (`FOR UPDATE`): attaching waits for it. */
-    async lockSelected(where: SQL | undefined): Promise<{ id: string; name: string; file: StoredResourceFile | null; thumbnailKey: string | null }[]> {
+    async lockSelected(
+      where: SQL | undefined,
+    ): Promise<{ id: string; name: string; file: StoredResourceFile | null; thumbnailKey: string | null }[]> {
       return db
         .select({ id: resources.id, name: resources.name, file: resources.file, thumbnailKey: resources.thumbnailKey })
         .from(resources)
@@ -274,11 +280,7 @@ export function createResourcesRepository(db: Executor) {
 
     async existingIds(ids: string[]): Promise<string[]> {
       if (!ids.length) return [];
-      const rows = await db
-        .select({ id: resources.id })
-        .from(resources)
-        .where(inArray(resources.id, ids))
-        .for('share');
+      const rows = await db.select({ id: resources.id }).from(resources).where(inArray(resources.id, ids)).for('share');
       return rows.map((r) => r.id);
     },
 

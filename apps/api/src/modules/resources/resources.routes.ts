@@ -162,7 +162,10 @@ export function registerResourcesRoutes(app: FastifyInstance, service: Resources
         'size, a video’s length) are made in the background (`file.thumbnail_status`).',
     },
     async (request) => {
-      const upload = await receiveUpload(request, storage, { maxBytes: MAX_RESOURCE_UPLOAD_BYTES, prefix: 'resources' });
+      const upload = await receiveUpload(request, storage, {
+        maxBytes: MAX_RESOURCE_UPLOAD_BYTES,
+        prefix: 'resources',
+      });
       return withUpload(storage, upload, () => service.upload(caller(request), upload));
     },
   );

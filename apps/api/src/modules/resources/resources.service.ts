@@ -40,7 +40,6 @@ import {
   type ResourceRow,
 } from './resources.repository.js';
 
-
 /** A stored file, ready to be sent: its bytes as a stream (or a range of them), with what it is. */
 export interface ResourceDownload {
   key: string;
@@ -298,10 +297,14 @@ export function createResourcesService(deps: {
         throw validationError([{ field: 'body.link', message: 'Only a URL resource has a link.' }]);
       }
       if (current.sourceType === 'URL' && !body.link) {
-        throw validationError([{ field: 'body.link', errorCode: 'FIELD_REQUIRED', message: 'A URL resource needs its link.' }]);
+        throw validationError([
+          { field: 'body.link', errorCode: 'FIELD_REQUIRED', message: 'A URL resource needs its link.' },
+        ]);
       }
       if (current.sourceType === 'TEXT' && !body.details) {
-        throw validationError([{ field: 'body.details', errorCode: 'FIELD_REQUIRED', message: 'A text resource needs its text.' }]);
+        throw validationError([
+          { field: 'body.details', errorCode: 'FIELD_REQUIRED', message: 'A text resource needs its text.' },
+        ]);
       }
       await checkCategories(body.category_ids ?? []);
       const link = current.sourceType === 'URL' && body.link ? normaliseLink(body.link) : null;
@@ -462,7 +465,11 @@ export function createResourcesService(deps: {
       }
       const { search, filter, sort } = parsed.data;
       const pages = repository.pages(search, filter, sort);
-      const statusText = { NOT_ATTACHED: 'Not attached', ATTACHED_ACTIVE: 'Attached (active)', ATTACHED_INACTIVE: 'Attached (inactive)' };
+      const statusText = {
+        NOT_ATTACHED: 'Not attached',
+        ATTACHED_ACTIVE: 'Attached (active)',
+        ATTACHED_INACTIVE: 'Attached (inactive)',
+      };
       return {
         title: 'Resource library',
         fileName: `resource-library-${today()}`,

@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Checkbox, Group, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -159,7 +173,13 @@ function ResourcePicker(props: {
     <Modal opened onClose={props.onClose} title={t('cases.resources.modalTitle')} size="xl" centered>
       <Stack>
         <Group align="flex-end" wrap="wrap" gap="xs">
-          <TextInput label={t('cases.resources.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} type="search" w={200} />
+          <TextInput
+            label={t('cases.resources.search')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            type="search"
+            w={200}
+          />
           <Select
             label={t('cases.resources.type')}
             placeholder={t('cases.resources.anyType')}

@@ -143,7 +143,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
           {t('clinician.backToDashboard')}
         </Anchor>
         <CaseVignette view={attempt.case} />
-      <CaseResources attemptId={attempt.id} />
+        <CaseResources attemptId={attempt.id} />
         {locked ? (
           <Alert color="gray">{t('clinician.unlocksOn', { date: formatDate(attempt.unlocks_on) })}</Alert>
         ) : (

@@ -79,7 +79,10 @@ export function NewResourcePage() {
               aria-labelledby="resource-kind"
               value={kind}
               onChange={(value) => setKind(value as Kind)}
-              data={(['FILE', 'URL', 'TEXT'] as const).map((value) => ({ value, label: t(`resources.kinds.${value}`) }))}
+              data={(['FILE', 'URL', 'TEXT'] as const).map((value) => ({
+                value,
+                label: t(`resources.kinds.${value}`),
+              }))}
             />
           </div>
           {kind === 'FILE' && (
@@ -107,7 +110,9 @@ export function NewResourcePage() {
                   </Text>
                 </Stack>
               </Dropzone>
-              {file && <Text size="sm">{t('resources.chosen', { name: file.name, size: formatBytes(file.size) })}</Text>}
+              {file && (
+                <Text size="sm">{t('resources.chosen', { name: file.name, size: formatBytes(file.size) })}</Text>
+              )}
               {errors.file && (
                 <Text size="sm" c="red" role="alert">
                   {errors.file}
@@ -115,7 +120,10 @@ export function NewResourcePage() {
               )}
               {progress !== null && file && (
                 <Stack gap={2}>
-                  <Progress value={progress * 100} aria-label={t('resources.uploadProgress', { name: file.name, percent: Math.round(progress * 100) })} />
+                  <Progress
+                    value={progress * 100}
+                    aria-label={t('resources.uploadProgress', { name: file.name, percent: Math.round(progress * 100) })}
+                  />
                   <Text size="xs" role="status">
                     {t('resources.uploadProgress', { name: file.name, percent: Math.round(progress * 100) })}
                   </Text>
@@ -123,9 +131,22 @@ export function NewResourcePage() {
               )}
             </Stack>
           )}
-          <TextInput label={t('resources.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required={kind !== 'FILE'} />
+          <TextInput
+            label={t('resources.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+            required={kind !== 'FILE'}
+          />
           {kind === 'URL' && (
-            <TextInput label={t('resources.link')} value={link} onChange={(e) => setLink(e.currentTarget.value)} error={errors.link} placeholder="https://" required />
+            <TextInput
+              label={t('resources.link')}
+              value={link}
+              onChange={(e) => setLink(e.currentTarget.value)}
+              error={errors.link}
+              placeholder="https://"
+              required
+            />
           )}
           <Textarea
             label={kind === 'TEXT' ? t('resources.text') : t('resources.details')}

@@ -1,5 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -119,7 +134,13 @@ function ResourceDetails({ resource }: { resource: Resource }) {
         }
       />
       {deleteError && (
-        <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('common.close')} onClose={() => setDeleteError(null)}>
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          closeButtonLabel={t('common.close')}
+          onClose={() => setDeleteError(null)}
+        >
           {deleteError}
         </Alert>
       )}
@@ -150,9 +171,21 @@ function ResourceDetails({ resource }: { resource: Resource }) {
           <Title order={4} id="resource-edit">
             {t('resources.edit')}
           </Title>
-          <TextInput label={t('resources.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required />
+          <TextInput
+            label={t('resources.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+            required
+          />
           {resource.source_type === 'URL' && (
-            <TextInput label={t('resources.link')} value={link} onChange={(e) => setLink(e.currentTarget.value)} error={errors.link} required />
+            <TextInput
+              label={t('resources.link')}
+              value={link}
+              onChange={(e) => setLink(e.currentTarget.value)}
+              error={errors.link}
+              required
+            />
           )}
           <Textarea
             label={resource.source_type === 'TEXT' ? t('resources.text') : t('resources.details')}
@@ -234,10 +267,19 @@ function ResourceDetails({ resource }: { resource: Resource }) {
         onConfirm={() => void deleteIt()}
         onClose={() => setDeleting(false)}
       />
-      <Modal opened={duplicateLink !== null} onClose={() => setDuplicateLink(null)} title={t('resources.duplicateLinkTitle')} centered>
+      <Modal
+        opened={duplicateLink !== null}
+        onClose={() => setDuplicateLink(null)}
+        title={t('resources.duplicateLinkTitle')}
+        centered
+      >
         <Stack>
           <Text size="sm">{t('resources.duplicateLinkHelp')}</Text>
-          <TextInput label={t('resources.link')} value={duplicateLink ?? ''} onChange={(e) => setDuplicateLink(e.currentTarget.value)} />
+          <TextInput
+            label={t('resources.link')}
+            value={duplicateLink ?? ''}
+            onChange={(e) => setDuplicateLink(e.currentTarget.value)}
+          />
           <Group justify="flex-end">
             <Button onClick={() => void makeCopy(duplicateLink ?? undefined)} loading={duplicate.isPending}>
               {t('resources.duplicate')}

@@ -23,12 +23,7 @@ import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
 import { useUrlParam } from '../../lib/use-url-param';
 import { ResourceThumbnailCell } from './resource-thumbnail-cell';
-import {
-  categoriesQueryOptions,
-  exportResources,
-  resourceListQueryOptions,
-  useDeleteResources,
-} from './resources-api';
+import { categoriesQueryOptions, exportResources, resourceListQueryOptions, useDeleteResources } from './resources-api';
 
 /** The Resource Library: search, filters, select-all with exceptions, bulk delete, export. */
 export function ResourceLibraryPage() {
@@ -76,7 +71,11 @@ export function ResourceLibraryPage() {
   }
 
   const columns: Column<Resource>[] = [
-    { key: 'thumbnail', header: t('resources.thumbnail'), render: (r) => <ResourceThumbnailCell resource={r} size={48} /> },
+    {
+      key: 'thumbnail',
+      header: t('resources.thumbnail'),
+      render: (r) => <ResourceThumbnailCell resource={r} size={48} />,
+    },
     {
       key: 'name',
       header: t('resources.name'),
@@ -104,7 +103,13 @@ export function ResourceLibraryPage() {
       render: (r) => (
         <Badge
           variant="light"
-          color={r.attachment_status === 'NOT_ATTACHED' ? 'gray' : r.attachment_status === 'ATTACHED_ACTIVE' ? 'green' : 'blue'}
+          color={
+            r.attachment_status === 'NOT_ATTACHED'
+              ? 'gray'
+              : r.attachment_status === 'ATTACHED_ACTIVE'
+                ? 'green'
+                : 'blue'
+          }
           data-testid={`attachment-${r.id}`}
         >
           {t(`resources.status.${r.attachment_status}`)}
@@ -112,7 +117,12 @@ export function ResourceLibraryPage() {
         </Badge>
       ),
     },
-    { key: 'updated', header: t('resources.updatedAt'), sortField: 'updated_at', render: (r) => formatDate(r.updated_at) },
+    {
+      key: 'updated',
+      header: t('resources.updatedAt'),
+      sortField: 'updated_at',
+      render: (r) => formatDate(r.updated_at),
+    },
   ];
 
   const exportParams = { search: list.search || undefined, sort: list.query.sort, filter };
@@ -181,10 +191,16 @@ export function ResourceLibraryPage() {
         <Button color="red" variant="light" disabled={count === 0} onClick={() => setConfirming(true)}>
           {t('resources.deleteSelected', { count })}
         </Button>
-        <Button variant="default" onClick={() => void exportResources(exportParams, 'csv').catch((e) => toastError(errorMessage(e, t)))}>
+        <Button
+          variant="default"
+          onClick={() => void exportResources(exportParams, 'csv').catch((e) => toastError(errorMessage(e, t)))}
+        >
           {t('resources.exportCsv')}
         </Button>
-        <Button variant="default" onClick={() => void exportResources(exportParams, 'xlsx').catch((e) => toastError(errorMessage(e, t)))}>
+        <Button
+          variant="default"
+          onClick={() => void exportResources(exportParams, 'xlsx').catch((e) => toastError(errorMessage(e, t)))}
+        >
           {t('resources.exportXlsx')}
         </Button>
       </Group>
@@ -203,7 +219,9 @@ export function ResourceLibraryPage() {
         error={resources.error ? errorMessage(resources.error, t) : null}
         onRetry={() => void resources.refetch()}
         empty={
-          <Text size="sm">{list.search || Object.keys(filter).length ? t('resources.noMatches') : t('resources.empty')}</Text>
+          <Text size="sm">
+            {list.search || Object.keys(filter).length ? t('resources.noMatches') : t('resources.empty')}
+          </Text>
         }
         selection={selection}
         onSelectionChange={setSelection}

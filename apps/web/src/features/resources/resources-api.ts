@@ -146,7 +146,10 @@ export function useDeleteResources() {
   });
 }
 
-export function exportResources(params: { search?: string; sort?: string; filter: ResourceFilter }, format: 'csv' | 'xlsx') {
+export function exportResources(
+  params: { search?: string; sort?: string; filter: ResourceFilter },
+  format: 'csv' | 'xlsx',
+) {
   return saveDownload(
     callRaw(resourceRoutes.export, { query: { ...params, filter: filterParam(params.filter), format } }),
     `resource-library.${format}`,

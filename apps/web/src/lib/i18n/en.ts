@@ -151,7 +151,8 @@ export const en = {
     kind: 'What to add',
     kinds: { FILE: 'A file (PDF, image, video)', URL: 'A link', TEXT: 'A text' },
     dropTitle: 'Drop a PDF, JPEG, PNG, MP4 or MOV file here, or click to choose one',
-    dropHelp: 'PDF up to {{pdf}} MB, images up to {{image}} MB, videos up to {{video}} MB. The file’s content decides its type.',
+    dropHelp:
+      'PDF up to {{pdf}} MB, images up to {{image}} MB, videos up to {{video}} MB. The file’s content decides its type.',
     chosen: 'Chosen: {{name}} ({{size}})',
     uploadProgress: 'Uploading {{name}}: {{percent}}%',
     link: 'Link',
