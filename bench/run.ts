@@ -5,7 +5,7 @@
  * health is the figure to compare between runs. Results go to bench/results/*.json.
  *
  *   npm run bench -- [--clients 5000] [--duration 10] [--connections 20] [--pg postgres://...]
- *     [--scenarios emails] [--email-participants 100000] [--email-send 10000] [--report-answers 1000000]
+ *     [--scenarios emails|resources] [--email-participants 100000] [--email-send 10000] [--report-answers 1000000]
  *     [--statistics-participants 100000]
  *
  * With --pg the harness makes a fresh database on that server and drops it afterwards;
@@ -29,6 +29,7 @@ import { runEmailBench, seedEmailBench, type EmailBenchFigures } from './emails.
 import { seedBenchData, BENCH_SUPERADMIN, type BenchFixture } from './seed.js';
 import { participantsFor, seedReportProject } from './report-seed.js';
 import { runReportBench, type ReportFigures } from './reports.js';
+import { describeResourceBench, runResourceBench } from './resources.js';
 
 const { values } = parseArgs({
   options: {
@@ -114,7 +115,11 @@ function statisticsScenarios(projectId: string, seasonName: string): Scenario[] 
     { name: 'statistics categories', path: `${base}/question-categories?${season}`, auth: true },
     { name: 'statistics participants p1', path: `${base}/participants?${season}&limit=25`, auth: true },
     { name: 'statistics participants p2000', path: `${base}/participants?${season}&limit=25&page=2000`, auth: true },
-    { name: 'statistics participants find', path: `${base}/participants?${season}&limit=25&search=last0001234`, auth: true },
+    {
+      name: 'statistics participants find',
+      path: `${base}/participants?${season}&limit=25&search=last0001234`,
+      auth: true,
+    },
     { name: 'statistics connected', path: `${base}/client-connected-accounts?limit=25`, auth: true },
   ];
 }
@@ -217,7 +222,11 @@ async function main(): Promise<void> {
     const seeding = performance.now();
     // Four cases of two questions each: 100,000 participants make 400,000 attempts and
     // about 600,000 answers, read by the question-category call.
-    const seeded = await seedReportProject(database.db, { participants: statisticsParticipants, cases: 4, questions: 2 });
+    const seeded = await seedReportProject(database.db, {
+      participants: statisticsParticipants,
+      cases: 4,
+      questions: 2,
+    });
     console.log(
       `Seeded the statistics project: ${seeded.participants} participants, ${seeded.attempts} attempts, ` +
         `${seeded.answers} answers in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
@@ -264,6 +273,12 @@ async function main(): Promise<void> {
     if (reportSeed) {
       console.log(`  reports over ${reportSeed.answers} answers:`);
       reportFigures = await runReportBench(base, token, reportSeed, server.pid!);
+    }
+
+    // The resource library: a 50 MB video streamed in, a 20-page PDF's thumbnail.
+    if (!values.scenarios || /resources/i.test(values.scenarios)) {
+      console.log('  resource library:');
+      for (const line of describeResourceBench(await runResourceBench(base, token, server.pid!))) console.log(line);
     }
 
     const participantCount = Number(values.participants);

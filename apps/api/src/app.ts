@@ -47,7 +47,7 @@ import { createReportsRepository } from './modules/reports/reports.repository.js
 import { createReportsService } from './modules/reports/reports.service.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { createResourceProcessing, type ResourceProcessing } from './modules/resources/resource-processing.js';
-import { createResourcesService } from './modules/resources/resources.service.js';
+import { copyCaseResources, createResourcesService } from './modules/resources/resources.service.js';
 import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
 import { createSignedLinks } from './lib/signed-links.js';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -249,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db,
     access: caseAccess,
     elements: elementsService,
+    resources: { copyCaseResources },
     storage,
     clock,
   });

@@ -126,6 +126,18 @@ describe('attaching resources to cases', () => {
     expect((await get(resource.id)).attachment_status).toBe('ATTACHED_ACTIVE');
   });
 
+  it('goes with a case’s duplicate, in the same order', async () => {
+    const [a, b] = [await textResource('Copied first', 'x'), await textResource('Copied second', 'x')];
+    const { caseId } = await draftCase();
+    await attach(caseId, [b.id, a.id]);
+    const copy = await call('POST', `/cases/${caseId}/duplicate`, { payload: { name: 'Chest pain (copy)' } });
+    expect(copy.statusCode, copy.body).toBe(201);
+    const id = copy.json<{ id: string }>().id;
+    const copied = (await call('GET', `/cases/${id}/resources`)).json<CaseResources>().items.map((r) => r.name);
+    expect(copied).toEqual(['Copied second', 'Copied first']);
+    expect((await get(a.id)).attached_case_count).toBe(2);
+  });
+
   it('refuses bad bodies and unknown resources, changing nothing', async () => {
     const resource = await textResource();
     const { caseId } = await draftCase();

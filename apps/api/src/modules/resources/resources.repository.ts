@@ -303,6 +303,15 @@ export function createResourcesRepository(db: Executor) {
       }
     },
 
+    /** Gives each copy of a case the resources of its original, in the same order. */
+    async copyAttachments(pairs: { from: string; to: string }[]): Promise<void> {
+      for (const { from, to } of pairs) {
+        await db.execute(sql`
+          insert into case_resources (case_id, resource_id, position)
+          select ${to}, resource_id, position from case_resources where case_id = ${from}`);
+      }
+    },
+
     /* ---------- background processing (thumbnails, media facts) ---------- */
 
     /**

@@ -18,7 +18,7 @@ import {
   type ThumbnailLink,
   type UpdateResourceBody,
 } from '@pss/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { resources as resourcesTable } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, validationError } from '../../lib/errors.js';
@@ -129,6 +129,14 @@ const urlTaken = (link: string) =>
     message: `This URL already exists in the resource library: ${link}`,
     details: { fields: [{ field: 'body.link', errorCode: 'URL_ALREADY_EXISTS', message: 'This URL already exists.' }] },
   });
+
+/**
+ * Copies of cases (duplicates, copies to a project or module) carry their original's
+ * resources; run by the case transfers service inside the transaction that writes the copies.
+ */
+export function copyCaseResources(tx: Executor, pairs: { from: string; to: string }[]): Promise<void> {
+  return createResourcesRepository(tx).copyAttachments(pairs);
+}
 
 /**
  * The Resource Library: the provider's PDFs, images, videos, links and texts (managed by
