@@ -5,7 +5,7 @@
  * health is the figure to compare between runs. Results go to bench/results/*.json.
  *
  *   npm run bench -- [--clients 5000] [--duration 10] [--connections 20] [--pg postgres://...]
- *     [--scenarios emails] [--email-participants 100000] [--email-send 10000] [--report-answers 1000000]
+ *     [--scenarios emails|resources] [--email-participants 100000] [--email-send 10000] [--report-answers 1000000]
  *     [--statistics-participants 100000]
  *
  * With --pg the harness makes a fresh database on that server and drops it afterwards;
@@ -29,6 +29,7 @@ import { runEmailBench, seedEmailBench, type EmailBenchFigures } from './emails.
 import { seedBenchData, BENCH_SUPERADMIN, type BenchFixture } from './seed.js';
 import { participantsFor, seedReportProject } from './report-seed.js';
 import { runReportBench, type ReportFigures } from './reports.js';
+import { describeResourceBench, runResourceBench } from './resources.js';
 
 const { values } = parseArgs({
   options: {
@@ -272,6 +273,12 @@ async function main(): Promise<void> {
     if (reportSeed) {
       console.log(`  reports over ${reportSeed.answers} answers:`);
       reportFigures = await runReportBench(base, token, reportSeed, server.pid!);
+    }
+
+    // The resource library: a 50 MB video streamed in, a 20-page PDF's thumbnail.
+    if (!values.scenarios || /resources/i.test(values.scenarios)) {
+      console.log('  resource library:');
+      for (const line of describeResourceBench(await runResourceBench(base, token, server.pid!))) console.log(line);
     }
 
     const participantCount = Number(values.participants);

@@ -48,6 +48,10 @@ import { createReportsService } from './modules/reports/reports.service.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { createSurveysService } from './modules/surveys/surveys.service.js';
 import { registerSurveysRoutes } from './modules/surveys/surveys.routes.js';
+import { createResourceProcessing, type ResourceProcessing } from './modules/resources/resource-processing.js';
+import { copyCaseResources, createResourcesService } from './modules/resources/resources.service.js';
+import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
+import { createSignedLinks } from './lib/signed-links.js';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -100,8 +104,16 @@ export interface AppEmails {
   startWorker(): () => Promise<void>;
 }
 
+/** The resource library's background work (thumbnails, media facts), as main.ts starts it and tests drive it. */
+export type AppResources = Pick<ResourceProcessing, 'runPending' | 'startWorker'>;
+
 /** The app, with what main.ts and tests reach into: the route list and the import queue. */
-export type App = FastifyInstance & { declaredRoutes: DeclaredRoute[]; imports: ImportsService; emails: AppEmails };
+export type App = FastifyInstance & {
+  declaredRoutes: DeclaredRoute[];
+  imports: ImportsService;
+  emails: AppEmails;
+  resources: AppResources;
+};
 
 /** What never reaches the logs. */
 export const redactedLogPaths = [
@@ -243,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db,
     access: caseAccess,
     elements: elementsService,
+    resources: { copyCaseResources },
     storage,
     clock,
   });
@@ -320,6 +333,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     timeZone: config.scheduleTimeZone,
   });
 
+  const resourceProcessing = createResourceProcessing({ db, storage, clock, log: app.log });
+  const resourcesService = createResourcesService({
+    db,
+    storage,
+    clock,
+    links: createSignedLinks(config.sessionSecret, 'pss-resource-file'),
+    linkTtlSeconds: config.resourceLinkTtlMinutes * 60,
+    processing: resourceProcessing,
+    cases: casesService,
+    attempts: attemptsService,
+  });
+
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10 } });
   await app.register(
     async (api) => {
@@ -356,6 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerSeasonSummariesRoutes(api, seasonSummaries, storage);
       registerReportsRoutes(api, reportsService);
       registerSurveysRoutes(api, surveysService);
+      registerResourcesRoutes(api, resourcesService, storage);
     },
     { prefix: '/api' },
   );
@@ -365,6 +391,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const built = app as unknown as App;
   built.declaredRoutes = declaredRoutes;
   built.imports = imports;
+  built.resources = {
+    runPending: () => resourceProcessing.runPending(),
+    startWorker: (pollMs) => resourceProcessing.startWorker(pollMs),
+  };
   built.emails = {
     runScheduler: () => emailScheduler.run(),
     drain: () => emailSender.drain(),

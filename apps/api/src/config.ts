@@ -57,6 +57,12 @@ const envSchema = z.object({
     .min(5)
     .max(7 * 24 * 60)
     .default(60),
+  RESOURCE_LINK_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   PUBLIC_URL: z.url().optional(),
   SCHEDULER_INTERVAL_SECONDS: z.coerce
     .number()
@@ -95,6 +101,8 @@ export interface Config {
   passwordCodeTtlMinutes: number;
   /** How long a project season's statistics are answered again before they are computed anew. */
   statisticsCacheSeconds: number;
+  /** How long a signed link to a resource's file (or thumbnail) works. */
+  resourceLinkTtlMinutes: number;
   publicUrl: string;
   /** How often the email schedule runs, and the time zone its days are counted in. */
   schedulerIntervalSeconds: number;
@@ -190,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkTtlDays: e.DASHBOARD_LINK_TTL_DAYS,
     passwordCodeTtlMinutes: e.PASSWORD_CODE_TTL_MINUTES,
     statisticsCacheSeconds: e.STATISTICS_CACHE_SECONDS,
+    resourceLinkTtlMinutes: e.RESOURCE_LINK_TTL_MINUTES,
     publicUrl,
     schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
     scheduleTimeZone: e.SCHEDULE_TIME_ZONE,

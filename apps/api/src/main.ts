@@ -46,6 +46,8 @@ async function main(): Promise<void> {
   const stopWorker = app.imports.startWorker();
   // The email schedule and the outbox's sender (safe in any number of processes).
   const stopEmails = app.emails.startWorker();
+  // Thumbnails and media facts of uploaded resources (claimed per file, safe in any number of processes).
+  const stopResources = app.resources.startWorker();
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
       await app.close();
       await stopWorker();
       await stopEmails();
+      await stopResources();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -336,6 +336,34 @@ export async function buildWorld(ctx: TestContext) {
     start_new_template_id: surveys.startNew,
     start_returning_template_id: surveys.startReturning,
   });
+  /** The resource library: an uploaded image (its thumbnail made) and a text resource. */
+  const imageUpload = multipartFile(ONE_PIXEL_PNG, 'scan.png');
+  const uploadedResource = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/resource-library/upload',
+    headers: { ...(await headersOf('superadmin')), ...imageUpload.headers },
+    payload: imageUpload.payload,
+  });
+  if (uploadedResource.statusCode !== 201) throw new Error(`resource upload failed: ${uploadedResource.body}`);
+  await ctx.app.resources.runPending();
+  const textResource = await call<{ id: string }>(
+    'superadmin',
+    'POST',
+    '/resource-library',
+    { name: 'Reading list', source_type: 'TEXT', details: 'Chapter 4 of the guidelines.' },
+    201,
+  );
+  const fileLink = await call<{ url: string }>(
+    'superadmin',
+    'GET',
+    `/resource-library/file/${uploadedResource.json<{ id: string }>().id}/link`,
+  );
+  const resources = {
+    file: uploadedResource.json<{ id: string }>().id,
+    text: textResource.id,
+    /** The signed link's path below /api. */
+    signedPath: fileLink.url.replace(/^\/api/, ''),
+  };
 
   let counter = 0;
   const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(counter += 1)}`;
@@ -435,6 +463,7 @@ export async function buildWorld(ctx: TestContext) {
     emails,
     summaries,
     surveys,
+    resources,
     imageCase,
     capId,
     firstAnswer,

@@ -43,7 +43,15 @@ export const CaseOrigin = z.enum(['CUSTOM', 'MODULE_LIBRARY']);
 export const FeedbackType = z.enum(['PERSONALIZED_FEEDBACK', 'GENERAL_FEEDBACK']);
 export const QuestionType = z.enum(['MULTI_ONE', 'MULTI_MANY', 'TEXT', 'DROPDOWN', 'TYPE_AHEAD']);
 export const MarkedAs = z.enum(['NECESSARY', 'APPROPRIATE', 'UNNECESSARY']);
-export const ResourceSourceType = z.enum(['PDF', 'IMAGE', 'URL', 'TEXT']);
+/** PDF, IMAGE (JPEG or PNG) and VIDEO (MP4 or MOV) are uploads; URL and TEXT are written. */
+export const resourceSourceTypes = ['PDF', 'IMAGE', 'VIDEO', 'URL', 'TEXT'] as const;
+export const ResourceSourceType = z.enum(resourceSourceTypes);
+/**
+ * Where a resource is attached: nowhere, to at least one active case (published, in an active
+ * project), or only to inactive ones (drafts, archived projects, module libraries).
+ */
+export const resourceAttachmentStatuses = ['NOT_ATTACHED', 'ATTACHED_ACTIVE', 'ATTACHED_INACTIVE'] as const;
+export const ResourceAttachmentStatus = z.enum(resourceAttachmentStatuses);
 export const SurveyTemplateType = z.enum(['START_NEW', 'START_RETURNING', 'REVIEW', 'END']);
 export const SeasonSummaryStatus = z.enum(['DRAFT', 'POSTED']);
 export const ImportJobKind = z.enum(['CAP', 'PARTICIPANTS', 'ANSWER_TAGS', 'SUMMARY', 'NEW_USERS']);

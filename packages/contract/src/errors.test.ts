@@ -4,8 +4,8 @@ import { errorCatalogue, errorCodes, isErrorCode } from './errors.js';
 describe('error catalogue', () => {
   it('holds the codes of the specification with statuses and messages', () => {
     // 77 codes from the specification's inventory, plus FORBIDDEN, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS,
-    // CURRENT_PASSWORD_INCORRECT, SEASON_HAS_PARTICIPANT_WORK and PASSWORD_CODE_INVALID.
-    expect(errorCodes).toHaveLength(83);
+    // CURRENT_PASSWORD_INCORRECT, SEASON_HAS_PARTICIPANT_WORK, PASSWORD_CODE_INVALID and SIGNED_LINK_INVALID.
+    expect(errorCodes).toHaveLength(84);
     for (const code of errorCodes) {
       const entry = errorCatalogue[code];
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);

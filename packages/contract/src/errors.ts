@@ -278,7 +278,7 @@ export const errorCatalogue = {
   RESOURCE_ATTACHED_DELETE_FORBIDDEN: {
     status: 409,
     message: 'This resource is attached and cannot be deleted.',
-    showServerMessage: false,
+    showServerMessage: true,
   },
   SURVEY_ATTACHED_DELETE_FORBIDDEN: {
     status: 409,
@@ -299,6 +299,11 @@ export const errorCatalogue = {
   PREVIEW_DELETE_FORBIDDEN: { status: 409, message: 'This preview cannot be deleted.', showServerMessage: false },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do this.', showServerMessage: false },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is larger than allowed.', showServerMessage: true },
+  SIGNED_LINK_INVALID: {
+    status: 403,
+    message: 'This link is invalid or has expired. Open the resource again to get a new link.',
+    showServerMessage: false,
+  },
   TOO_MANY_REQUESTS: {
     status: 429,
     message: 'Too many attempts. Please wait a few minutes and try again.',

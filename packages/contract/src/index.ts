@@ -38,3 +38,5 @@ export * from './reports.js';
 export * from './routes/reports.js';
 export * from './surveys.js';
 export * from './routes/surveys.js';
+export * from './resources.js';
+export * from './routes/resources.js';

@@ -12,8 +12,11 @@ export interface FileStorage {
   /** Writes a stream to a key without holding it in memory; answers the bytes written. */
   putStream(key: string, content: Readable): Promise<number>;
   get(key: string): Promise<Buffer>;
-  /** Reads a file as a stream, so large uploads are never held in memory whole. */
-  stream(key: string): Readable;
+  /**
+   * Reads a file as a stream, so large uploads are never held in memory whole; `range` reads
+   * the bytes from `start` to `end` (inclusive) only.
+   */
+  stream(key: string, range?: { start: number; end: number }): Readable;
   remove(key: string): Promise<void>;
 }
 
@@ -41,7 +44,7 @@ export function localFileStorage(root: string): FileStorage {
       return bytes;
     },
     get: (key) => readFile(resolve(key)),
-    stream: (key) => createReadStream(resolve(key)),
+    stream: (key, range) => createReadStream(resolve(key), range),
     remove: (key) => rm(resolve(key), { force: true }),
   };
 }
@@ -61,4 +64,12 @@ export async function readHead(storage: FileStorage, key: string, length: number
     stream.destroy();
   }
   return Buffer.concat(chunks).subarray(0, length);
+}
+
+/** The bytes of a stored file from `start`, at most `length` of them (fewer at its end). */
+export async function readRange(storage: FileStorage, key: string, start: number, length: number): Promise<Buffer> {
+  if (length <= 0) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.stream(key, { start, end: start + length - 1 })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -161,6 +161,22 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/resource-library',
+            ...superadminScreen(
+              async () => (await import('../features/resources/resource-library-page')).ResourceLibraryPage,
+            ),
+          },
+          {
+            path: '/resource-library/new',
+            ...superadminScreen(async () => (await import('../features/resources/new-resource-page')).NewResourcePage),
+          },
+          {
+            path: '/resource-library/:id',
+            ...superadminScreen(
+              async () => (await import('../features/resources/resource-details-page')).ResourceDetailsPage,
+            ),
+          },
+          {
             path: '/module-library',
             ...superadminScreen(
               async () => (await import('../features/module-library/module-library-page')).ModuleLibraryPage,

@@ -12,3 +12,4 @@ export * from './attempts.js';
 export * from './emails.js';
 export * from './season-summaries.js';
 export * from './surveys.js';
+export * from './resources.js';

@@ -211,6 +211,13 @@ export function createAttemptsService(deps: {
       return deps.images.imageOfCase(caseId);
     },
 
+    /** The case of the caller's own unlocked attempt (another's, or one not yet unlocked: refused as `get` is). */
+    async caseOfOwn(caller: Caller, id: string): Promise<string> {
+      const row = await requireOwn(caller, id);
+      requireUnlocked(row);
+      return row.caseId;
+    },
+
     /** A locked case (its round not begun) is not shown yet: only its place on the dashboard. */
     async get(caller: Caller, id: string): Promise<Attempt> {
       const row = await requireOwn(caller, id);

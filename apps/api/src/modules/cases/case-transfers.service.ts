@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, validationError } from '../../lib/errors.js';
 import type { FileStorage } from '../../lib/storage.js';
 import type { ElementsService } from '../elements/elements.service.js';
+import type { copyCaseResources } from '../resources/resources.service.js';
 import { projectFitProblem, refuseIf, type CaseAccess, type Caller } from './case-access.js';
 import { renewIds } from './case-content.js';
 import { createCasesRepository, type CaseInsert, type CaseRow } from './cases.repository.js';
@@ -66,6 +67,8 @@ export function createCaseTransfersService(deps: {
   db: Db;
   access: CaseAccess;
   elements: Pick<ElementsService, 'copyElements'>;
+  /** Copies carry their original's resources (the resources module's attachment rows). */
+  resources: { copyCaseResources: typeof copyCaseResources };
   storage: FileStorage;
   clock: Clock;
 }) {
@@ -94,6 +97,10 @@ export function createCaseTransfersService(deps: {
         const inserts = rows.map((row, i) => ({ ...values(row), imageKey: images[i] ?? null }));
         const ids = await createCasesRepository(tx).insertMany(inserts);
         await copyElements(tx, rows, ids, inserts);
+        await deps.resources.copyCaseResources(
+          tx,
+          rows.map((row, i) => ({ from: row.id, to: ids[i]! })),
+        );
         return ids;
       });
     } catch (error) {

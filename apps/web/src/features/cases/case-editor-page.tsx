@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { contractResolver, showSaveErrors } from '../../lib/form-errors';
 import { toastError, toastInfo, toastSuccess } from '../../lib/toasts';
+import { CaseResourcesSection } from './case-resources-section';
 import { BackgroundSection, DetailsSectionsEditor, FeedbackSection, GroupersEditor } from './case-editor-sections';
 import { fieldId, type EditorErrors } from './case-editor-fields';
 import { mergeRtf, toForm, type CaseForm } from './case-form';
@@ -265,6 +266,7 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
           <FeedbackSection form={form} errors={errors} readOnly={readOnly} />
         </Stack>
       </fieldset>
+      <CaseResourcesSection caseId={saved.id} readOnly={readOnly} />
       {!readOnly && (
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void saveForm()} loading={save.isPending} disabled={!dirty}>

@@ -28,6 +28,7 @@ import {
 } from './participant-api';
 import { unsavedAnswers, useAnswerSaver, type SaveState } from './answer-saver';
 import { SurveyStep } from './survey-step';
+import { CaseResources } from './case-resources';
 
 /** Free text is saved after a pause in typing; a choice at once. */
 const TEXT_SAVE_DELAY_MS = 700;
@@ -135,6 +136,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
           {t('clinician.backToDashboard')}
         </Anchor>
         <Vignette attempt={attempt} />
+        <CaseResources attemptId={attempt.id} />
         {locked ? (
           <Alert color="gray">{t('clinician.unlocksOn', { date: formatDate(attempt.unlocks_on) })}</Alert>
         ) : (
@@ -164,6 +166,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
         {t('clinician.backToDashboard')}
       </Anchor>
       <Vignette attempt={attempt} />
+      <CaseResources attemptId={attempt.id} />
       <CaseQuestions view={attempt.case} answers={answers} errors={errors} onChange={change} />
       {missing.length > 0 && (
         <Alert color="red" role="alert" title={t('clinician.missingTitle')}>
