@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+const base = 'http://127.0.0.1:3252';
+const lines = readFileSync('/tmp/pss-e2e-3251/demo-sign-ins.txt', 'utf8').split('\n');
+const m = /: (\S+) \/ (\S+)$/.exec(lines.find((l) => l.startsWith('Provider employee')));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+await page.goto(`${base}/login-landing`);
+await page.getByText('Provider employee', { exact: true }).click();
+await page.getByRole('textbox', { name: /^Email/ }).fill(m[1]);
+await page.getByRole('textbox', { name: /^Password/ }).fill(m[2]);
+await page.getByRole('button', { name: 'Sign in' }).click();
+await page.getByRole('button', { name: 'Sign out' }).waitFor();
+await page.goto(`${base}/resource-library`);
+await page.waitForTimeout(2500);
+await page.screenshot({ path: '/tmp/res-list.png', fullPage: true });
+await page.getByRole('row').nth(1).getByRole('link').first().click();
+await page.waitForTimeout(3000);
+await page.screenshot({ path: '/tmp/res-details.png', fullPage: true });
+await page.goto(`${base}/resource-library/new`);
+await page.waitForTimeout(1000);
+await page.screenshot({ path: '/tmp/res-new.png', fullPage: true });
+const uses = process.argv[2];
+if (uses) {
+  await page.goto(`${base}${uses}`);
+  await page.waitForTimeout(2000);
+  await page.getByRole('region', { name: 'Resources' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/res-case.png' });
+}
+await page.setViewportSize({ width: 390, height: 844 });
+await page.goto(`${base}/resource-library`);
+await page.waitForTimeout(2000);
+await page.screenshot({ path: '/tmp/res-list-phone.png', fullPage: true });
+await browser.close();
