@@ -229,7 +229,9 @@ test('resources are uploaded with thumbnails, attached to a case from the picker
 
   // The resource's page says where it is used.
   await rows.filter({ hasText: pdfName }).getByRole('link', { name: pdfName }).click();
-  await expect(page.getByRole('region', { name: 'Where it is used' }).getByRole('link', { name: caseName })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Where it is used' }).getByRole('link', { name: caseName }),
+  ).toBeVisible();
   await expectNoViolations(page);
 
   // The participant opens the case: the PDF in the viewer, the image.
