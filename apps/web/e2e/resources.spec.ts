@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoParticipantLinkPath, demoSignIns, signIn } from './fixtures';
 
@@ -141,12 +142,18 @@ async function seedProject(request: APIRequestContext) {
   return { clientId, projectId: project.id as string, caseId };
 }
 
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function addFile(page: Page, name: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   await page.goto('/resource-library');
   await page.getByRole('link', { name: 'New resource' }).click();
   await expect(page.getByRole('heading', { name: 'New resource' })).toBeVisible();
+  await expectNoViolations(page);
   const chooser = page.waitForEvent('filechooser');
-  await page.getByText('Drop a PDF, JPEG, PNG, MP4 or MOV file here').click();
+  await page.getByTestId('resource-dropzone').click();
   await (await chooser).setFiles(file);
   await expect(page.getByText(`Chosen: ${file.name}`)).toBeVisible();
   await page.getByLabel('Name').fill(name);
@@ -184,6 +191,7 @@ test('resources are uploaded with thumbnails, attached to a case from the picker
   const thumbnail = rows.filter({ hasText: pdfName }).getByRole('img', { name: `Thumbnail of ${pdfName}` });
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(rows.filter({ hasText: pdfName })).toContainText('Not attached');
+  await expectNoViolations(page);
 
   // Attach both to the draft case from the picker of Case Setup.
   await page.goto(
@@ -224,6 +232,7 @@ test('resources are uploaded with thumbnails, attached to a case from the picker
   await expect(
     page.getByRole('region', { name: 'Where it is used' }).getByRole('link', { name: caseName }),
   ).toBeVisible();
+  await expectNoViolations(page);
 
   // The participant opens the case: the PDF in the viewer, the image.
   const context = await browser.newContext();

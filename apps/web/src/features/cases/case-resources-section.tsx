@@ -229,9 +229,11 @@ function ResourcePicker(props: {
                       <Checkbox
                         aria-label={t('cases.resources.pick', { name: r.name })}
                         checked={chosen.includes(r.id)}
-                        onChange={(e) =>
-                          setChosen((c) => (e.currentTarget.checked ? [...c, r.id] : c.filter((id) => id !== r.id)))
-                        }
+                        onChange={(e) => {
+                          // Read now: the event's target is gone by the time the updater runs.
+                          const checked = e.currentTarget.checked;
+                          setChosen((c) => (checked ? [...c, r.id] : c.filter((id) => id !== r.id)));
+                        }}
                       />
                     </Table.Td>
                     <Table.Td w={56}>
