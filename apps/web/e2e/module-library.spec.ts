@@ -80,9 +80,7 @@ test('a superadmin creates a module with a case and copies it into a project, wh
   await dialog.getByRole('combobox', { name: 'Project' }).fill('Type 2 Diabetes');
   await page.getByRole('option', { name: 'Northwind Health › Type 2 Diabetes Pathways' }).click();
   await dialog.getByRole('button', { name: 'Copy' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(
-    "The case's disease type does not match the project's disease type.",
-  );
+  await expect(dialog.getByRole('alert')).toHaveText('The project does not have the disease types used by this case.');
 
   // Into a project with its disease type and category, it is copied.
   await dialog.getByRole('combobox', { name: 'Project' }).fill('Heart Failure');
