@@ -152,9 +152,9 @@ async function addFile(page: Page, name: string, file: { name: string; mimeType:
   await page.getByRole('link', { name: 'New resource' }).click();
   await expect(page.getByRole('heading', { name: 'New resource' })).toBeVisible();
   await expectNoViolations(page);
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('resource-dropzone').click();
-  await (await chooser).setFiles(file);
+  // The dropzone's own file input takes the file (as a drop or the file dialog would give it),
+  // without waiting on a native dialog that a loaded machine may open late.
+  await page.getByTestId('resource-dropzone').locator('input[type="file"]').setInputFiles(file);
   await expect(page.getByText(`Chosen: ${file.name}`)).toBeVisible();
   await page.getByLabel('Name').fill(name);
   await page.getByRole('button', { name: 'Add to the library' }).click();
