@@ -94,9 +94,10 @@ test('the public pages work without signing in', async ({ page }) => {
   await expect(page).toHaveURL(/\/login-landing$/);
 });
 
-test('the Privacy Policy, Terms of Use and Support open from the footer of the staff and the participants’ sides', async ({
+test('the Privacy Policy, Terms of Use and Support open from the footer of the staff and the participants’ sides, on a phone', async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/login-landing');
   const footer = page.getByRole('contentinfo');
   await footer.getByRole('link', { name: 'Privacy Policy' }).click();
