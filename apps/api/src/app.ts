@@ -125,12 +125,12 @@ export const redactedLogPaths = [
   '*.access_token',
 ];
 
-/**
- * A dashboard link's path carries its sign-in token, and a password link's query its code:
- * the log shows the URL without them.
- */
+/** Paths whose next segment is a credential: a dashboard link's sign-in token, a resource file's signed token. */
+const credentialPaths = /(\/participant\/link\/|\/resource-files\/)[^/?#]+/g;
+
+/** A URL as the log shows it: without the credentials in its path, or a password link's `code`. */
 export function redactUrl(url: string): string {
-  return url.replace(/(\/participant\/link\/)[^/?#]+/, '$1[redacted]').replace(/([?&]code=)[^&#]*/g, '$1[redacted]');
+  return url.replace(credentialPaths, '$1[redacted]').replace(/([?&]code=)[^&#]*/g, '$1[redacted]');
 }
 
 function serializeRequest(request: FastifyRequest) {

@@ -107,8 +107,9 @@ describe('a password set from an emailed link', () => {
     expect(answers).toEqual([202, 202, 202, 429]);
   });
 
-  it('keeps the code out of the request log', () => {
+  it('keeps the code, and every credential in a path, out of the request log', () => {
     expect(redactUrl('/create-password?code=abc123&x=1')).toBe('/create-password?code=[redacted]&x=1');
     expect(redactUrl('/participant/link/eyJhbGciOi')).toBe('/participant/link/[redacted]');
+    expect(redactUrl('/api/resource-files/abc.def?download=1')).toBe('/api/resource-files/[redacted]?download=1');
   });
 });
