@@ -684,7 +684,7 @@ export const en = {
     savePassword: 'Save password',
     setPasswordTitle: 'Set your password',
     askForPasswordLinkHelp:
-      'Enter the email address your programme has for you. We will email you a link to set a new password; it works once, within an hour.',
+      'Enter the email address your programme has for you. We will email you a link to set a new password; it works once, and only for a short while.',
     sendPasswordLink: 'Email me a link',
     passwordLinkSent: 'If this email belongs to a participant, a link to set a password is on its way.',
     askAgain: 'Ask for a new link',
