@@ -9,11 +9,13 @@ async function expectNoSideScroll(page: Page) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a participant follows their dashboard link, takes a case through every question type, leaves and returns, submits and goes on', async ({
-  page,
+test('on a phone, a participant follows their dashboard link, takes a case through every question type, leaves and returns, submits, reads the test results and goes on', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
+  // Clinicians mostly answer on their phones: the whole case, feedback included, at phone size.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
   await page.goto(demoParticipantLinkPath());
   await expect(page.getByRole('heading', { name: 'Welcome, Maria' })).toBeVisible();
   await expect(page.getByText('Create a password to sign in without a link next time.')).toBeVisible();
@@ -64,6 +66,9 @@ test('a participant follows their dashboard link, takes a case through every que
   await expect(page.getByText('Orthopnoea with a history of untreated hypertension')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Test results' })).toBeVisible();
   await expect(page.getByText('BNP 1,450 pg/mL (raised).', { exact: false })).toBeVisible();
+  await page.getByRole('heading', { name: 'Test results' }).scrollIntoViewIfNeeded();
+  await expectNoSideScroll(page);
+  await page.screenshot({ path: test.info().outputPath('participant-feedback-phone.png'), fullPage: true });
   await page.getByRole('button', { name: 'Go on to the next case' }).click();
   await expect(page.getByText('Both ankles swollen', { exact: false })).toBeVisible();
   await page.getByRole('link', { name: '← Back to your dashboard' }).click();
@@ -87,6 +92,7 @@ test('a participant follows their dashboard link, takes a case through every que
       .nth(7),
   ).toHaveText('1');
   await admin.close();
+  await context.close();
 });
 
 test('on a phone, the dashboard and a case fit the screen and an answer survives a reload', async ({ browser }) => {

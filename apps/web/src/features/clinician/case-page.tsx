@@ -32,6 +32,11 @@ import { CaseResources } from './case-resources';
 
 /** Free text is saved after a pause in typing; a choice at once. */
 const TEXT_SAVE_DELAY_MS = 700;
+/** A long button label wraps on a phone instead of running out of its button. */
+const wrappingLabel = {
+  root: { height: 'auto', minHeight: 42 },
+  label: { whiteSpace: 'normal' as const, textAlign: 'center' as const },
+};
 
 /** `/participant/cases/{userSeasonRoundCaseId}`: take a case, answer by answer, then read the feedback. */
 export function ParticipantCasePage() {
@@ -304,11 +309,16 @@ function CaseResultView({ attempt, due }: { attempt: Attempt; due: DueSurveys | 
       ) : null}
       <Group justify="flex-end">
         {attempt.next_case_id ? (
-          <Button size="md" onClick={() => void finish(attempt.next_case_id)}>
+          <Button size="md" styles={wrappingLabel} onClick={() => void finish(attempt.next_case_id)}>
             {t('clinician.nextCaseButton')}
           </Button>
         ) : null}
-        <Button size="md" variant={attempt.next_case_id ? 'default' : 'filled'} onClick={() => void finish(null)}>
+        <Button
+          size="md"
+          styles={wrappingLabel}
+          variant={attempt.next_case_id ? 'default' : 'filled'}
+          onClick={() => void finish(null)}
+        >
           {t('clinician.finish')}
         </Button>
       </Group>
