@@ -16,7 +16,7 @@
  * it queued to a local SMTP server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -243,7 +243,11 @@ async function main(): Promise<void> {
 
   let server: ChildProcess | undefined;
   try {
-    server = spawn('node', [path.join(root, 'apps/api/dist/main.js')], {
+    // BENCH_SERVER_NODE_FLAGS (for example `--trace-gc`) goes to the server's node only, and
+    // BENCH_SERVER_STDOUT keeps what the server prints (otherwise dropped), to look inside a run.
+    const serverFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+    const serverOut = process.env.BENCH_SERVER_STDOUT ? openSync(process.env.BENCH_SERVER_STDOUT, 'w') : 'ignore';
+    server = spawn('node', [...serverFlags, path.join(root, 'apps/api/dist/main.js')], {
       env: {
         ...process.env,
         PORT: String(port),
@@ -259,7 +263,7 @@ async function main(): Promise<void> {
         SCHEDULER_INTERVAL_SECONDS: String(24 * 3600),
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', serverOut, 'inherit'],
     });
     await waitForHealth();
     const login = await fetch(`${base}/api/auth/login/superadmin`, {
@@ -271,6 +275,7 @@ async function main(): Promise<void> {
     const token = ((await login.json()) as { access_token: string }).access_token;
 
     if (reportSeed) {
+      await waitForQuietOutbox(databaseUrl);
       console.log(`  reports over ${reportSeed.answers} answers:`);
       reportFigures = await runReportBench(base, token, reportSeed, server.pid!);
     }
@@ -469,6 +474,33 @@ function peakMemoryMb(pid: number): number | null {
  * PostgreSQL, asked of the database; the embedded one cannot be asked from outside while
  * the server holds it, so there a fixed pause). Answers the seconds waited on PostgreSQL.
  */
+/**
+ * Waits until the server's outbox has nothing queued or being sent. As it starts, the server
+ * runs the email schedule once, which queues the seeded participants' invitations and (with
+ * no SMTP_URL) marks them unsent one by one: measured meanwhile, a report would share the
+ * CPU and the memory with that sender. On PGlite the harness cannot look, so it waits a while.
+ */
+async function waitForQuietOutbox(databaseUrl: string | undefined): Promise<void> {
+  if (!databaseUrl) {
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    return;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 300_000;
+    for (let settled = 0; settled < 3 && Date.now() < deadline;) {
+      const { rows } = await client.query<{ busy: number }>(
+        `select count(*)::int as busy from email_outbox where status in ('QUEUED', 'SENDING')`,
+      );
+      settled = rows[0]!.busy === 0 ? settled + 1 : 0;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 async function waitForImportFollowUp(databaseUrl: string | undefined, projectId: string): Promise<number | null> {
   if (!databaseUrl) {
     await new Promise((resolve) => setTimeout(resolve, 10_000));

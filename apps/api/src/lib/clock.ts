@@ -19,11 +19,21 @@ export function fixedClock(start: Date | string): Clock & { advance(ms: number):
   };
 }
 
+/**
+ * One formatter per time zone: making an `Intl.DateTimeFormat` costs far more than using
+ * one, and the email sender asks for the day once per email.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day (`YYYY-MM-DD`) a moment falls on in a time zone (an IANA name such as `America/Chicago`). */
 export function dayIn(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(at)
-    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(at)) parts[part.type] = part.value;
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
