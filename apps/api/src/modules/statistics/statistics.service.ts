@@ -18,10 +18,7 @@ import type { AccessClaims } from '../../lib/tokens.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { summariseCategoryUse } from './category-use.js';
 import { rescoreProject } from './scoring-update.js';
-import { createStatisticsRepository, type SeasonScope } from './statistics.repository.js';
-
-/** The completion chart's span (spec §9: the last two weeks). */
-const CHART_DAYS = 14;
+import { createStatisticsRepository, type SeasonFigures, type SeasonScope } from './statistics.repository.js';
 
 /**
  * A project season's statistics for whoever may see the project (another client's: 404).
@@ -41,6 +38,8 @@ export function createStatisticsService(deps: {
   const shared = sharedResults({ ttlMs: deps.cacheSeconds * 1000, clock: deps.clock });
   const figure = <T>(name: string, s: SeasonScope, compute: () => Promise<T>, extra: unknown = null) =>
     shared.get(JSON.stringify([name, s.seasonId, s.today, extra]), compute);
+  // The tiles and charts are read together, once for all of the dashboard's calls.
+  const season = (s: SeasonScope): Promise<SeasonFigures> => figure('season', s, () => statistics.seasonFigures(s));
 
   async function scope(caller: AccessClaims, projectId: string, seasonName: string): Promise<SeasonScope> {
     await deps.projects.requireVisible(caller, projectId);
@@ -54,7 +53,7 @@ export function createStatisticsService(deps: {
   return {
     async participationRate(caller: AccessClaims, projectId: string, seasonName: string): Promise<ParticipationRate> {
       const s = await scope(caller, projectId, seasonName);
-      return figure('participation', s, () => statistics.participation(s));
+      return (await season(s)).participation;
     },
 
     async completionRate(
@@ -63,14 +62,13 @@ export function createStatisticsService(deps: {
       query: { seasonName: string; type: 'CASES' | 'PARTICIPANTS' },
     ): Promise<CompletionRate> {
       const s = await scope(caller, projectId, query.seasonName);
-      return query.type === 'CASES'
-        ? figure('case-completion-rate', s, () => statistics.caseCompletion(s))
-        : figure('participant-completion-rate', s, () => statistics.participantCompletion(s));
+      const figures = await season(s);
+      return query.type === 'CASES' ? figures.caseCompletion : figures.participantCompletion;
     },
 
     async byRound(caller: AccessClaims, projectId: string, seasonName: string): Promise<{ items: RoundStatistics[] }> {
       const s = await scope(caller, projectId, seasonName);
-      return { items: await figure('by-round', s, () => statistics.byRound(s)) };
+      return { items: (await season(s)).byRound };
     },
 
     async caseCompletion(
@@ -79,12 +77,12 @@ export function createStatisticsService(deps: {
       seasonName: string,
     ): Promise<{ items: CaseCompletion[] }> {
       const s = await scope(caller, projectId, seasonName);
-      return { items: await figure('cases', s, () => statistics.cases(s)) };
+      return { items: (await season(s)).cases };
     },
 
     async completionsByDay(caller: AccessClaims, projectId: string, seasonName: string): Promise<CompletionsByDay> {
       const s = await scope(caller, projectId, seasonName);
-      return { items: await figure('by-day', s, () => statistics.completionsByDay(s, CHART_DAYS)) };
+      return { items: (await season(s)).completionsByDay };
     },
 
     async categoryUse(caller: AccessClaims, projectId: string, seasonName: string): Promise<{ items: CategoryUse[] }> {
