@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { professions } from '@pss/contract';
+import { clientListQuery, participantListQuery, professions } from '@pss/contract';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { checkStoredAnswers, runAnswerBench, seedAnswerBench } from './answers.js';
@@ -30,6 +30,10 @@ import { seedBenchData, BENCH_SUPERADMIN, type BenchFixture } from './seed.js';
 import { participantsFor, seedReportProject } from './report-seed.js';
 import { runReportBench, type ReportFigures } from './reports.js';
 import { describeResourceBench, runResourceBench } from './resources.js';
+import { captureStatements, type FloorRoute } from './floor.js';
+import type { Db } from '../apps/api/src/db/client.js';
+import { createClientsRepository } from '../apps/api/src/modules/clients/clients.repository.js';
+import { createParticipantsRepository } from '../apps/api/src/modules/participants/participants.repository.js';
 
 const { values } = parseArgs({
   options: {
@@ -68,20 +72,66 @@ interface Scenario {
   name: string;
   path: string | ((f: BenchFixture) => string);
   auth: boolean;
+  /**
+   * The repository call that reads the same page, whose SQL the floor server replays
+   * (bench/floor.ts); on PostgreSQL only, where the harness can share the database.
+   */
+  floor?: (db: Db, f: BenchFixture) => Promise<unknown>;
 }
+
+/** The query string of a scenario's path, as the app's list schema reads it. */
+const queryOf = (target: string) => Object.fromEntries(new URL(target, base).searchParams);
+
+/** A clients list page through the clients repository, as `GET /api/clients` reads it. */
+const clientsFloor =
+  (target: string | ((f: BenchFixture) => string)) =>
+  (db: Db, f: BenchFixture): Promise<unknown> =>
+    createClientsRepository(db).list(
+      clientListQuery.parse(queryOf(typeof target === 'string' ? target : target(f))),
+      null,
+    );
+
+function withClientsFloor(scenario: Scenario): Scenario {
+  return { ...scenario, floor: clientsFloor(scenario.path) };
+}
+
+const participantRepositories = new WeakMap<Db, ReturnType<typeof createParticipantsRepository>>();
+
+/**
+ * A participants list page through the participants repository: the project's kept counts
+ * (the total of an unsearched list), then the page, as `GET /api/projects/{id}/users` reads it.
+ */
+const participantsFloor =
+  (projectId: string, target: string) =>
+  async (db: Db): Promise<unknown> => {
+    // One repository per database, so that its page marks (an in-process cache) are warm
+    // when the second call is captured, as they are in the running app.
+    let participants = participantRepositories.get(db);
+    if (!participants) {
+      participants = createParticipantsRepository(db);
+      participantRepositories.set(db, participants);
+    }
+    const query = participantListQuery.parse(queryOf(target));
+    let kept: number | null = null;
+    if (!query.search && !query.filter.progress && !query.filter.data_status) {
+      const counts = await participants.keptCounts(projectId);
+      kept = query.filter.archived ? (counts?.archived ?? 0) : (counts?.active ?? 0);
+    }
+    return participants.list(projectId, query, kept);
+  };
 
 /** The calls measured. Later features add theirs here. */
 const scenarios: Scenario[] = [
   { name: 'health', path: '/api/health', auth: false },
   { name: 'users/me', path: '/api/users/me', auth: true },
-  { name: 'clients page 1', path: '/api/clients?limit=25', auth: true },
-  { name: 'clients sorted by name', path: '/api/clients?limit=25&sort=name:ASC', auth: true },
-  { name: 'clients search', path: '/api/clients?limit=25&search=health', auth: true },
-  {
+  withClientsFloor({ name: 'clients page 1', path: '/api/clients?limit=25', auth: true }),
+  withClientsFloor({ name: 'clients sorted by name', path: '/api/clients?limit=25&sort=name:ASC', auth: true }),
+  withClientsFloor({ name: 'clients search', path: '/api/clients?limit=25&search=health', auth: true }),
+  withClientsFloor({
     name: 'clients deep page',
     path: (f) => `/api/clients?limit=25&page=${Math.max(1, Math.floor(f.clients / 25) - 1)}`,
     auth: true,
-  },
+  }),
   { name: 'client by id', path: (f) => `/api/clients/${f.sampleClientId}`, auth: true },
   { name: 'clients p2 sorted+search', path: '/api/clients?page=2&limit=10&sort=name:ASC&search=care', auth: true },
   { name: 'projects page 1', path: '/api/projects?limit=25', auth: true },
@@ -242,6 +292,7 @@ async function main(): Promise<void> {
   let measuredAll = false;
 
   let server: ChildProcess | undefined;
+  let floors: Floors | null = null;
   try {
     // BENCH_SERVER_NODE_FLAGS (for example `--trace-gc`) goes to the server's node only, and
     // BENCH_SERVER_STDOUT keeps what the server prints (otherwise dropped), to look inside a run.
@@ -299,11 +350,17 @@ async function main(): Promise<void> {
       if (settled !== null) console.log(`  search rows up to date ${settled.toFixed(1)} s after the import completed`);
       const f = `/api/projects/${importFigures.projectId}/users`;
       const deepPage = Math.floor(participantCount / 25 / 2);
+      const listed = (name: string, target: string): Scenario => ({
+        name,
+        path: target,
+        auth: true,
+        floor: participantsFloor(importFigures.projectId, target),
+      });
       scenarios.push(
-        { name: 'participants page 1', path: `${f}?limit=25`, auth: true },
-        { name: `participants page ${deepPage}`, path: `${f}?limit=25&page=${deepPage}`, auth: true },
-        { name: 'participants by email', path: `${f}?limit=25&sort=email:DESC`, auth: true },
-        { name: 'participants search', path: `${f}?limit=25&search=last123`, auth: true },
+        listed('participants page 1', `${f}?limit=25`),
+        listed(`participants page ${deepPage}`, `${f}?limit=25&page=${deepPage}`),
+        listed('participants by email', `${f}?limit=25&sort=email:DESC`),
+        listed('participants search', `${f}?limit=25&search=last123`),
         {
           name: 'participants not ready',
           path: `${f}?limit=25&filter=${encodeURIComponent('{"data_status":"NOT_READY"}')}`,
@@ -323,24 +380,49 @@ async function main(): Promise<void> {
       process.stdout.write(` ${answerFigures.requestsPerSecond} req/s\n`);
     }
 
+    const chosen = scenarios.filter((s) => !only || s.name === 'health' || only.test(s.name));
+    floors = databaseUrl ? await startFloors(databaseUrl, chosen, fixture) : null;
+    const floorResults = new Map<string, Measured>();
+    if (floors) {
+      process.stdout.write('  floor: bare Fastify health …');
+      const bare = await measure('bare health', `${floors.base}/floor/health`, {});
+      floorResults.set('health', bare);
+      process.stdout.write(` ${bare.requestsPerSecond} req/s\n`);
+    }
     const results: Measured[] = [];
-    for (const scenario of scenarios.filter((s) => !only || s.name === 'health' || only.test(s.name))) {
+    for (const scenario of chosen) {
       const target = typeof scenario.path === 'string' ? scenario.path : scenario.path(fixture);
       const headers: Record<string, string> = scenario.auth ? { authorization: `Bearer ${token}` } : {};
       process.stdout.write(`  ${scenario.name} …`);
       const measured = await measure(scenario.name, `${base}${target}`, headers);
       results.push(measured);
-      process.stdout.write(` ${measured.requestsPerSecond} req/s\n`);
+      process.stdout.write(` ${measured.requestsPerSecond} req/s`);
+      const floorIndex = floors?.indexOf.get(scenario.name);
+      if (floors && floorIndex !== undefined) {
+        const floor = await measure(`floor of ${scenario.name}`, `${floors.base}/floor/${floorIndex}`, {});
+        // A floor that answers errors measures nothing: its SQL was not replayed as captured.
+        if (floor.errors + floor.non2xx > 0) throw new Error(`the floor of ${scenario.name} answered errors`);
+        floorResults.set(scenario.name, floor);
+        process.stdout.write(`, its floor ${floor.requestsPerSecond} req/s`);
+      }
+      process.stdout.write('\n');
     }
 
     const health = results[0]!;
+    const ratioToFloor = (r: Measured) => {
+      const floor = floorResults.get(r.name);
+      return floor ? r.requestsPerSecond / floor.requestsPerSecond : null;
+    };
     console.log(
-      `\n${'call'.padEnd(26)}${'req/s'.padStart(8)}${'÷health'.padStart(9)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'p99 ms'.padStart(8)}  errors`,
+      `\n${'call'.padEnd(30)}${'req/s'.padStart(8)}${'÷health'.padStart(9)}${'floor'.padStart(8)}${'÷floor'.padStart(8)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'p99 ms'.padStart(8)}  errors`,
     );
     for (const r of results) {
       const ratio = (r.requestsPerSecond / health.requestsPerSecond).toFixed(2);
+      const floor = floorResults.get(r.name);
       console.log(
-        `${r.name.padEnd(26)}${String(r.requestsPerSecond).padStart(8)}${ratio.padStart(9)}${String(r.p50).padStart(8)}${String(r.p95).padStart(8)}${String(r.p99).padStart(8)}  ${r.errors + r.non2xx}`,
+        `${r.name.padEnd(30)}${String(r.requestsPerSecond).padStart(8)}${ratio.padStart(9)}` +
+          `${(floor ? String(floor.requestsPerSecond) : '').padStart(8)}${(ratioToFloor(r)?.toFixed(2) ?? '').padStart(8)}` +
+          `${String(r.p50).padStart(8)}${String(r.p95).padStart(8)}${String(r.p99).padStart(8)}  ${r.errors + r.non2xx}`,
       );
     }
     const resultsDir = path.join(root, 'bench/results');
@@ -360,7 +442,12 @@ async function main(): Promise<void> {
           participantImport: importFigures,
           reports: reportSeed && { seed: reportSeed, figures: reportFigures },
           cpus: os.cpus().length,
-          results: results.map((r) => ({ ...r, ratioToHealth: r.requestsPerSecond / health.requestsPerSecond })),
+          results: results.map((r) => ({
+            ...r,
+            ratioToHealth: r.requestsPerSecond / health.requestsPerSecond,
+            floor: floorResults.get(r.name) ?? null,
+            ratioToFloor: ratioToFloor(r),
+          })),
         },
         null,
         2,
@@ -369,6 +456,7 @@ async function main(): Promise<void> {
     console.log(`\nWritten to ${path.relative(root, file)}`);
     measuredAll = true;
   } finally {
+    await floors?.stop();
     server?.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     if (answerFigures) {
@@ -474,6 +562,65 @@ function peakMemoryMb(pid: number): number | null {
  * PostgreSQL, asked of the database; the embedded one cannot be asked from outside while
  * the server holds it, so there a fixed pause). Answers the seconds waited on PostgreSQL.
  */
+interface Floors {
+  base: string;
+  /** Each scenario's floor route number. */
+  indexOf: Map<string, number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Captures the SQL of each chosen scenario that has a floor (on a database opened here,
+ * beside the running server) and starts the floor server on the next port.
+ */
+async function startFloors(databaseUrl: string, chosen: Scenario[], fixture: BenchFixture): Promise<Floors | null> {
+  const withFloor = chosen.filter((s) => s.floor);
+  if (!withFloor.length) return null;
+  const capture = await openDatabase({ databaseUrl });
+  const routes: FloorRoute[] = [];
+  try {
+    for (const scenario of withFloor) {
+      // Once to warm what the app keeps between requests, then captured.
+      await scenario.floor!(capture.db, fixture);
+      routes.push({ name: scenario.name, groups: await captureStatements(() => scenario.floor!(capture.db, fixture)) });
+    }
+  } finally {
+    await capture.close();
+  }
+  // Kept beside the results: the SQL each floor replayed.
+  const routesFile = path.join(
+    root,
+    'bench/results',
+    `floor-routes-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  );
+  mkdirSync(path.dirname(routesFile), { recursive: true });
+  writeFileSync(routesFile, JSON.stringify(routes));
+  const floorPort = port + 1;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/floor-server.ts')], {
+    env: { ...process.env, FLOOR_ROUTES: routesFile, DATABASE_URL: databaseUrl, PORT: String(floorPort) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const floorBase = `http://127.0.0.1:${floorPort}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${floorBase}/floor/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('the floor server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base: floorBase,
+    indexOf: new Map(routes.map((r, i) => [r.name, i])),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
 /**
  * Waits until the server's outbox has nothing queued or being sent. As it starts, the server
  * runs the email schedule once, which queues the seeded participants' invitations and (with
