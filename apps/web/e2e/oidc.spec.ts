@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 // A client administrator signs in through their organisation's identity provider (an
 // oidc-provider that e2e/start-server.mjs runs beside the app) and signs out through it.
 
-async function signInAtProvider(page: import('@playwright/test').Page, email: string) {
+async function signInAtProvider(page: Page, email: string) {
   await page.goto('/login-landing');
   await page.getByText('Client administrator', { exact: true }).click();
   await page.getByRole('link', { name: 'Sign in with your organisation' }).click();
