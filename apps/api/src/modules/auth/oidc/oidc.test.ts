@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRESENCE_COOKIE } from '@pss/contract';
+import { PRESENCE_COOKIE, isErrorCode } from '@pss/contract';
+import { hostileString } from '../../../../test/fuzz/arbitraries.js';
 import { expectError } from '../../../../test/kit.js';
 import { startTestIdp, type TestIdp } from '../../../../test/oidc-idp.mjs';
 import {
@@ -235,6 +237,35 @@ describe('signing in through the identity provider', () => {
     ]) {
       expect(log).not.toContain(secret);
     }
+  });
+});
+
+describe('hostile answers to the callback', () => {
+  it('refuses every made-up provider answer with a catalogue error, never a 5xx', async () => {
+    // A live transaction: its real state gets a made-up code as far as the provider's token endpoint.
+    const started = await start();
+    const state = started.authorizationUrl.searchParams.get('state')!;
+    const param = fc.oneof(hostileString, fc.constantFrom(state, 'x', ''));
+    const query = fc.oneof(
+      hostileString,
+      fc
+        .record({ code: param, state: param, iss: fc.oneof(param, fc.constant(idp.issuer)), error: fc.option(param) })
+        .map(({ error, ...rest }) => {
+          const params = new URLSearchParams(rest);
+          if (error !== null) params.set('error', error);
+          return `?${params}`;
+        }),
+    );
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const response = await callback(q, started.transaction);
+        const body = response.json();
+        if (response.statusCode < 400 || response.statusCode >= 500 || !isErrorCode(body.errorCode)) {
+          throw new Error(`${JSON.stringify(q)} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 });
 
