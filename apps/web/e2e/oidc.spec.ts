@@ -52,6 +52,22 @@ test('an email the organisation has not verified is refused on /unauthorized', a
   await expect(page.getByText('Your organisation has not verified your email address')).toBeVisible();
 });
 
+test('an answer whose state was changed on its way back is refused on /unauthorized', async ({ page }) => {
+  // The provider's answer reaches the API with another state than the one sent. (Playwright
+  // does not route a redirect's later hops, so the landing page's call is changed instead.)
+  await page.route('**/api/auth/oidc/callback', async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as { query: string };
+    const answer = new URLSearchParams(body.query);
+    answer.set('state', `${answer.get('state')}-changed`);
+    await route.continue({ postData: JSON.stringify({ query: `?${answer}` }) });
+  });
+  await signInAtProvider(page, 'admin@northwind.demo.local');
+  await expect(page).toHaveURL(/\/unauthorized\?reason=OIDC_SIGN_IN_INVALID$/);
+  await expect(page.getByText('could not be verified')).toBeVisible();
+  await page.goto('/project-management');
+  await expect(page).toHaveURL(/\/login-landing\?next=/);
+});
+
 test('the sign-in screen offers the organisation to client administrators only', async ({ page }) => {
   await page.goto('/login-landing');
   await page.getByText('Client administrator', { exact: true }).click();
