@@ -13,6 +13,7 @@ import {
   type TestContext,
 } from '../../../../test/test-app.js';
 import type { UserRow } from '../../users/users.service.js';
+import { redactUrl } from '../../../app.js';
 import { OIDC_ID_TOKEN_COOKIE, STAFF_REFRESH_COOKIE } from '../auth.routes.js';
 import { OIDC_TRANSACTION_COOKIE } from './oidc.routes.js';
 
@@ -237,6 +238,17 @@ describe('signing in through the identity provider', () => {
     ]) {
       expect(log).not.toContain(secret);
     }
+  });
+});
+
+describe('the request log', () => {
+  it('blanks the provider’s answer in /keycloak-landing’s URL and the hint in an end-session URL', () => {
+    expect(redactUrl('/keycloak-landing?code=c0de&state=st4te&session_state=s3ss&iss=https%3A%2F%2Fsso')).toBe(
+      '/keycloak-landing?code=[redacted]&state=[redacted]&session_state=[redacted]&iss=https%3A%2F%2Fsso',
+    );
+    expect(redactUrl('/session/end?id_token_hint=eyJ.x.y&post_logout_redirect_uri=z')).toBe(
+      '/session/end?id_token_hint=[redacted]&post_logout_redirect_uri=z',
+    );
   });
 });
 
