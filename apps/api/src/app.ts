@@ -68,6 +68,10 @@ import { createTokenService } from './lib/tokens.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { createOidcProviderClient } from './modules/auth/oidc/oidc-provider-client.js';
+import { createOidcSignIn } from './modules/auth/oidc/oidc-sign-in.js';
+import { createOidcTransactions } from './modules/auth/oidc/oidc-transaction.js';
+import { registerOidcRoutes } from './modules/auth/oidc/oidc.routes.js';
 import { createClientsRepository } from './modules/clients/clients.repository.js';
 import { createClientsService } from './modules/clients/clients.service.js';
 import { registerClientsRoutes } from './modules/clients/clients.routes.js';
@@ -123,14 +127,24 @@ export const redactedLogPaths = [
   '*.password',
   '*.password_hash',
   '*.access_token',
+  // The identity provider's tokens. (Its code and state come in a request body, which is
+  // never logged, and in /keycloak-landing's query: see credentialParams.)
+  '*.id_token',
+  '*.refresh_token',
 ];
 
 /** Paths whose next segment is a credential: a dashboard link's sign-in token, a resource file's signed token. */
 const credentialPaths = /(\/participant\/link\/|\/resource-files\/)[^/?#]+/g;
 
-/** A URL as the log shows it: without the credentials in its path, or a password link's `code`. */
+/**
+ * Query parameters that are credentials: a password link's `code`, and the identity
+ * provider's answer (`code`, `state`, `session_state`, `id_token_hint`).
+ */
+const credentialParams = /([?&](?:code|state|session_state|id_token_hint)=)[^&#]*/g;
+
+/** A URL as the log shows it: without the credentials in its path or its query. */
 export function redactUrl(url: string): string {
-  return url.replace(credentialPaths, '$1[redacted]').replace(/([?&]code=)[^&#]*/g, '$1[redacted]');
+  return url.replace(credentialPaths, '$1[redacted]').replace(credentialParams, '$1[redacted]');
 }
 
 function serializeRequest(request: FastifyRequest) {
@@ -225,6 +239,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     settings: config,
     log: app.log,
   });
+  // The provider sends the browser back to the web app, which hands its answer to the API.
+  const oidcSignIn = config.oidc
+    ? createOidcSignIn({
+        provider: createOidcProviderClient(
+          config.oidc,
+          { redirect: `${config.publicUrl}/keycloak-landing`, postLogout: `${config.publicUrl}/logged-out` },
+          app.log,
+        ),
+        transactions: createOidcTransactions(config.sessionSecret),
+        auth: authService,
+        users: usersService,
+        clock,
+      })
+    : undefined;
   // Mail sent after its answer (sign-in links, notices) is delivered before the app closes,
   // then the mail server's pooled connections are closed.
   app.addHook('onClose', async () => {
@@ -353,6 +381,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerSettingsRoutes(api, {
         inactivity_timeout_minutes: config.inactivityTimeoutMinutes,
         token_refresh_interval_seconds: config.tokenRefreshIntervalSeconds,
+        oidc_enabled: Boolean(config.oidc),
+        admin_password_login: config.adminPasswordLogin,
       });
       registerAuthRoutes(
         api,
@@ -361,6 +391,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           secureCookies: config.secureCookies,
           enableSuperfakeLogin: config.enableSuperfakeLogin,
         },
+      );
+      registerOidcRoutes(
+        api,
+        { oidc: oidcSignIn, auth: authService },
+        { secureCookies: config.secureCookies, publicUrl: config.publicUrl, newLoginEnabled: config.newLoginEnabled },
       );
       registerUsersRoutes(api, usersService);
       registerUserManagementRoutes(api, userManagement);

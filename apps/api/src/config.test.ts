@@ -59,6 +59,59 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
+  describe('sign-in through an identity provider (OpenID Connect)', () => {
+    const base = { SESSION_SECRET: 'x'.repeat(40) };
+    const provider = { ...base, OIDC_ISSUER: 'https://sso.example.org/realms/pss', OIDC_CLIENT_ID: 'pss' };
+
+    it('is off until OIDC_ISSUER and OIDC_CLIENT_ID are set, and then asks for openid email profile', () => {
+      const off = loadConfig(base);
+      expect(off.oidc).toBeUndefined();
+      expect(off.adminPasswordLogin).toBe(true);
+      expect(off.newLoginEnabled).toBe(false);
+      expect(loadConfig(provider).oidc).toEqual({
+        issuer: 'https://sso.example.org/realms/pss',
+        clientId: 'pss',
+        clientSecret: undefined,
+        scopes: 'openid email profile',
+      });
+      expect(loadConfig({ ...provider, OIDC_CLIENT_SECRET: 's3cret', OIDC_SCOPES: ' openid  email ' }).oidc).toEqual(
+        expect.objectContaining({ clientSecret: 's3cret', scopes: 'openid email' }),
+      );
+    });
+
+    it('wants the issuer and the client id together, a URL, and the scopes that carry the email', () => {
+      expect(() => loadConfig({ ...base, OIDC_ISSUER: 'https://sso.example.org' })).toThrow(/together/);
+      expect(() => loadConfig({ ...base, OIDC_CLIENT_ID: 'pss' })).toThrow(/together/);
+      expect(() => loadConfig({ ...provider, OIDC_ISSUER: 'sso.example.org' })).toThrow(/OIDC_ISSUER/);
+      expect(() => loadConfig({ ...provider, OIDC_SCOPES: 'openid profile' })).toThrow(
+        /OIDC_SCOPES must include email/,
+      );
+      expect(() => loadConfig({ ...provider, OIDC_SCOPES: 'email' })).toThrow(/OIDC_SCOPES must include openid/);
+    });
+
+    it('turns password sign-in for administrators off only when a provider lets them in', () => {
+      expect(loadConfig({ ...provider, ADMIN_PASSWORD_LOGIN: 'false' }).adminPasswordLogin).toBe(false);
+      expect(loadConfig({ ...provider, ADMIN_PASSWORD_LOGIN: 'true' }).adminPasswordLogin).toBe(true);
+      expect(() => loadConfig({ ...base, ADMIN_PASSWORD_LOGIN: 'false' })).toThrow(/ADMIN_PASSWORD_LOGIN=false/);
+      expect(loadConfig({ ...provider, NEW_LOGIN_ENABLED: 'true' }).newLoginEnabled).toBe(true);
+    });
+
+    it('wants https in production, except for a provider on this machine', () => {
+      const production = { ...provider, NODE_ENV: 'production', PUBLIC_URL: 'https://pss.example.org' };
+      expect(loadConfig(production).oidc?.issuer).toBe('https://sso.example.org/realms/pss');
+      expect(() => loadConfig({ ...production, OIDC_ISSUER: 'http://sso.example.org' })).toThrow(
+        /OIDC_ISSUER must be https/,
+      );
+      expect(loadConfig({ ...production, OIDC_ISSUER: 'http://127.0.0.1:4000' }).oidc?.issuer).toBe(
+        'http://127.0.0.1:4000',
+      );
+      // Development takes a plain-http provider (a Keycloak in docker).
+      expect(loadConfig({ ...provider, OIDC_ISSUER: 'http://sso.example.org' }).oidc?.issuer).toBe(
+        'http://sso.example.org',
+      );
+    });
+  });
+
   describe('in production', () => {
     const production = {
       NODE_ENV: 'production',

@@ -75,6 +75,16 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().max(60).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ENABLE_SUPERFAKE_LOGIN: booleanFlag,
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().max(2000).optional(),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  NEW_LOGIN_ENABLED: booleanFlag,
+  // On unless set to false: turning it off leaves client administrators only the provider.
+  ADMIN_PASSWORD_LOGIN: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => v === undefined || v === 'true' || v === '1' || v === 'yes'),
   TRUST_PROXY: z.string().default('false'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -113,6 +123,12 @@ export interface Config {
   support: { email: string; phone: string };
   logLevel: string;
   enableSuperfakeLogin: boolean;
+  /** Client administrators' identity provider (OpenID Connect); undefined when OIDC_ISSUER is not set. */
+  oidc: OidcConfig | undefined;
+  /** A provider sign-out ends on /unauthorized instead of the provider's end-session page (spec §4). */
+  newLoginEnabled: boolean;
+  /** Whether client administrators may still sign in with a password. */
+  adminPasswordLogin: boolean;
   /** Whether the session cookies carry `Secure`: PUBLIC_URL is https. */
   secureCookies: boolean;
   /**
@@ -125,6 +141,14 @@ export interface Config {
 }
 
 export type TrustProxy = boolean | number | string[];
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** Absent for a public client: PKCE alone protects the code exchange. */
+  clientSecret: string | undefined;
+  scopes: string;
+}
 
 export class ConfigError extends Error {}
 
@@ -164,7 +188,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  TRUST_PROXY must be false, true, a hop count or comma-separated addresses/CIDRs',
     );
   }
+  const oidc = oidcConfig(e);
+  if (!e.ADMIN_PASSWORD_LOGIN && !oidc) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_PASSWORD_LOGIN=false needs OIDC_ISSUER: administrators need a way in',
+    );
+  }
   if (e.NODE_ENV === 'production') {
+    // Tokens and the user's identity travel on this connection; plain http only to a provider on this machine.
+    if (oidc && oidc.issuer.startsWith('http://') && !isLoopbackUrl(oidc.issuer)) {
+      throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER must be https when NODE_ENV=production');
+    }
     // A password-less superadmin sign-in must never be one environment variable away in production.
     if (e.ENABLE_SUPERFAKE_LOGIN) {
       throw new ConfigError('Invalid configuration:\n  ENABLE_SUPERFAKE_LOGIN cannot be set when NODE_ENV=production');
@@ -206,10 +240,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     support: { email: e.SUPPORT_EMAIL ?? addressOf(e.SMTP_FROM), phone: e.SUPPORT_PHONE },
     logLevel: e.LOG_LEVEL,
     enableSuperfakeLogin: e.ENABLE_SUPERFAKE_LOGIN,
+    oidc,
+    newLoginEnabled: e.NEW_LOGIN_ENABLED,
+    adminPasswordLogin: e.ADMIN_PASSWORD_LOGIN,
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),
   };
+}
+
+function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | undefined {
+  if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
+  }
+  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID) return undefined;
+  // Without `openid` the provider answers no ID token, and without `email` no address to match.
+  const scopes = e.OIDC_SCOPES.split(/\s+/).filter(Boolean);
+  for (const needed of ['openid', 'email']) {
+    if (!scopes.includes(needed)) throw new ConfigError(`Invalid configuration:\n  OIDC_SCOPES must include ${needed}`);
+  }
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    scopes: scopes.join(' '),
+  };
+}
+
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 }
 
 /** The address in `Name <address>` (or the whole text when it is only an address). */

@@ -40,7 +40,7 @@ describe('route access declarations', () => {
     }
   });
 
-  it('only sign-in (staff and participants), refresh, password links, health, settings, the site pages, docs and signed file links are public under /api', () => {
+  it('only sign-in (staff, through the identity provider, and participants), refresh, password links, health, settings, the site pages, docs and signed file links are public under /api', () => {
     const publicApi = ctx.app.declaredRoutes
       .filter((r) => r.access === 'public' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`)
@@ -62,6 +62,9 @@ describe('route access declarations', () => {
         'POST /api/auth/verify/email',
         'POST /api/auth/password/code',
         'POST /api/auth/password/reset',
+        // Client administrators through their identity provider: the state, nonce and PKCE are the permission.
+        'GET /api/auth/oidc/start',
+        'POST /api/auth/oidc/callback',
         // The signed link is the permission (it names one file and expires): see the resources tests.
         'GET /api/resource-files/:token',
       ].sort(),

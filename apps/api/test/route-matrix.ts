@@ -156,6 +156,16 @@ export const routeMatrix: Record<string, MatrixRow> = {
   'GET /api/auth/admin/refresh': { expect: anyone(401), request: () => get('/auth/admin/refresh') },
   'GET /api/auth/admin/verify': { expect: staff(200), request: () => get('/auth/admin/verify') },
   'DELETE /api/auth/admin/logout': { expect: staff(204), request: () => del('/auth/admin/logout') },
+  // Signing in through the identity provider. This app has none (OIDC_ISSUER unset): the
+  // start sends every browser to /unauthorized, the callback is refused alike; with one,
+  // modules/auth/oidc/oidc.test.ts drives both against a real provider.
+  'GET /api/auth/oidc/start': { expect: anyone(302), request: () => get('/auth/oidc/start') },
+  'POST /api/auth/oidc/callback': {
+    expect: anyone(404),
+    request: () => post('/auth/oidc/callback', { query: '?code=a-code&state=a-state' }),
+  },
+  // Without the provider's ID token cookie: the session ends and the web app shows /logged-out.
+  'POST /api/auth/oidc/logout': { expect: staff(200), request: () => post('/auth/oidc/logout') },
   'POST /api/auth/login/user': {
     expect: anyone(200),
     request: (w) => post('/auth/login/user', { email: w.users.participant.email, password: w.password }),

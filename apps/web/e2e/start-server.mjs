@@ -1,11 +1,12 @@
-// Starts the built app on an empty data directory (a fresh database every run), with a
-// mail server of its own: an in-process SMTP server on 127.0.0.1 that keeps every message
+// Starts the built app on an empty data directory (a fresh database every run), with an
+// OpenID provider of its own for client administrators (see below), and a mail server of its own: an in-process SMTP server on 127.0.0.1 that keeps every message
 // as a JSON file in `<DATA_DIR>-mail/` (see fixtures.ts: receivedMail), and refuses
 // recipients at `reject.test` the way a real server refuses a mailbox (550).
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { startTestIdp } from '../../api/test/oidc-idp.mjs';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir || !dataDir.includes('pss-e2e')) throw new Error(`refusing to clear DATA_DIR=${dataDir}`);
@@ -53,5 +54,27 @@ await new Promise((resolve, reject) => {
 });
 // No STARTTLS is offered, so nodemailer talks plain SMTP to it.
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}`;
+
+// The client administrators' identity provider (oidc-provider on 127.0.0.1, see
+// apps/api/test/oidc-idp.mjs): the demo administrator with a verified email, someone no
+// administrator here is, and an administrator's address the provider never verified.
+// Its sign-in page takes an email; e2e/oidc.spec.ts signs in there.
+const publicUrl = process.env.PUBLIC_URL;
+const idp = await startTestIdp({
+  accounts: {
+    'admin@northwind.demo.local': { email_verified: true, given_name: 'Alex', family_name: 'Northwind' },
+    'nobody@elsewhere.demo.local': { email_verified: true },
+    'unverified@northwind.demo.local': { email_verified: false },
+  },
+  client: {
+    clientId: 'pss-e2e',
+    clientSecret: 'pss-e2e-secret-at-the-provider',
+    redirectUris: [`${publicUrl}/keycloak-landing`],
+    postLogoutRedirectUris: [`${publicUrl}/logged-out`],
+  },
+});
+process.env.OIDC_ISSUER = idp.issuer;
+process.env.OIDC_CLIENT_ID = 'pss-e2e';
+process.env.OIDC_CLIENT_SECRET = 'pss-e2e-secret-at-the-provider';
 
 await import(fileURLToPath(new URL('../../api/dist/main.js', import.meta.url)));

@@ -38,6 +38,10 @@ export const clientSettings = z.object({
   inactivity_timeout_minutes: z.number(),
   token_refresh_interval_seconds: z.number(),
   presence_cookie_name: z.string(),
+  /** Client administrators may sign in through their organisation's identity provider (OIDC_ISSUER is set). */
+  oidc_enabled: z.boolean(),
+  /** Client administrators may sign in with a password (ADMIN_PASSWORD_LOGIN is not false). */
+  admin_password_login: z.boolean(),
 });
 export type ClientSettings = z.infer<typeof clientSettings>;
 
@@ -55,4 +59,22 @@ export const defaultClientSettings: ClientSettings = {
   inactivity_timeout_minutes: DEFAULT_INACTIVITY_TIMEOUT_MINUTES,
   token_refresh_interval_seconds: DEFAULT_TOKEN_REFRESH_INTERVAL_SECONDS,
   presence_cookie_name: PRESENCE_COOKIE,
+  // Unread settings must not hide the only way in: the password form stays, the provider's button does not appear.
+  oidc_enabled: false,
+  admin_password_login: true,
 };
+
+/**
+ * The web app hands the query the identity provider redirected to `/keycloak-landing` with
+ * (`?code=…&state=…&iss=…`, or `?error=…`) to the API as it is: the API checks it whole.
+ */
+export const oidcCallbackBody = z.strictObject({ query: z.string().min(1).max(8192) });
+export type OidcCallbackBody = z.infer<typeof oidcCallbackBody>;
+
+/**
+ * Where the browser goes after a staff sign-out: the identity provider's end-session page
+ * (the session came from it), `/unauthorized` (it did, and NEW_LOGIN_ENABLED is set), or
+ * null for the app's own `/logged-out`.
+ */
+export const staffLogoutResponse = z.object({ redirect_url: z.string().nullable() });
+export type StaffLogoutResponse = z.infer<typeof staffLogoutResponse>;

@@ -4,8 +4,9 @@ import { errorCatalogue, errorCodes, isErrorCode } from './errors.js';
 describe('error catalogue', () => {
   it('holds the codes of the specification with statuses and messages', () => {
     // 77 codes from the specification's inventory, plus FORBIDDEN, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS,
-    // CURRENT_PASSWORD_INCORRECT, SEASON_HAS_PARTICIPANT_WORK, PASSWORD_CODE_INVALID and SIGNED_LINK_INVALID.
-    expect(errorCodes).toHaveLength(84);
+    // CURRENT_PASSWORD_INCORRECT, SEASON_HAS_PARTICIPANT_WORK, PASSWORD_CODE_INVALID and SIGNED_LINK_INVALID;
+    // and the 7 of signing in through the organisation (OIDC_* and PASSWORD_LOGIN_DISABLED).
+    expect(errorCodes).toHaveLength(91);
     for (const code of errorCodes) {
       const entry = errorCatalogue[code];
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);
@@ -22,6 +23,8 @@ describe('error catalogue', () => {
     expect(errorCatalogue.NOT_FOUND.status).toBe(404);
     expect(errorCatalogue.CLIENT_HAS_PROJECTS.status).toBe(409);
     expect(errorCatalogue.TOO_MANY_REQUESTS.status).toBe(429);
+    expect(errorCatalogue.OIDC_ACCOUNT_UNKNOWN.status).toBe(403);
+    expect(errorCatalogue.OIDC_SIGN_IN_INVALID.status).toBe(400);
   });
 
   it('flags the families whose server message is shown (spec §8)', () => {

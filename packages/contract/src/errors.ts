@@ -304,6 +304,43 @@ export const errorCatalogue = {
     message: 'This link is invalid or has expired. Open the resource again to get a new link.',
     showServerMessage: false,
   },
+  // Signing in through the organisation's identity provider (OpenID Connect). The web app
+  // shows each on /unauthorized?reason=<code>, so each says why and what to do.
+  OIDC_NOT_CONFIGURED: {
+    status: 404,
+    message: 'Sign-in through your organisation is not set up on this platform.',
+    showServerMessage: false,
+  },
+  OIDC_SIGN_IN_EXPIRED: {
+    status: 400,
+    message: 'This sign-in through your organisation was not started here or took too long. Please try again.',
+    showServerMessage: false,
+  },
+  OIDC_SIGN_IN_INVALID: {
+    status: 400,
+    message: 'The answer of your organisation’s sign-in could not be verified. Please try again.',
+    showServerMessage: false,
+  },
+  OIDC_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: 'Your organisation’s sign-in service could not be reached. Please try again later.',
+    showServerMessage: false,
+  },
+  OIDC_EMAIL_UNVERIFIED: {
+    status: 403,
+    message: 'Your organisation has not verified your email address, so it cannot sign you in here.',
+    showServerMessage: false,
+  },
+  OIDC_ACCOUNT_UNKNOWN: {
+    status: 403,
+    message: 'No client administrator account on this platform has your email address.',
+    showServerMessage: false,
+  },
+  PASSWORD_LOGIN_DISABLED: {
+    status: 403,
+    message: 'Client administrators sign in through their organisation. Use “Sign in with your organisation”.',
+    showServerMessage: false,
+  },
   TOO_MANY_REQUESTS: {
     status: 429,
     message: 'Too many attempts. Please wait a few minutes and try again.',

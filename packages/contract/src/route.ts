@@ -28,8 +28,11 @@ export interface RouteDefinition {
   params?: ObjectSchema;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The status of a success (200 unless said). */
-  status?: 200 | 201 | 202 | 204;
+  /**
+   * The status of a success (200 unless said). 302: the call is a browser navigation that
+   * answers a redirect (its target in `Location`), never JSON.
+   */
+  status?: 200 | 201 | 202 | 204 | 302;
   /** The answer's schema; none for an answer that is not JSON (a file, a CSV). */
   reply?: z.ZodType;
   /** A multipart upload with one file in the field `file` (the body is read by the handler). */

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route. Required on every route. */
     access?: RouteAccess;
+    /** The route answers a redirect (a browser navigation), documented as a 302. */
+    redirects?: boolean;
   }
   interface FastifyRequest {
     /** The caller, on every route that is not public. */

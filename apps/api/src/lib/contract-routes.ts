@@ -34,7 +34,7 @@ export function contractRoutes(app: FastifyInstance) {
     typed.route({
       method: definition.method,
       url: definition.path,
-      config: { access: definition.access },
+      config: { access: definition.access, redirects: status === 302 },
       schema: {
         ...(docs.tags ? { tags: docs.tags } : {}),
         summary: docs.summary,

@@ -60,6 +60,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           },
         };
       }
+      if (input.route.config?.redirects && !schema.response) {
+        // A browser navigation (the identity provider's sign-in): it answers where to go, not JSON.
+        schema.response = {
+          302: {
+            description: 'Redirects the browser; `Location` says where.',
+            headers: { Location: { type: 'string' } },
+          },
+        };
+      }
       const consumes = schema.consumes as string[] | undefined;
       if (consumes?.includes('multipart/form-data') && !schema.body) {
         // Uploads are read from the request stream by the handler (lib/uploads.ts), so the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginBody, loginResponse, verifyResponse } from '../auth.js';
+import { loginBody, loginResponse, oidcCallbackBody, staffLogoutResponse, verifyResponse } from '../auth.js';
 import {
   createPasswordBody,
   linkLoginBody,
@@ -36,6 +36,22 @@ export const authRoutes = {
   refreshStaff: route({ method: 'GET', path: '/auth/admin/refresh', access: 'public', reply: loginResponse }),
   verifyStaff: route({ method: 'GET', path: '/auth/admin/verify', access: 'admin', reply: verifyResponse }),
   logoutStaff: route({ method: 'DELETE', path: '/auth/admin/logout', access: 'admin', status: 204, reply: z.null() }),
+  /**
+   * Client administrators through their organisation's identity provider (OpenID Connect,
+   * authorization code with PKCE): `oidcStart` is a browser navigation that redirects to
+   * the provider; the provider sends the browser to the web app's `/keycloak-landing`,
+   * which hands the answer to `oidcCallback`; that signs in as the password calls do.
+   */
+  oidcStart: route({ method: 'GET', path: '/auth/oidc/start', access: 'public', status: 302 }),
+  oidcCallback: route({
+    method: 'POST',
+    path: '/auth/oidc/callback',
+    access: 'public',
+    body: oidcCallbackBody,
+    reply: loginResponse,
+  }),
+  /** Sign-out that answers where the browser goes next (the provider's end-session page for its sessions). */
+  oidcLogout: route({ method: 'POST', path: '/auth/oidc/logout', access: 'admin', reply: staffLogoutResponse }),
   loginParticipant: route({
     method: 'POST',
     path: '/auth/login/user',

@@ -16,6 +16,38 @@ export interface AuthRouteOptions {
   enableSuperfakeLogin: boolean;
 }
 
+/** Where the ID token of a session that came from the identity provider is kept (modules/auth/oidc). */
+export const OIDC_COOKIE_PATH = '/api/auth/oidc';
+export const OIDC_ID_TOKEN_COOKIE = 'pss_oidc_id';
+
+/** Setting and clearing a staff session's cookies: every staff sign-in sets the same ones. */
+export function staffSessionCookies(secureCookies: boolean) {
+  return {
+    set(reply: FastifyReply, session: IssuedSession): void {
+      const maxAge = Math.max(1, Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000));
+      reply.setCookie(STAFF_REFRESH_COOKIE, session.refreshToken, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies,
+        path: REFRESH_COOKIE_PATH,
+        maxAge,
+      });
+      // Readable by the web app: its presence tells every tab that a session exists.
+      reply.setCookie(PRESENCE_COOKIE, '1', {
+        httpOnly: false,
+        sameSite: 'strict',
+        secure: secureCookies,
+        path: '/',
+        maxAge,
+      });
+    },
+    clear(reply: FastifyReply): void {
+      reply.clearCookie(STAFF_REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+      reply.clearCookie(PRESENCE_COOKIE, { path: '/' });
+    },
+  };
+}
+
 export function registerAuthRoutes(
   app: FastifyInstance,
   deps: { auth: AuthService; users: UsersService },
@@ -23,29 +55,7 @@ export function registerAuthRoutes(
 ): void {
   const implement = contractRoutes(app);
 
-  function setSessionCookies(reply: FastifyReply, session: IssuedSession): void {
-    const maxAge = Math.max(1, Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000));
-    reply.setCookie(STAFF_REFRESH_COOKIE, session.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: options.secureCookies,
-      path: REFRESH_COOKIE_PATH,
-      maxAge,
-    });
-    // Readable by the web app: its presence tells every tab that a session exists.
-    reply.setCookie(PRESENCE_COOKIE, '1', {
-      httpOnly: false,
-      sameSite: 'strict',
-      secure: options.secureCookies,
-      path: '/',
-      maxAge,
-    });
-  }
-
-  function clearSessionCookies(reply: FastifyReply): void {
-    reply.clearCookie(STAFF_REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
-    reply.clearCookie(PRESENCE_COOKIE, { path: '/' });
-  }
+  const cookies = staffSessionCookies(options.secureCookies);
 
   const loginCalls = [
     { route: authRoutes.loginSuperadmin, kind: 'superadmin', summary: 'Sign in as provider staff (superadmin)' },
@@ -65,7 +75,9 @@ export function registerAuthRoutes(
       },
       async (request, reply) => {
         const session = await deps.auth.login(call.kind, request.body.email, request.body.password, request.ip);
-        setSessionCookies(reply, session);
+        cookies.set(reply, session);
+        // A password session is not the provider's: sign-out must not send it to the provider's end-session page.
+        reply.clearCookie(OIDC_ID_TOKEN_COOKIE, { path: OIDC_COOKIE_PATH });
         return session.body;
       },
     );
@@ -81,7 +93,7 @@ export function registerAuthRoutes(
       },
       async (_request, reply) => {
         const session = await deps.auth.loginSuperfake();
-        setSessionCookies(reply, session);
+        cookies.set(reply, session);
         return session.body;
       },
     );
@@ -99,11 +111,11 @@ export function registerAuthRoutes(
       const sent = request.cookies[STAFF_REFRESH_COOKIE];
       try {
         const session = await deps.auth.refresh(sent);
-        setSessionCookies(reply, session);
+        cookies.set(reply, session);
         return session.body;
       } catch (error) {
         // As for participants: only a refused cookie is cleared, never one that was not sent.
-        if (sent) clearSessionCookies(reply);
+        if (sent) cookies.clear(reply);
         throw error;
       }
     },
@@ -119,7 +131,7 @@ export function registerAuthRoutes(
     { tags: ['Auth'], summary: 'Sign out: revoke the refresh token on the server and clear the cookies' },
     async (request, reply) => {
       await deps.auth.logout(request.cookies[STAFF_REFRESH_COOKIE]);
-      clearSessionCookies(reply);
+      cookies.clear(reply);
       return null;
     },
   );

@@ -28,6 +28,8 @@ export interface AuthSettings {
   refreshTokenTtlHours: number;
   loginMaxFailures: number;
   loginFailureWindowMinutes: number;
+  /** false: client administrators sign in only through their organisation's identity provider. */
+  adminPasswordLogin: boolean;
 }
 
 /** A signed-in session: the answer body and the refresh token for the cookie. */
@@ -195,7 +197,20 @@ export function createAuthService(deps: {
      * another kind all get the same INCORRECT_PASSWORD, after the same amount of work.
      */
     async login(kind: StaffLoginKind, email: string, password: string, address: string): Promise<IssuedSession> {
+      // The client administrators' call is closed to everyone alike; the staff call says so
+      // only after the right password, so that it tells no stranger which accounts are administrators.
+      if (kind === 'admin' && !settings.adminPasswordLogin) throw new AppError('PASSWORD_LOGIN_DISABLED');
       const user = await checkPassword(email, password, address, (u) => acceptedRoles[kind].includes(u.role));
+      if (user.role === 'ADMIN' && !settings.adminPasswordLogin) throw new AppError('PASSWORD_LOGIN_DISABLED');
+      return newSession(user);
+    },
+
+    /**
+     * Signs in a staff member whom the identity provider vouched for (modules/auth/oidc):
+     * the same session as a password sign-in gives.
+     */
+    async loginVouched(user: UserRow): Promise<IssuedSession> {
+      if (user.role !== 'SUPERADMIN' && user.role !== 'ADMIN') throw new AppError('NOT_AUTHORIZED');
       return newSession(user);
     },
 

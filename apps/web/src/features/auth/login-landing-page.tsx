@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Container,
+  Divider,
   Paper,
   PasswordInput,
   SegmentedControl,
@@ -16,7 +17,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/session-provider';
 import { errorMessage } from '../../lib/api-error';
-import { landingPathFor, type StaffSignInFlow } from '../../lib/session/auth-api';
+import { landingPathFor, PROVIDER_SIGN_IN_URL, type StaffSignInFlow } from '../../lib/session/auth-api';
 import { SiteFooter } from '../../components/site-footer';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -29,7 +30,7 @@ function safeNext(next: string | null): string | null {
 /** The two staff sign-in flows of spec §1: client administrator and provider employee. */
 export function LoginLandingPage() {
   const { t } = useTranslation();
-  const { state, signIn } = useSession();
+  const { state, signIn, settings } = useSession();
   const [params] = useSearchParams();
   const [flow, setFlow] = useState<StaffSignInFlow>(
     params.get('flow') === 'provider-employee' ? 'provider-employee' : 'client-administrator',
@@ -50,6 +51,12 @@ export function LoginLandingPage() {
   if (state.status === 'signed-in') {
     return <Navigate to={safeNext(params.get('next')) ?? landingPathFor(state.user)} replace />;
   }
+
+  // Client administrators may come in through their organisation's identity provider, and
+  // with ADMIN_PASSWORD_LOGIN=false only that way (the server refuses their password too).
+  const forAdministrators = flow === 'client-administrator';
+  const providerOffered = forAdministrators && Boolean(settings?.oidc_enabled);
+  const passwordOffered = !forAdministrators || settings?.admin_password_login !== false;
 
   async function submit({ email, password }: { email: string; password: string }) {
     setFormError(null);
@@ -86,27 +93,42 @@ export function LoginLandingPage() {
             <Text size="sm" c="dimmed">
               {flow === 'client-administrator' ? t('auth.clientAdministratorHint') : t('auth.providerEmployeeHint')}
             </Text>
-            {formError && (
-              <Alert color="red" role="alert">
-                {formError}
-              </Alert>
+            {providerOffered && (
+              <Button
+                component="a"
+                href={PROVIDER_SIGN_IN_URL}
+                variant={passwordOffered ? 'light' : 'filled'}
+                fullWidth
+              >
+                {t('auth.signInWithOrganisation')}
+              </Button>
             )}
-            <TextInput
-              label={t('common.email')}
-              type="email"
-              autoComplete="username"
-              {...form.getInputProps('email')}
-              required
-            />
-            <PasswordInput
-              label={t('common.password')}
-              autoComplete="current-password"
-              {...form.getInputProps('password')}
-              required
-            />
-            <Button type="submit" loading={submitting} fullWidth>
-              {t('common.signIn')}
-            </Button>
+            {providerOffered && passwordOffered && <Divider label={t('auth.orWithPassword')} labelPosition="center" />}
+            {passwordOffered && (
+              <>
+                {formError && (
+                  <Alert color="red" role="alert">
+                    {formError}
+                  </Alert>
+                )}
+                <TextInput
+                  label={t('common.email')}
+                  type="email"
+                  autoComplete="username"
+                  {...form.getInputProps('email')}
+                  required
+                />
+                <PasswordInput
+                  label={t('common.password')}
+                  autoComplete="current-password"
+                  {...form.getInputProps('password')}
+                  required
+                />
+                <Button type="submit" loading={submitting} fullWidth>
+                  {t('common.signIn')}
+                </Button>
+              </>
+            )}
           </Stack>
         </form>
       </Paper>

@@ -1,12 +1,21 @@
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isErrorCode } from '@pss/contract';
 import { MessagePage } from '../../components/message-page';
 
+/**
+ * Where a refused sign-in ends (`?reason=` a catalogue code: an identity provider's
+ * account that no administrator here has, an unverified email…), and where a lost
+ * session or NEW_LOGIN_ENABLED's sign-out leads. A known reason is said in its words.
+ */
 export function UnauthorizedPage() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const reason = params.get('reason');
   return (
     <MessagePage
       title={t('auth.unauthorizedTitle')}
-      body={t('auth.unauthorizedBody')}
+      body={isErrorCode(reason) ? t(`errors.${reason}`) : t('auth.unauthorizedBody')}
       action={{ label: t('auth.signInAgain'), to: '/login-landing' }}
     />
   );

@@ -25,6 +25,8 @@ export const en = {
     clientAdministratorHint: 'You manage projects and participants for your organisation.',
     providerEmployee: 'Provider employee',
     providerEmployeeHint: 'You work for the provider and manage every client.',
+    signInWithOrganisation: 'Sign in with your organisation',
+    orWithPassword: 'or with your password',
     loggedOutToast: 'You have been signed out.',
     loggedOutTitle: 'You are signed out',
     loggedOutBody: 'Your session has ended. Sign in again to continue.',

@@ -2,6 +2,7 @@ import {
   type ClientSettings,
   type CurrentUser,
   type LoginResponse,
+  type StaffLogoutResponse,
   authRoutes,
   serviceRoutes,
   userRoutes,
@@ -27,6 +28,22 @@ export function refreshSession(): Promise<LoginResponse> {
 
 export function signOutOnServer(): Promise<void> {
   return call(authRoutes.logoutStaff, {}, { isLogin: true });
+}
+
+/**
+ * Where a sign-in through the organisation's identity provider starts: a page the browser
+ * navigates to (the API redirects it to the provider), not a call.
+ */
+export const PROVIDER_SIGN_IN_URL = `/api${authRoutes.oidcStart.path}`;
+
+/** Hands the provider's answer (the query `/keycloak-landing` was opened with) to the API. */
+export function finishProviderSignIn(query: string): Promise<LoginResponse> {
+  return call(authRoutes.oidcCallback, { body: { query } }, { isLogin: true });
+}
+
+/** Signs out and answers where to go next: the provider's end-session page for its sessions. */
+export function signOutWithRedirect(): Promise<StaffLogoutResponse> {
+  return call(authRoutes.oidcLogout, {}, { isLogin: true });
 }
 
 export function fetchCurrentUser(): Promise<CurrentUser> {

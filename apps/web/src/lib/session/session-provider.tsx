@@ -7,9 +7,11 @@ import { clearCookie, hasCookie } from '../cookies';
 import { toastInfo } from '../toasts';
 import {
   fetchClientSettings,
+  finishProviderSignIn,
   refreshSession,
   signIn as signInCall,
   signOutOnServer,
+  signOutWithRedirect,
   type StaffSignInFlow,
 } from './auth-api';
 
@@ -30,7 +32,11 @@ export type SignOutReason = 'user' | 'cookie-missing' | 'inactive';
 interface SessionContextValue {
   state: SessionState;
   signIn(flow: StaffSignInFlow, email: string, password: string): Promise<CurrentUser>;
+  /** Finishes a sign-in through the identity provider with the query it sent the browser back with. */
+  signInWithProvider(query: string): Promise<CurrentUser>;
   signOut(reason?: SignOutReason): Promise<void>;
+  /** The server's public settings; null until read (the sign-in page waits for them). */
+  settings: ClientSettings | null;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -71,18 +77,37 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (signingOut.current) return;
       signingOut.current = true;
       try {
-        if (reason !== 'cookie-missing') await signOutOnServer().catch(() => undefined);
+        if (reason === 'user') {
+          // A session from the identity provider ends at the provider too (spec §4): the
+          // browser leaves for its end-session page, which comes back to /logged-out.
+          const next = await signOutWithRedirect().catch(() => null);
+          if (next?.redirect_url) {
+            setAccessToken(null);
+            queryClient.clear();
+            window.location.assign(next.redirect_url);
+            return;
+          }
+        } else if (reason !== 'cookie-missing') {
+          await signOutOnServer().catch(() => undefined);
+        }
         endLocally('signed-out');
         toastInfo(reason === 'inactive' ? t('auth.inactiveToast') : t('auth.loggedOutToast'));
       } finally {
         signingOut.current = false;
       }
     },
-    [endLocally, t],
+    [endLocally, queryClient, t],
   );
 
   const signIn = useCallback(async (flow: StaffSignInFlow, email: string, password: string) => {
     const session = await signInCall(flow, email, password);
+    setAccessToken(session.access_token);
+    setState({ status: 'signed-in', user: session.user });
+    return session.user;
+  }, []);
+
+  const signInWithProvider = useCallback(async (query: string) => {
+    const session = await finishProviderSignIn(query);
     setAccessToken(session.access_token);
     setState({ status: 'signed-in', user: session.user });
     return session.user;
@@ -168,6 +193,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [signedIn, settings, signOut]);
 
-  const value = useMemo(() => ({ state, signIn, signOut }), [state, signIn, signOut]);
+  const value = useMemo(
+    () => ({ state, signIn, signInWithProvider, signOut, settings }),
+    [state, signIn, signInWithProvider, signOut, settings],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
