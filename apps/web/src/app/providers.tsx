@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider, Modal, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18n from '../lib/i18n';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/toasts';
@@ -31,6 +30,12 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   dark: {},
 });
 
+/**
+ * The toasts' container (and its transitions) arrives after the first paint: no screen has
+ * a toast to show before then, and one raised earlier waits in the notifications store.
+ */
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
 /** Queries never retry and never refetch on window focus (spec §9). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -44,7 +49,9 @@ export function createQueryClient(): QueryClient {
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <Suspense fallback={null}>
+        <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
