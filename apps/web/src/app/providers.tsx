@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { MantineProvider, Modal, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18n from '../lib/i18n';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/toasts';
@@ -10,13 +10,13 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // Plain objects, not Modal.extend(…): importing Modal for its typed `extend` would put the
+  // dialog, its scroll area and Floating UI into every screen's first download.
   components: {
     // Every dialog's close button needs a name for screen readers.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } },
     // And every toast's.
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } },
-    }),
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } },
   },
 });
 
