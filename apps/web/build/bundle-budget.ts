@@ -72,7 +72,11 @@ export const SCREENS: Screen[] = [
     url: '/module-library/:id/cases',
     tier: 'admin',
     interim: 311 * KB,
-    modules: ['src/app/route-gates.tsx', 'src/features/module-library/module-layout.tsx', 'src/features/cases/cases-page.tsx'],
+    modules: [
+      'src/app/route-gates.tsx',
+      'src/features/module-library/module-layout.tsx',
+      'src/features/cases/cases-page.tsx',
+    ],
   },
   ...(
     [

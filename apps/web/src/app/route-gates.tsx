@@ -1,6 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
-import { landingPathFor } from '../lib/session/auth-api';
 import { SignedInShell } from './app-shell';
 import { useSession } from '../lib/session/session-provider';
 
