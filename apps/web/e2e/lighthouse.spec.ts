@@ -17,9 +17,10 @@ const TARGETS = { performance: 0.9, accessibility: 1, 'best-practices': 0.95 } a
  * What fails the run. Accessibility, best practices and layout shift are held to the issue's
  * targets. Performance is not there yet (0.43 for the sign-in screen on this machine; see
  * docs/benchmarks.md, "Web delivery"): it is held to an interim floor below today's score,
- * so it cannot fall further, and the target is printed beside it. Raise it as it improves.
+ * with room for a loaded machine's noise (0.37 to 0.58 in one run), and the target is printed
+ * beside it. Raise it as it improves.
  */
-const THRESHOLDS = { ...TARGETS, performance: 0.3 } as const;
+const THRESHOLDS = { ...TARGETS, performance: 0.25 } as const;
 const MAX_CLS = 0.1;
 /**
  * One run a screen keeps the three audits near a minute in all; LIGHTHOUSE_RUNS=3 takes the
