@@ -3,7 +3,8 @@
 //   1. unit, contract, web and API tests (Vitest) on embedded PGlite
 //   2. the API tests again on PostgreSQL, when one answers (TEST_DATABASE_URL, or
 //      127.0.0.1:5432 database `test`)
-//   3. the production build, then the browser flows in Chromium (Playwright)
+//   3. the production build, its bundle budget (one test per screen), then the browser flows
+//      in Chromium (Playwright) and Lighthouse on three screens (one test per screen)
 // Options: --only=unit|pg|e2e runs one tier; --skip-build reuses an existing build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +44,18 @@ function countVitest(file, label) {
   // A file that fails to load has no failed test but fails the run.
   const brokenFiles = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0);
   totals.failed += brokenFiles.length;
+}
+
+/** Each screen of the bundle budget (apps/web/build/bundle-budget.ts) counts as a test. */
+function countBudget(file) {
+  if (!existsSync(file)) {
+    console.error('bundle budget: no report was written');
+    totals.failed += 1;
+    return;
+  }
+  const results = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += results.filter((r) => r.ok).length;
+  totals.failed += results.filter((r) => !r.ok).length;
 }
 
 function countPlaywright(file) {
@@ -124,6 +137,13 @@ if (!only || only === 'e2e') {
     if (!built) {
       stepFailed = true;
     } else {
+      const budgetFile = path.join(reports, 'bundle-budget.json');
+      run('Bundle budget (JavaScript before first paint, gzipped)', 'npx', [
+        'tsx',
+        'apps/web/build/check-bundle-budget.ts',
+        `--json=${budgetFile}`,
+      ]);
+      countBudget(budgetFile);
       const file = path.join(reports, 'playwright.json');
       run('Browser flows (Chromium)', 'npx', ['playwright', 'test', '--config', 'apps/web/playwright.config.ts'], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: file,

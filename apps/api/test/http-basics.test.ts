@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@pss/contract';
 import { buildApp } from '../src/app.js';
@@ -158,8 +158,37 @@ describe('the built web app', () => {
       const plain = await app.inject({ url: '/assets/index-abc123.js' });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(script);
+      for (const answer of [br, gz, plain]) expect(answer.headers.vary).toMatch(/accept-encoding/i);
       const index = await app.inject({ url: '/' });
       expect(index.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends index.html precompressed and never cached, for / and for every client-side route', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'pss-web-'));
+    const html = `<!doctype html><title>Patient Simulation Platform</title>${'<link rel="modulepreload">'.repeat(60)}`;
+    writeFileSync(path.join(dist, 'index.html'), html);
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(html));
+    writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(html));
+    const app = await buildApp({ config: testConfig({ WEB_DIST_DIR: dist }), database: ctx.database, logger: false });
+    try {
+      for (const url of ['/', '/participant/cases/abc', '/login-landing?next=%2Fuser-management']) {
+        const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        expect(br.statusCode, url).toBe(200);
+        expect(br.headers['content-encoding'], url).toBe('br');
+        expect(br.headers['content-type'], url).toContain('text/html');
+        expect(br.headers['cache-control'], url).toBe('no-cache');
+        expect(br.headers.vary, url).toMatch(/accept-encoding/i);
+        expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(html);
+        const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+        expect(gz.headers['content-encoding'], url).toBe('gzip');
+        expect(gunzipSync(gz.rawPayload).toString(), url).toBe(html);
+        const plain = await app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+        expect(plain.headers['content-encoding'], url).toBeUndefined();
+        expect(plain.body, url).toBe(html);
+      }
     } finally {
       await app.close();
     }

@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { chooseEncoding, PRECOMPRESSED } from './content-encoding.js';
 import { AppError } from './errors.js';
 import { markRoutesPublic } from './public-routes.js';
 
@@ -13,6 +14,8 @@ import { markRoutesPublic } from './public-routes.js';
 export async function registerStaticWeb(app: FastifyInstance, webDistDir: string | undefined): Promise<boolean> {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
   const hasWebApp = Boolean(webDistDir && indexFile && existsSync(indexFile));
+  // Every client-side route answers index.html, so it goes compressed too when the build wrote it so.
+  const indexEncodings = PRECOMPRESSED.filter(({ suffix }) => indexFile && existsSync(indexFile + suffix));
   if (webDistDir && hasWebApp) {
     await app.register(async (web) => {
       markRoutesPublic(web);
@@ -25,6 +28,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
         cacheControl: false,
         // Hashed assets never change; index.html must always be fetched anew.
         setHeaders: (res, filePath) => {
+          // The body depends on Accept-Encoding (preCompressed), so shared caches must key on it.
+          res.setHeader('Vary', 'Accept-Encoding');
           res.setHeader(
             'Cache-Control',
             filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -38,10 +43,13 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     if (!hasWebApp || !webDistDir || request.method !== 'GET' || isApi) {
       return reply.status(404).send(new AppError('NOT_FOUND').toBody());
     }
+    const chosen = chooseEncoding(request.headers['accept-encoding'], indexEncodings);
+    if (chosen) reply.header('Content-Encoding', chosen.encoding);
     return reply
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(createReadStream(path.join(webDistDir, 'index.html')));
+      .send(createReadStream(path.join(webDistDir, `index.html${chosen?.suffix ?? ''}`)));
   });
   return hasWebApp;
 }

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
-import { MantineProvider, Modal, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18n from '../lib/i18n';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/toasts';
@@ -11,13 +10,13 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // Plain objects, not Modal.extend(…): importing Modal for its typed `extend` would put the
+  // dialog, its scroll area and Floating UI into every screen's first download.
   components: {
     // Every dialog's close button needs a name for screen readers.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } },
     // And every toast's.
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } },
-    }),
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } },
   },
 });
 
@@ -30,6 +29,12 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   light: { '--mantine-color-dimmed': t.colors.gray[7], '--mantine-color-error': t.colors.red[8] },
   dark: {},
 });
+
+/**
+ * The toasts' container (and its transitions) arrives after the first paint: no screen has
+ * a toast to show before then, and one raised earlier waits in the notifications store.
+ */
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 /** Queries never retry and never refetch on window focus (spec §9). */
 export function createQueryClient(): QueryClient {
@@ -44,7 +49,9 @@ export function createQueryClient(): QueryClient {
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <Suspense fallback={null}>
+        <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,7 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import type { CurrentUser } from '@pss/contract';
 import { FullPageLoader } from '../components/full-page-loader';
-import { landingPathFor } from '../lib/session/auth-api';
 import { SignedInShell } from './app-shell';
 import { useSession } from '../lib/session/session-provider';
 
@@ -17,12 +15,4 @@ export function RequireStaff() {
     return <Navigate to={`/login-landing?next=${next}`} replace />;
   }
   return <SignedInShell user={state.user} />;
-}
-
-/** Superadmin-only screens: a client administrator is taken to their own client. */
-export function RequireSuperadmin({ children }: { children: (user: CurrentUser) => React.ReactNode }) {
-  const { state } = useSession();
-  if (state.status !== 'signed-in') return null;
-  if (state.user.role !== 'superadmin') return <Navigate to={landingPathFor(state.user)} replace />;
-  return <>{children(state.user)}</>;
 }

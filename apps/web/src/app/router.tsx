@@ -2,9 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { SessionProvider } from '../lib/session/session-provider';
-import { HomePage } from './home-page';
-import { NotFoundPage } from './not-found-page';
-import { RequireStaff, RequireSuperadmin } from './route-gates';
+import { RequireSuperadmin } from './superadmin-gate';
 
 /**
  * A screen whose code is fetched the first time its route matches (React Router's `lazy`),
@@ -98,7 +96,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullPageLoader,
     children: [
       // Public routes of spec §2: no signed-in user needed.
-      { path: '/', element: <HomePage /> },
+      { path: '/', ...screen(async () => (await import('./home-page')).HomePage) },
       {
         path: '/privacy-policy',
         ...screen(async () => (await import('../features/site-pages/site-page')).PrivacyPolicyPage),
@@ -122,7 +120,8 @@ export const routes: RouteObject[] = [
         ...screen(async () => (await import('../features/auth/unauthorized-page')).UnauthorizedPage),
       },
       {
-        element: <RequireStaff />,
+        // The signed-in shell (header, tabs, footer) comes with the first staff screen, not with sign-in.
+        ...screen(async () => (await import('./route-gates')).RequireStaff),
         children: [
           {
             path: '/project-management',
@@ -249,7 +248,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', ...screen(async () => (await import('./not-found-page')).NotFoundPage) },
         ],
       },
     ],

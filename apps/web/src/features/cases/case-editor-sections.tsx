@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_CASE_IMAGE_BYTES, MAX_IMAGE_ALT, type CaseDocument } from '@pss/contract';
 import type { CaseHome } from '../../lib/case-home';
-import { RichTextField } from '../../components/rich-text-field';
+import { RichTextField } from '../../components/lazy-rich-text-field';
 import { errorMessage } from '../../lib/api-error';
 import { toastError } from '../../lib/toasts';
 import { EditorSection, fieldId, fieldProps, type SectionProps } from './case-editor-fields';

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Menu, Paper, Select, Stack, Switch, Text, Text
 import { useTranslation } from 'react-i18next';
 import { isChoiceQuestion, QuestionType, type MarkedAsValue, type QuestionTypeValue } from '@pss/contract';
 import type { CaseHome } from '../../lib/case-home';
-import { RichTextField } from '../../components/rich-text-field';
+import { RichTextField } from '../../components/lazy-rich-text-field';
 import { EditorSection, fieldId, fieldProps, type CaseEditorForm, type SectionProps } from './case-editor-fields';
 import { ItemControls } from './case-editor-sections';
 import { changeType, newId, newQuestion, type FormQuestion } from './case-form';

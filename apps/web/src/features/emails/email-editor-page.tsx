@@ -20,7 +20,7 @@ import { Link, useBlocker, useOutletContext, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { emailSendModes, saveEmailBody, type EmailTemplate, type Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { RichTextField } from '../../components/rich-text-field';
+import { RichTextField } from '../../components/lazy-rich-text-field';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/api-error';
 import { contractResolver, showSaveErrors } from '../../lib/form-errors';

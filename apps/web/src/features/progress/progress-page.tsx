@@ -1,4 +1,5 @@
-import { Anchor, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Anchor, Group, Select, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@pss/contract';
@@ -7,10 +8,14 @@ import { CaseCompletionTable } from './components/case-completion-table';
 import { CategoryUseTable } from './components/category-use-table';
 import { ConnectedAccounts } from './components/connected-accounts';
 import { ParticipantProgressTable } from './components/participant-progress-table';
-import { ProgressCharts } from './components/progress-charts';
 import { RateTiles } from './components/rate-tiles';
 import { ReportMenu } from './components/report-menu';
 import { defaultSeason } from './progress-api';
+
+/** The charts (Recharts and Mantine's binding, the screen's largest part) arrive after the tables' first paint. */
+const ProgressCharts = lazy(async () => ({ default: (await import('./components/progress-charts')).ProgressCharts }));
+/** Two charts side by side: a chart's height, its title and description, and the card's padding. */
+const CHARTS_PLACEHOLDER_HEIGHT = 330;
 
 const views = ['overview', 'participants', 'accounts'] as const;
 type View = (typeof views)[number];
@@ -88,7 +93,9 @@ export function ProgressPage() {
         <Tabs.Panel value="overview" pt="md">
           <Stack gap="xl">
             <RateTiles projectId={project.id} seasonName={season.name} />
-            <ProgressCharts projectId={project.id} seasonName={season.name} />
+            <Suspense fallback={<Skeleton height={CHARTS_PLACEHOLDER_HEIGHT} />}>
+              <ProgressCharts projectId={project.id} seasonName={season.name} />
+            </Suspense>
             <CaseCompletionTable projectId={project.id} seasonName={season.name} />
             <CategoryUseTable projectId={project.id} seasonName={season.name} />
           </Stack>

@@ -14,7 +14,7 @@ import {
   type SeasonSummary,
 } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { RichTextField } from '../../components/rich-text-field';
+import { RichTextField } from '../../components/lazy-rich-text-field';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/api-error';
 import { contractResolver, showSaveErrors } from '../../lib/form-errors';
