@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { importJobs } from '../src/db/schema/index.js';
 import { buildApp } from '../src/app.js';
+import { rowsOf } from '../src/db/client.js';
 import { multipartFile } from './fixtures.js';
 import { bearerFor, createTestContext, createUser, type TestContext } from './test-app.js';
 
@@ -39,11 +40,11 @@ describe('liveness and readiness', () => {
 
   it('is not ready while the database is behind this build, or does not answer; still live', async () => {
     // As a database restored from an older backup: its newest migration not applied.
-    const [newest] = (
+    const [newest] = rowsOf<Record<string, unknown>>(
       await ctx.db.execute(
         sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations) returning *`,
-      )
-    ).rows as Record<string, unknown>[];
+      ),
+    );
     try {
       const behind = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(behind.statusCode).toBe(503);
