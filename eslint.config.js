@@ -40,7 +40,14 @@ export default tseslint.config(
   },
   {
     // Entry points and scripts talk to the person running them.
-    files: ['apps/api/src/main.ts', 'scripts/**', 'bench/**', 'apps/web/e2e/**', '**/build.mjs'],
+    files: [
+      'apps/api/src/main.ts',
+      'apps/api/src/backup-cli.ts',
+      'scripts/**',
+      'bench/**',
+      'apps/web/e2e/**',
+      '**/build.mjs',
+    ],
     rules: { 'no-console': 'off' },
   },
   {
