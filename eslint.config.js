@@ -42,6 +42,7 @@ export default tseslint.config(
     // Entry points and scripts talk to the person running them.
     files: [
       'apps/api/src/main.ts',
+      'apps/api/src/backup-cli.ts',
       'scripts/**',
       'bench/**',
       'apps/web/e2e/**',

@@ -1,5 +1,6 @@
-// Bundles the API (with the contract package inlined) into dist/main.js; npm packages stay
-// external and load from node_modules. Migrations are copied beside it.
+// Bundles the API (with the contract package inlined) into dist/main.js, and the backup
+// command into dist/backup.js; npm packages stay external and load from node_modules.
+// Migrations are copied beside them.
 import { build } from 'esbuild';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 
@@ -8,8 +9,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => name !== '@pss/c
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', backup: 'src/backup-cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20.19',

@@ -57,7 +57,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import { migrationsFolder, type Database } from './db/client.js';
+import { latestMigrationTime, migrationsApplied } from './db/migration-state.js';
+import { createMetrics, registerMetricsRoute } from './lib/metrics.js';
+import { currentRequestId, registerRequestContext, requestIdOf } from './lib/request-context.js';
 import { registerAccessControl, type DeclaredRoute } from './lib/access-control.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler.js';
@@ -114,6 +117,8 @@ export type AppResources = Pick<ResourceProcessing, 'runPending' | 'startWorker'
 /** The app, with what main.ts and tests reach into: the route list and the import queue. */
 export type App = FastifyInstance & {
   declaredRoutes: DeclaredRoute[];
+  /** From SIGTERM on (main.ts): /api/health/ready answers 503 so balancers stop sending traffic. */
+  startDraining(): void;
   imports: ImportsService;
   emails: AppEmails;
   resources: AppResources;
@@ -178,7 +183,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // Ids unique across processes (and a proxy's X-Request-Id kept), so one request's lines
+    // — and its import's, which carry the id too — can be found in the logs of many processes.
+    genReqId: requestIdOf,
+    // During a graceful shutdown a request on a kept-alive connection is still answered, not
+    // refused with 503: the process stops taking connections, not requests it already has.
+    return503OnClosing: false,
   });
+  registerRequestContext(app);
+  const metrics = createMetrics(database);
+  metrics.register(app);
+  let draining = false;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -220,8 +235,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(app);
 
   const { db } = database;
+  const latestMigration = latestMigrationTime(migrationsFolder);
   const storage = deps.storage ?? localFileStorage(path.join(config.dataDir, 'files'));
-  const imports = createImportsService({ imports: createImportsRepository(db), storage, clock, log: app.log });
+  const imports = createImportsService({
+    imports: createImportsRepository(db),
+    storage,
+    clock,
+    log: app.log,
+    leaseMs: config.importLeaseSeconds * 1000,
+    maxAttempts: config.importMaxAttempts,
+    requestId: currentRequestId,
+  });
   const clientsService = createClientsService({ clients: createClientsRepository(db), clock });
   imports.registerRunner('CAP', (context) => clientsService.importCapRoster(context));
   const usersRepository = createUsersRepository(db);
@@ -338,7 +362,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     options: { leaseMs: config.emailLeaseSeconds * 1000, ...deps.emailSender },
   });
-  const emailWorker = createEmailWorker({ scheduler: emailScheduler, sender: emailSender, log: app.log });
+  // Every drain's outcome is counted for /metrics, whether the worker or a test runs it.
+  const countedSender = { drain: async () => metrics.countEmails(await emailSender.drain()) };
+  const emailWorker = createEmailWorker({ scheduler: emailScheduler, sender: countedSender, log: app.log });
   const emailSending = createEmailSendingService({
     db,
     projects: projectsService,
@@ -376,7 +402,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10 } });
   await app.register(
     async (api) => {
-      registerHealthRoutes(api, { ping: database.ping });
+      registerHealthRoutes(api, {
+        ping: database.ping,
+        migrationsApplied: () => migrationsApplied(db, latestMigration),
+        draining: () => draining,
+      });
       registerSitePageRoutes(api, { dataDir: config.dataDir, support: config.support });
       registerSettingsRoutes(api, {
         inactivity_timeout_minutes: config.inactivityTimeoutMinutes,
@@ -421,10 +451,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/api' },
   );
 
+  registerMetricsRoute(app, metrics, config.metricsToken);
   await registerStaticWeb(app, config.webDistDir);
 
   const built = app as unknown as App;
   built.declaredRoutes = declaredRoutes;
+  built.startDraining = () => {
+    draining = true;
+  };
   built.imports = imports;
   built.resources = {
     runPending: () => resourceProcessing.runPending(),
@@ -432,7 +466,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   built.emails = {
     runScheduler: () => emailScheduler.run(),
-    drain: () => emailSender.drain(),
+    drain: () => countedSender.drain(),
     startWorker: () => emailWorker.start({ schedulerIntervalMs: config.schedulerIntervalSeconds * 1000 }),
   };
   return built;

@@ -71,6 +71,11 @@ const envSchema = z.object({
     .default(60),
   SCHEDULE_TIME_ZONE: z.string().default('UTC').refine(isTimeZone, 'must be an IANA time zone such as America/Chicago'),
   EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  IMPORT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   SUPPORT_EMAIL: z.email().optional(),
   SUPPORT_PHONE: z.string().max(60).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -119,6 +124,19 @@ export interface Config {
   scheduleTimeZone: string;
   /** How long a sender's claim on an email holds: one left by a process that died is taken up after it. */
   emailLeaseSeconds: number;
+  /** How long an import's claim holds without renewal: a job left by a dead process is run again after it. */
+  importLeaseSeconds: number;
+  /** How many claims an import gets: one that keeps killing its process ends in ERROR instead of looping. */
+  importMaxAttempts: number;
+  /** The bearer token Prometheus sends for /metrics; without one /metrics is not served (404). */
+  metricsToken: string | undefined;
+  /**
+   * After SIGTERM, how long the process keeps serving while /api/health/ready answers 503, so a
+   * load balancer takes it out of rotation before it stops accepting connections.
+   */
+  shutdownDrainSeconds: number;
+  /** After SIGTERM, how long in-flight requests and the current job step get before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
   /** The support footer's {email} and {phone}. */
   support: { email: string; phone: string };
   logLevel: string;
@@ -237,6 +255,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
     scheduleTimeZone: e.SCHEDULE_TIME_ZONE,
     emailLeaseSeconds: e.EMAIL_LEASE_SECONDS,
+    importLeaseSeconds: e.IMPORT_LEASE_SECONDS,
+    importMaxAttempts: e.IMPORT_MAX_ATTEMPTS,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     support: { email: e.SUPPORT_EMAIL ?? addressOf(e.SMTP_FROM), phone: e.SUPPORT_PHONE },
     logLevel: e.LOG_LEVEL,
     enableSuperfakeLogin: e.ENABLE_SUPERFAKE_LOGIN,

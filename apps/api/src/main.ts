@@ -41,28 +41,40 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, storage });
   const firstStart = await runFirstStart(database.db, { superadmin: config.superadmin, storage });
 
-  // A job left RUNNING by a process that died ends in ERROR; the worker runs imports.
-  await app.imports.failAbandoned();
+  // Jobs are claimed in the database, so any number of processes may run these workers: a
+  // job left by a process that died is taken up again when its lease runs out.
   const stopWorker = app.imports.startWorker();
-  // The email schedule and the outbox's sender (safe in any number of processes).
+  // The email schedule and the outbox's sender (keys and claims keep every email to one message).
   const stopEmails = app.emails.startWorker();
-  // Thumbnails and media facts of uploaded resources (claimed per file, safe in any number of processes).
+  // Thumbnails and media facts of uploaded resources (claimed per file).
   const stopResources = app.resources.startWorker();
 
   let closing = false;
+  /**
+   * SIGTERM: no failed request and no half-done job step. The process first says it is not
+   * ready (a balancer polling /api/health/ready takes it out of rotation) while it keeps
+   * serving for SHUTDOWN_DRAIN_SECONDS; the workers stop taking work at once and finish the
+   * job they hold. Then it stops accepting connections, answers the requests it has, closes
+   * the database and exits. Past SHUTDOWN_TIMEOUT_SECONDS it exits anyway: a job cut short is
+   * taken up by another process when its lease runs out.
+   */
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop taking requests, let running ones finish, then close the database.
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down');
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting with work unfinished');
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
     forceExit.unref();
     try {
+      app.startDraining();
+      const workersStopped = Promise.all([stopWorker(), stopEmails(), stopResources()]);
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
       await app.close();
-      await stopWorker();
-      await stopEmails();
-      await stopResources();
+      await workersStopped;
       await database.close();
+      app.log.info('shut down cleanly');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

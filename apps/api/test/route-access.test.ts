@@ -49,6 +49,9 @@ describe('route access declarations', () => {
       [
         'GET /api/auth/admin/refresh',
         'GET /api/health',
+        // For load balancers and orchestrators: they say whether the process runs and is ready, nothing more.
+        'GET /api/health/live',
+        'GET /api/health/ready',
         'GET /api/openapi.json',
         'GET /api/settings',
         'GET /api/pages/:name',

@@ -136,6 +136,13 @@ export const routeMatrix: Record<string, MatrixRow> = {
   'GET /api/docs/static/*': { expect: anyone(200), request: () => get('/docs/static/swagger-ui.css') },
   'GET /api/openapi.json': { expect: anyone(200), request: () => get('/openapi.json') },
   'GET /api/health': { expect: anyone(200), request: () => get('/health') },
+  'GET /api/health/live': { expect: anyone(200), request: () => get('/health/live') },
+  'GET /api/health/ready': { expect: anyone(200), request: () => get('/health/ready') },
+  // Token-gated, not role-gated: a user's bearer token is refused, whoever the user is…
+  'GET /metrics': {
+    expect: anyone(401),
+    request: () => ({ method: 'GET', url: '/metrics', root: true }),
+  },
   'GET /api/settings': { expect: anyone(200), request: () => get('/settings') },
 
   // Signing in (public; the sign-ins use the right account, so everyone gets 200)

@@ -25,6 +25,8 @@ export interface WorldRequest {
   url: string;
   payload?: unknown;
   headers?: Record<string, string>;
+  /** The URL is the server's, not under /api (`/metrics`). */
+  root?: true;
 }
 
 type Method = WorldRequest['method'];

@@ -24,6 +24,11 @@ export const errorCatalogue = {
     message: 'A database error occurred. Please try again later.',
     showServerMessage: false,
   },
+  NOT_READY: {
+    status: 503,
+    message: 'The service is starting or stopping. Please try again in a moment.',
+    showServerMessage: false,
+  },
   INTERNAL_ERROR: {
     status: 500,
     message: 'An internal server error occurred. Please try again later.',

@@ -1,3 +1,16 @@
 import { z } from 'zod';
 
 export const healthResponse = z.object({ status: z.literal('ok') });
+
+/** The process is up and its event loop answers; nothing else is checked (a restart would not help). */
+export const liveResponse = z.object({ status: z.literal('ok') });
+
+/**
+ * Whether this process should be sent traffic: the database answers and every migration has
+ * run. It answers 503 NOT_READY with the failing checks while either is false, and while the
+ * process is draining before a shutdown.
+ */
+export const readyResponse = z.object({
+  status: z.literal('ok'),
+  checks: z.object({ database: z.literal(true), migrations: z.literal(true), draining: z.literal(false) }),
+});

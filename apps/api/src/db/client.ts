@@ -31,6 +31,34 @@ export interface Database {
   /** Answers true when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The connection pool's counts, for /metrics (PostgreSQL only: PGlite is one in-process connection). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+}
+
+/**
+ * Any key unique to this app: the session-level advisory lock that lets one process at a
+ * time migrate. Three processes started at once would otherwise each see a migration as
+ * not run yet and apply it concurrently (duplicate-object errors, or worse, half a migration).
+ */
+const MIGRATION_LOCK_KEY = 7_245_019_311;
+
+/**
+ * Applies the migrations on one connection holding the advisory lock; a process that waits
+ * for the lock then finds them applied and does nothing. The lock goes with the connection
+ * if the process dies mid-migration (the migration's own transaction rolls back).
+ */
+async function migrateUnderLock(pool: pg.Pool, folder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** The rows of a raw `execute` result, the same shape on both drivers. */
@@ -68,9 +96,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
+      migrate: () => migrateUnderLock(pool, folder),
       ping: () => ping(db),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 20 }),
     };
   }
   let client = options.pglite;

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../lib/list-query.js';
-import type { Db, Tx } from './client.js';
+import { rowsOf, type Db, type Tx } from './client.js';
 import { participantSearch, projectParticipants, projects } from './schema/index.js';
 
 /*
@@ -50,10 +50,29 @@ export async function updateParticipantSearchOfUser(tx: Tx, userId: string): Pro
  * Brings a project's search rows up to date with its participations, then marks them
  * trusted. The project row is locked first: an import that commits meanwhile marks the
  * project stale again after this commits, so a refresh never trusts rows it did not see.
+ *
+ * `claim` is for the catch-up every worker tick runs in every process: the lock is then
+ * the claim between processes — SKIP LOCKED leaves a project another process is
+ * refreshing (or an import is writing, which leaves it stale for the next tick) alone, and
+ * a project no longer stale under the lock was refreshed by another process meanwhile — so
+ * one process does each refresh. Answers whether this call refreshed.
  */
-export async function refreshParticipantSearch(db: Db, projectId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from projects where id = ${projectId} for update`);
+export async function refreshParticipantSearch(
+  db: Db,
+  projectId: string,
+  options: { claim?: boolean } = {},
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (options.claim) {
+      const claimed = rowsOf<{ stale: boolean }>(
+        await tx.execute(
+          sql`select participant_search_stale as stale from projects where id = ${projectId} for update skip locked`,
+        ),
+      );
+      if (!claimed[0]?.stale) return false;
+    } else {
+      await tx.execute(sql`select 1 from projects where id = ${projectId} for update`);
+    }
     await tx.execute(sql`
       insert into participant_search (project_id, user_id, terms)
       select pp.project_id, pp.user_id, ${termsOf('pp')} from project_participants pp
@@ -62,6 +81,7 @@ export async function refreshParticipantSearch(db: Db, projectId: string): Promi
         where s.project_id = pp.project_id and s.user_id = pp.user_id and s.terms = ${termsOf('pp')})
       on conflict (project_id, user_id) do update set terms = excluded.terms`);
     await tx.execute(sql`update projects set participant_search_stale = false where id = ${projectId}`);
+    return true;
   });
 }
 

@@ -26,7 +26,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         license: { name: 'MIT', identifier: 'MIT' },
       },
       // Relative: the document is served by the API it describes, whatever its public address.
-      servers: [{ url: '/', description: 'This server; every path begins with /api.' }],
+      servers: [{ url: '/', description: 'This server; every path but /metrics begins with /api.' }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

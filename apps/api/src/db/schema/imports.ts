@@ -30,6 +30,10 @@ export const importJobs = pgTable(
     processedRows: integer('processed_rows').notNull().default(0),
     errors: jsonb('errors').$type<ImportRowError[]>().notNull().default([]),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** How many times a process has claimed the job (a claim whose process died is taken up again). */
+    attempts: integer('attempts').notNull().default(0),
+    /** The id of the request that queued the job, so its worker's log lines can be found with the request's. */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -143,14 +143,29 @@ describe('CAP roster import', () => {
     expect(latest.statusCode).toBe(403);
   });
 
-  it('ends a job whose worker died in ERROR, with nothing imported', async () => {
+  it('runs again a job whose worker died, once, and records the request that queued it', async () => {
+    const queued = (await upload('cap_id,name,status\nCAP-901,Found,Active\n')).json();
+    // A worker claims the job, then its process dies before it writes: the lease runs out.
+    const [claimed] = await ctx.db
+      .update(importJobs)
+      .set({ state: 'RUNNING', attempts: 1, leaseUntil: new Date(ctx.clock.now().getTime() - 1000) })
+      .where(eq(importJobs.id, queued.id))
+      .returning();
+    expect(claimed!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await ctx.app.imports.recoverAbandoned()).toEqual({ requeued: 1, failed: 0 });
+    expect(await ctx.app.imports.runPending()).toBe(1);
+    const [row] = await ctx.db.select().from(importJobs).where(eq(importJobs.id, queued.id));
+    expect(row).toMatchObject({ state: 'COMPLETE', attempts: 2, processedRows: 1 });
+    expect((await status('CAP-901', f.asSuperadmin)).statusCode).toBe(200);
+  });
+
+  it('ends a job in ERROR, with nothing imported, once it has killed its process IMPORT_MAX_ATTEMPTS times', async () => {
     const queued = (await upload('cap_id,name,status\nCAP-900,Lost,Active\n')).json();
-    // A worker claims the job, then its process dies: the lease runs out.
     await ctx.db
       .update(importJobs)
-      .set({ state: 'RUNNING', leaseUntil: new Date(ctx.clock.now().getTime() - 1000) })
+      .set({ state: 'RUNNING', attempts: 3, leaseUntil: new Date(ctx.clock.now().getTime() - 1000) })
       .where(eq(importJobs.id, queued.id));
-    expect(await ctx.app.imports.failAbandoned()).toBe(1);
+    expect(await ctx.app.imports.recoverAbandoned()).toEqual({ requeued: 0, failed: 1 });
     const latest = await ctx.app.inject({ method: 'GET', url: '/api/clients/cap/import', headers: f.asSuperadmin });
     expect(latest.json()).toMatchObject({ id: queued.id, state: 'ERROR', errors: [{ errorCode: 'IMPORT_FAILED' }] });
     expect((await status('CAP-900')).statusCode).toBe(404);

@@ -3,8 +3,17 @@ import { serviceRoutes } from '@pss/contract';
 import { contractRoutes } from '../../lib/contract-routes.js';
 import { AppError } from '../../lib/errors.js';
 
-export function registerHealthRoutes(app: FastifyInstance, deps: { ping: () => Promise<boolean> }): void {
-  contractRoutes(app)(
+export interface HealthDeps {
+  ping: () => Promise<boolean>;
+  /** Whether every migration this build carries has run on the database. */
+  migrationsApplied: () => Promise<boolean>;
+  /** True from SIGTERM on: the process is finishing its work and wants no new traffic. */
+  draining: () => boolean;
+}
+
+export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
+  const implement = contractRoutes(app);
+  implement(
     serviceRoutes.health,
     {
       tags: ['Health'],
@@ -14,6 +23,39 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { ping: () => P
     async () => {
       if (!(await deps.ping())) throw new AppError('DATABASE_ERROR');
       return { status: 'ok' as const };
+    },
+  );
+  implement(
+    serviceRoutes.live,
+    {
+      tags: ['Health'],
+      summary: 'Liveness: the process answers',
+      description:
+        'Checks nothing but the process itself, so that an orchestrator restarts a process that hangs, ' +
+        'not every process when the database is down (a restart would not help).',
+    },
+    () => ({ status: 'ok' as const }),
+  );
+  implement(
+    serviceRoutes.ready,
+    {
+      tags: ['Health'],
+      summary: 'Readiness: send this process traffic',
+      description:
+        'Answers 200 only when the database answers and every migration has run, and the process is not ' +
+        'draining for a shutdown; otherwise 503 NOT_READY with `details.checks`.',
+    },
+    async () => {
+      const draining = deps.draining();
+      const database = await deps.ping();
+      const migrations = database && (await deps.migrationsApplied());
+      if (draining || !database || !migrations) {
+        throw new AppError('NOT_READY', { details: { checks: { database, migrations, draining } } });
+      }
+      return {
+        status: 'ok' as const,
+        checks: { database: true as const, migrations: true as const, draining: false as const },
+      };
     },
   );
 }

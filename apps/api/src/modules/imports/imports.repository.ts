@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { importJobs, type ImportRowError } from '../../db/schema/index.js';
 
@@ -54,7 +54,8 @@ export function createImportsRepository(db: Db) {
      */
     async claimNext(now: Date, leaseUntil: Date): Promise<ImportJobRow | undefined> {
       const result = await db.execute(sql`
-        update import_jobs set state = 'RUNNING', started_at = ${now.toISOString()}, lease_until = ${leaseUntil.toISOString()}
+        update import_jobs set state = 'RUNNING', started_at = ${now.toISOString()}, lease_until = ${leaseUntil.toISOString()},
+          attempts = attempts + 1
         where id = (
           select id from import_jobs where state = 'NOT_STARTED'
           order by created_at for update skip locked limit 1
@@ -83,12 +84,18 @@ export function createImportsRepository(db: Db) {
         .returning({ id: importJobs.id });
       return rows.length > 0;
     },
+    /**
+     * Ends a job under this process's claim (its `started_at`). A claim that ran out and was
+     * taken up by another process ends nothing: the job is finished exactly once, by its
+     * current claim. Answers whether it was this claim's to end.
+     */
     async finish(
       id: string,
+      claimedAt: Date | null,
       outcome: { state: 'COMPLETE' | 'ERROR'; errors: ImportRowError[]; processed: number; total: number },
       at: Date,
-    ): Promise<void> {
-      await db
+    ): Promise<boolean> {
+      const rows = await db
         .update(importJobs)
         .set({
           state: outcome.state,
@@ -98,16 +105,39 @@ export function createImportsRepository(db: Db) {
           finishedAt: at,
           leaseUntil: null,
         })
-        .where(eq(importJobs.id, id));
+        .where(
+          and(
+            eq(importJobs.id, id),
+            eq(importJobs.state, 'RUNNING'),
+            claimedAt ? eq(importJobs.startedAt, claimedAt) : undefined,
+          ),
+        )
+        .returning({ id: importJobs.id });
+      return rows.length > 0;
     },
-    /** Jobs whose worker stopped (crash, restart) without finishing: they end in ERROR. */
-    async failAbandoned(now: Date, error: ImportRowError): Promise<number> {
-      const rows = await db
+    /**
+     * Jobs whose worker stopped (crash, kill, lost host) without finishing: their lease ran
+     * out. Each goes back to the queue for any process to run again — an import writes in one
+     * transaction, so the dead process wrote nothing — unless it has had `maxAttempts` claims
+     * already (a file that kills its process every time): then it ends in ERROR.
+     */
+    async recoverAbandoned(
+      now: Date,
+      maxAttempts: number,
+      error: ImportRowError,
+    ): Promise<{ requeued: number; failed: number }> {
+      const abandoned = and(eq(importJobs.state, 'RUNNING'), lt(importJobs.leaseUntil, now));
+      const failed = await db
         .update(importJobs)
         .set({ state: 'ERROR', errors: [error], finishedAt: now, leaseUntil: null })
-        .where(and(eq(importJobs.state, 'RUNNING'), lt(importJobs.leaseUntil, now)))
+        .where(and(abandoned, gte(importJobs.attempts, maxAttempts)))
         .returning({ id: importJobs.id });
-      return rows.length;
+      const requeued = await db
+        .update(importJobs)
+        .set({ state: 'NOT_STARTED', startedAt: null, leaseUntil: null, processedRows: 0 })
+        .where(and(abandoned, lt(importJobs.attempts, maxAttempts)))
+        .returning({ id: importJobs.id });
+      return { requeued: requeued.length, failed: failed.length };
     },
   };
 }

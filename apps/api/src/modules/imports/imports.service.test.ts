@@ -79,7 +79,7 @@ describe('the lease of a running import', () => {
     ctx.clock.advance(60 * 60_000);
     const now = ctx.clock.now();
     await until(async () => (await jobRow(job.id)).leaseUntil! > now);
-    expect(await service.failAbandoned()).toBe(0);
+    expect(await service.recoverAbandoned()).toEqual({ requeued: 0, failed: 0 });
     expect((await jobRow(job.id)).state).toBe('RUNNING');
 
     finish();

@@ -103,6 +103,13 @@ export interface ImportRunContext {
  */
 export type ImportRunner = (context: ImportRunContext) => Promise<ImportOutcome>;
 
+/** The logger a job's lines go to; `child` binds the job's and its request's ids to every line. */
+export interface ImportLog {
+  error(obj: unknown, msg: string): void;
+  info?(obj: unknown, msg: string): void;
+  child?(bindings: Record<string, unknown>): ImportLog;
+}
+
 /** How long a claim holds without renewal; a running job renews it every third of this. */
 const LEASE_MS = 5 * 60_000;
 
@@ -124,11 +131,16 @@ export function createImportsService(deps: {
   imports: ImportsRepository;
   storage: FileStorage;
   clock: Clock;
-  log?: { error(obj: unknown, msg: string): void };
-  /** Tests shorten it to see renewals without waiting minutes. */
+  log?: ImportLog;
+  /** Tests shorten it to see renewals without waiting minutes (IMPORT_LEASE_SECONDS). */
   leaseMs?: number;
+  /** Claims a job gets before an abandoned one ends in ERROR (IMPORT_MAX_ATTEMPTS). */
+  maxAttempts?: number;
+  /** The id of the request being served, if any: stored on a job it queues (lib/request-context.ts). */
+  requestId?: () => string | undefined;
 }) {
   const leaseMs = deps.leaseMs ?? LEASE_MS;
+  const maxAttempts = deps.maxAttempts ?? 3;
   const runners = new Map<ImportKind, ImportRunner>();
   const maintenance: (() => Promise<void>)[] = [];
   let wake: (() => void) | null = null;
@@ -177,6 +189,9 @@ export function createImportsService(deps: {
     const runner = runners.get(job.kind);
     const lease = () => new Date(deps.clock.now().getTime() + leaseMs);
     const followUps: (() => Promise<void>)[] = [];
+    // Every line about this job carries its id and the id of the request that queued it.
+    const log = deps.log?.child?.({ jobId: job.id, reqId: job.requestId ?? undefined }) ?? deps.log;
+    log?.info?.({ kind: job.kind, attempt: job.attempts }, 'import started');
     try {
       if (!runner) throw new Error(`no runner for ${job.kind} imports`);
       const leaseKeeper = keepLease(job, lease);
@@ -186,9 +201,11 @@ export function createImportsService(deps: {
         reportProgress: (processed, total) => deps.imports.reportProgress(job.id, processed, total, lease()),
         afterComplete: (task) => followUps.push(task),
       }).finally(() => leaseKeeper.stop());
-      await deps.storage.remove(job.filePath);
-      await deps.imports.finish(
+      // Finished before the file goes: a process that dies in between leaves a finished job
+      // and a stray file, never a queued job without its file.
+      const ended = await deps.imports.finish(
         job.id,
+        job.startedAt,
         {
           state: outcome.errors.length ? 'ERROR' : 'COMPLETE',
           errors: outcome.errors,
@@ -197,18 +214,22 @@ export function createImportsService(deps: {
         },
         deps.clock.now(),
       );
+      if (!ended) {
+        log?.error({}, 'import finished after its claim was taken up by another process; its end is not recorded');
+        return;
+      }
+      await deps.storage.remove(job.filePath).catch(() => undefined);
+      log?.info?.({ total: outcome.total, rejected: outcome.errors.length }, 'import finished');
       for (const task of followUps) {
-        await task().catch((error: unknown) =>
-          deps.log?.error({ err: error, jobId: job.id }, 'post-import task failed'),
-        );
+        await task().catch((error: unknown) => log?.error({ err: error }, 'post-import task failed'));
       }
     } catch (error) {
-      deps.log?.error({ err: error, jobId: job.id }, 'import failed');
-      await deps.storage.remove(job.filePath).catch(() => undefined);
+      log?.error({ err: error }, 'import failed');
       const isDatabase = typeof (error as { code?: unknown }).code === 'string';
       const code = isDatabase ? 'IMPORT_DATABASE_ERROR' : 'IMPORT_FAILED';
-      await deps.imports.finish(
+      const ended = await deps.imports.finish(
         job.id,
+        job.startedAt,
         {
           state: 'ERROR',
           errors: [{ line: 0, errorCode: code, message: errorCatalogue[code].message }],
@@ -217,6 +238,7 @@ export function createImportsService(deps: {
         },
         deps.clock.now(),
       );
+      if (ended) await deps.storage.remove(job.filePath).catch(() => undefined);
     }
   }
 
@@ -255,6 +277,7 @@ export function createImportsService(deps: {
         createdBy: input.createdBy,
         fileName: input.fileName,
         filePath,
+        requestId: deps.requestId?.() ?? null,
       });
       wake?.();
       return toImportJob(row);
@@ -284,23 +307,28 @@ export function createImportsService(deps: {
       }
     },
 
-    /** Ends jobs a dead worker left RUNNING (at start, and now and then). */
-    failAbandoned: () =>
-      deps.imports.failAbandoned(deps.clock.now(), {
+    /**
+     * Takes up jobs a dead worker left RUNNING (lease run out): back to the queue, or ERROR
+     * after IMPORT_MAX_ATTEMPTS claims. Every worker tick does it, in every process.
+     */
+    recoverAbandoned: () =>
+      deps.imports.recoverAbandoned(deps.clock.now(), maxAttempts, {
         line: 0,
         errorCode: 'IMPORT_FAILED',
-        message:
-          'The import was interrupted (the server stopped) and nothing was imported. Please upload the file again.',
+        message: `The import stopped its server ${maxAttempts} times and nothing was imported. Please check the file and upload it again.`,
       }),
 
-    /** Polls for jobs in the background; enqueue wakes it at once. Answers a stop function. */
+    /**
+     * Polls for jobs in the background; enqueue wakes it at once. Answers a stop function,
+     * which takes no new job and waits for the one running (graceful shutdown).
+     */
     startWorker(pollMs = 2000): () => Promise<void> {
       let stopped = false;
       let current: Promise<unknown> = Promise.resolve();
       let timer: NodeJS.Timeout | undefined;
       const tick = () => {
         if (stopped) return;
-        current = this.failAbandoned()
+        current = this.recoverAbandoned()
           .then(() => this.runPending())
           .then(() => runMaintenance())
           .catch((error: unknown) => deps.log?.error({ err: error }, 'import worker tick failed'))

@@ -51,6 +51,22 @@ describe('participant search rows', () => {
     expect(await found('haddad')).toEqual(['omar@example.org']);
   });
 
+  it('are refreshed by one process: the catch-up skips a project not stale, or one another process holds', async () => {
+    expect(await staleFlag()).toBe(false);
+    expect(await refreshParticipantSearch(ctx.db, project, { claim: true })).toBe(false);
+    await ctx.db.update(projects).set({ participantSearchStale: true }).where(eq(projects.id, project));
+    if (ctx.database.kind === 'postgres') {
+      // Another process refreshing (its lock held on another connection): this one leaves it.
+      await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from projects where id = ${project} for update`);
+        expect(await refreshParticipantSearch(ctx.db, project, { claim: true })).toBe(false);
+      });
+      expect(await staleFlag()).toBe(true);
+    }
+    expect(await refreshParticipantSearch(ctx.db, project, { claim: true })).toBe(true);
+    expect(await staleFlag()).toBe(false);
+  });
+
   it('follow a participant renamed in user management at once', async () => {
     const omar = (await list(project, '?search=omar')).json().items[0] as { user_id: string };
     const renamed = await ctx.app.inject({

@@ -128,7 +128,10 @@ export function createParticipantsRepository(db: Db) {
   return {
     /** Brings the search rows of projects whose search is stale up to date (see db/participant-search.ts). */
     async refreshStaleSearch(): Promise<void> {
-      for (const projectId of await projectsWithStaleSearch(db)) await refreshParticipantSearch(db, projectId);
+      // Claimed per project: every process's worker runs this, one of them refreshes each.
+      for (const projectId of await projectsWithStaleSearch(db)) {
+        await refreshParticipantSearch(db, projectId, { claim: true });
+      }
     },
 
     /**
