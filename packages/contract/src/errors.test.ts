@@ -5,8 +5,9 @@ describe('error catalogue', () => {
   it('holds the codes of the specification with statuses and messages', () => {
     // 77 codes from the specification's inventory, plus FORBIDDEN, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS,
     // CURRENT_PASSWORD_INCORRECT, SEASON_HAS_PARTICIPANT_WORK, PASSWORD_CODE_INVALID and SIGNED_LINK_INVALID;
-    // and the 7 of signing in through the organisation (OIDC_* and PASSWORD_LOGIN_DISABLED).
-    expect(errorCodes).toHaveLength(91);
+    // the 7 of signing in through the organisation (OIDC_* and PASSWORD_LOGIN_DISABLED); and NOT_READY
+    // (a process not ready to serve: /api/health/ready).
+    expect(errorCodes).toHaveLength(92);
     for (const code of errorCodes) {
       const entry = errorCatalogue[code];
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);
