@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { emailOutbox, participantAssignments, projectParticipants } from '../src/db/schema/index.js';
+import { emailOutbox } from '../src/db/schema/index.js';
 import { addDays } from '../src/modules/emails/email-rules.js';
 import { twoClients } from './fixtures.js';
 import { participantWork } from './participant-work.js';
@@ -39,22 +39,7 @@ async function dueToday(): Promise<{ ctx: TestContext; url: string; projectId: s
     seasons: [{ name: 'Now', rounds: [{ number: 1, start_date: addDays(today, -3), end_date: addDays(today, 10) }] }],
   });
   for (let i = 0; i < PARTICIPANTS; i++) {
-    const user = await createUser(ctx.db, { role: 'USER', clientId: f.clientA.id, email: `p${i}@process.test` });
-    await ctx.db.insert(projectParticipants).values({
-      projectId: p.id,
-      userId: user.id,
-      sortName: `p${i}`,
-      email: user.email,
-      dataStatus: 'READY',
-    });
-    await ctx.db.insert(participantAssignments).values({
-      userId: user.id,
-      seasonId: p.seasonId,
-      projectId: p.id,
-      firstRound: 1,
-      lastRound: 1,
-      startDate: today,
-    });
+    await work.enrol(p, f.clientA.id, { first: 1, last: 1, startDate: today }, { email: `p${i}@process.test` });
   }
   return { ctx, url: opened.url!, projectId: p.id };
 }

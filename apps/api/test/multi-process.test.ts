@@ -8,7 +8,7 @@ import pg from 'pg';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
-import { emailOutbox, importJobs, participantAssignments, projectParticipants, users } from '../src/db/schema/index.js';
+import { emailOutbox, importJobs, projectParticipants, users } from '../src/db/schema/index.js';
 import { addDays } from '../src/modules/emails/email-rules.js';
 import { BASE_PORT, startApiProcess, type ApiProcess } from './api-processes.js';
 import { twoClients } from './fixtures.js';
@@ -107,22 +107,7 @@ describe.skipIf(!baseUrl)('several API processes on one PostgreSQL database', ()
       seasons: [{ name: 'Now', rounds: [{ number: 1, start_date: addDays(today, -3), end_date: addDays(today, 10) }] }],
     });
     for (let i = 0; i < DUE_PARTICIPANTS; i++) {
-      const user = await createUser(ctx.db, { role: 'USER', clientId: f.clientA.id, email: `due${i}@multi.test` });
-      await ctx.db.insert(projectParticipants).values({
-        projectId: p.id,
-        userId: user.id,
-        sortName: `due${i}`,
-        email: user.email,
-        dataStatus: 'READY',
-      });
-      await ctx.db.insert(participantAssignments).values({
-        userId: user.id,
-        seasonId: p.seasonId,
-        projectId: p.id,
-        firstRound: 1,
-        lastRound: 1,
-        startDate: today,
-      });
+      await work.enrol(p, f.clientA.id, { first: 1, last: 1, startDate: today }, { email: `due${i}@multi.test` });
     }
 
     const calls: Call[] = [];

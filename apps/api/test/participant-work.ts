@@ -74,13 +74,14 @@ export function participantWork(ctx: TestContext, staff: UserRow) {
 
   /**
    * A participant (USER with the test password, unless another role is given) of the project,
-   * assigned to rounds of its first season; named as given (kept in the list's sort name).
+   * assigned to rounds of its first season from `startDate` (1 January 2026 unless given);
+   * named as given (kept in the list's sort name).
    */
   async function enrol(
     p: WorkProject,
     clientId: string,
-    rounds: { first?: number; last?: number } = {},
-    person: { firstName?: string; lastName?: string; role?: 'USER' | 'HALFUSER' | 'TESTUSER' } = {},
+    rounds: { first?: number; last?: number; startDate?: string } = {},
+    person: { firstName?: string; lastName?: string; email?: string; role?: 'USER' | 'HALFUSER' | 'TESTUSER' } = {},
   ): Promise<UserRow> {
     const user = await createUser(ctx.db, { ...person, role: person.role ?? 'USER', clientId });
     const sortName = `${user.lastName} ${user.firstName}`.toLowerCase();
@@ -93,7 +94,7 @@ export function participantWork(ctx: TestContext, staff: UserRow) {
       projectId: p.id,
       firstRound: rounds.first ?? 1,
       lastRound: rounds.last ?? 4,
-      startDate: '2026-01-01',
+      startDate: rounds.startDate ?? '2026-01-01',
     });
     return user;
   }
