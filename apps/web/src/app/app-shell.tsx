@@ -1,6 +1,6 @@
 import { AppShell, Anchor, Box, Button, Group, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
 import { NavLink, Outlet, Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import type { CurrentUser } from '@pss/contract';
 import { useSession } from '../lib/session/session-provider';
 import classes from './app-shell.module.css';

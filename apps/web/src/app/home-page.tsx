@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { landingPathFor } from '../lib/session/auth-api';
 import { useSession } from '../lib/session/session-provider';
 

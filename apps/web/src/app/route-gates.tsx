@@ -1,4 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
+import '../lib/i18n/admin';
 import { FullPageLoader } from '../components/full-page-loader';
 import { SignedInShell } from './app-shell';
 import { useSession } from '../lib/session/session-provider';

@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import type { CaseAnswer, CaseForParticipant } from '@pss/contract';
 import { RichTextView } from './rich-text-view';
 

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** Asks before a destructive (or far-reaching) action, saying what will happen; red unless told. */
 export function ConfirmDialog(props: {

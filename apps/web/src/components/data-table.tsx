@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Checkbox, Group, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import type { SortTerm } from '@pss/contract';
 import { sortDirectionOf } from '../lib/sort-toggle';
 import { isSelected, selectedCount, toggleAll, toggleRow, type SelectionState } from '../lib/selection';

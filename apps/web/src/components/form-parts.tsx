@@ -1,5 +1,5 @@
 import { Alert, Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** The message for a whole form (what no single field explains), when there is one. */
 export function FormError({ message }: { message: string | null }) {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, FileInput, Group, List, Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { errorMessage } from '../lib/api-error';
 import { formatDate } from '../lib/format';
 import { importProgress, useImportJob, type ImportJobSource } from '../lib/use-import-job';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * A PDF drawn page by page with pdf.js (loaded on demand, its worker beside it), from a

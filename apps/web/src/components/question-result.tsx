@@ -1,5 +1,5 @@
 import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import type { QuestionFeedback } from '@pss/contract';
 
 const markColor = { NECESSARY: 'teal', APPROPRIATE: 'blue', UNNECESSARY: 'red' } as const;

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Anchor, Badge, Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import type { ResourceFile, ResourceSourceTypeValue, SignedLink, ThumbnailLink } from '@pss/contract';
 import { formatBytes } from '../lib/format';
 

@@ -1,6 +1,6 @@
 import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** The legal and support pages, linked from the foot of every side of the app. */
 export function SiteFooter() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import type {
   CaseForParticipant,
   SavedSurveyPage,

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import i18next from './i18n';
+import { t } from './i18n';
 import { ApiError, errorMessage } from './api-error';
 import { clientRoutes, caseRoutes } from '@pss/contract';
 import { pathOf } from './api-client';
-
-const t = i18next.t.bind(i18next);
 
 describe('error messages', () => {
   it('shows the translated catalogue message', () => {

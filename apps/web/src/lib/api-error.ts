@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n';
 import { errorCatalogue, isErrorCode, type ErrorCode } from '@pss/contract';
 
 /** An error answer of the API, or a failure to reach it. */

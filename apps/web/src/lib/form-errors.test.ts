@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import i18next from './i18n';
+import { t } from './i18n';
 import { ApiError } from './api-error';
 import { contractResolver, saveErrors, showSaveErrors } from './form-errors';
-
-const t = i18next.t.bind(i18next);
 
 describe('errors of a failed save', () => {
   it('puts each field of a VALIDATION_ERROR beside its field, without the request part', () => {
@@ -49,7 +47,7 @@ describe('contract schemas on a form', () => {
   it('maps each issue to its field path, translating catalogue codes', () => {
     const validate = contractResolver(schema, t);
     expect(validate({ email: ' ', seasons: [{ name: 'A' }, { name: '' }] })).toEqual({
-      email: i18next.t('errors.EMAIL_REQUIRED'),
+      email: t('errors.EMAIL_REQUIRED'),
       'seasons.1.name': 'Name the season',
     });
     expect(validate({ email: 'a@b.c', seasons: [] })).toEqual({});

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n';
 import { isErrorCode } from '@pss/contract';
 import { ApiError, errorMessage } from './api-error';
 

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import '../lib/i18n';
+import '../lib/i18n/admin';
 
 afterEach(() => cleanup());
 

@@ -4,9 +4,9 @@ import { Alert, Anchor, Button, FileButton, Group, List, Paper, Skeleton, Stack,
 import { useQuery } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCaseHome } from '../../lib/case-home';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import type { en } from '../../lib/i18n/en';
+import { useTranslation } from '../../lib/i18n';
+import type { TFunction } from '../../lib/i18n';
+import type { adminTexts } from '../../lib/i18n/admin-texts';
 import { caseProblems, updateCaseBody, type CaseDocument } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../lib/api-error';
@@ -318,6 +318,6 @@ function describePath(path: string, form: CaseForm, t: TFunction): string {
       return t('cases.where.grouper', { grouper: form.groupers[Number(index)]?.name || n });
     default:
       // Any other problem is about one of the case's own fields, each of which has a name.
-      return t(`cases.fields.${head as keyof typeof en.cases.fields}`);
+      return t(`cases.fields.${head as keyof typeof adminTexts.cases.fields & string}`);
   }
 }

@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { MAX_CASE_IMAGE_BYTES, MAX_IMAGE_ALT, type CaseDocument } from '@pss/contract';
 import type { CaseHome } from '../../lib/case-home';
 import { RichTextField } from '../../components/lazy-rich-text-field';

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { createCaseBody, type CreateCaseBody } from '@pss/contract';
 import { Link, useNavigate } from 'react-router';
 import { useCaseHome } from '../../lib/case-home';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { FormError } from '../../components/form-parts';
 import { contractResolver, showSaveErrors } from '../../lib/form-errors';
 import { useCreateCase } from './cases-api';

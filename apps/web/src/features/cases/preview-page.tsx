@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, RingProgress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QuestionResult } from '../../components/question-result';
 import { RichTextView } from '../../components/rich-text-view';

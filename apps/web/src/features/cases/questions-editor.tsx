@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Menu, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { isChoiceQuestion, QuestionType, type MarkedAsValue, type QuestionTypeValue } from '@pss/contract';
 import type { CaseHome } from '../../lib/case-home';
 import { RichTextField } from '../../components/lazy-rich-text-field';

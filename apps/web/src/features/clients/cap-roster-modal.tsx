@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Code, Divider, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ImportJobPanel } from '../../components/import-job-panel';
 import { errorMessage } from '../../lib/api-error';
 import { capImports, lookUpCapId } from './clients-api';

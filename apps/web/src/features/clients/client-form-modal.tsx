@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { FormActions, FormError } from '../../components/form-parts';
 import { clientBody, type Client, type ClientBody } from '@pss/contract';
 import { contractResolver, showSaveErrors } from '../../lib/form-errors';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { clientSortFields, type Client } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';

@@ -1,6 +1,6 @@
 import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { resourceRoutes } from '@pss/contract';
 import { ResourceView } from '../../components/resource-view';
 import { call } from '../../lib/api-client';

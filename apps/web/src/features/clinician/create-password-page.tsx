@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { PASSWORD_MIN_LENGTH, authRoutes } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';

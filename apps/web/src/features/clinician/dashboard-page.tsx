@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { DashboardCase, DashboardProject } from '@pss/contract';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';

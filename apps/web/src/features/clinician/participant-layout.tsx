@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Container, Group, Text, Title } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { ParticipantSessionProvider, useParticipantSession } from './participant-session';
 import { SiteFooter } from '../../components/site-footer';

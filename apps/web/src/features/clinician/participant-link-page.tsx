@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Container } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useParticipantSession } from './participant-session';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { PostedSeasonSummary } from '@pss/contract';
 import { RichTextView } from '../../components/rich-text-view';
 import { errorMessage } from '../../lib/api-error';

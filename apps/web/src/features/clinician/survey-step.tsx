@@ -1,6 +1,6 @@
 import { Alert, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { ParticipantSurvey } from '@pss/contract';
 import { SurveyView } from '../../components/survey-view';
 import { errorMessage } from '../../lib/api-error';

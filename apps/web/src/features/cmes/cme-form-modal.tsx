@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { FormActions, FormError } from '../../components/form-parts';
 import { createCmeBody, updateCmeBody, type Cme, type UpdateCmeBody } from '@pss/contract';
 import { contractResolver, showSaveErrors } from '../../lib/form-errors';

@@ -1,6 +1,6 @@
 import { List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ANSWER_TAG_HEADERS, KEY_TAKEAWAY_HEADERS, MAX_KEY_TAKEAWAYS, type KeyTakeaway } from '@pss/contract';
 import { errorMessage } from '../../lib/api-error';
 import { useCaseHome } from '../../lib/case-home';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Code } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ImportJobPanel } from '../../components/import-job-panel';
 import { elementsImports, type ElementsHome, type ElementsKind } from './elements-api';
 

@@ -1,6 +1,6 @@
 import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import {
   emailDeliveryKinds,
   emailDeliverySortFields,

@@ -17,7 +17,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { Link, useBlocker, useOutletContext, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { emailSendModes, saveEmailBody, type EmailTemplate, type Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RichTextField } from '../../components/lazy-rich-text-field';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Code, Group, Paper, Select, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { emailPreviewBody, type EmailPreviewBody } from '@pss/contract';
 import { errorMessage } from '../../lib/api-error';
 import type { EmailForm } from './email-form';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, List, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { ScheduledEmail } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useOutletContext, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/api-error';

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Menu, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { emailPlaceholders } from '@pss/contract';
 
 /**

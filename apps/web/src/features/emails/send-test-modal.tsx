@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TagsInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { MAX_TEST_RECIPIENTS, sendTestEmailBody, type SendTestEmailBody } from '@pss/contract';
 import { FormError } from '../../components/form-parts';
 import { contractResolver, showSaveErrors } from '../../lib/form-errors';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { moduleBody, type ModuleBody, type ModuleLibrary } from '@pss/contract';
 import { CataloguePicker } from '../../components/catalogue-picker';
 import { FormActions, FormError } from '../../components/form-parts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { moduleSortFields, type ModuleSummary } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';

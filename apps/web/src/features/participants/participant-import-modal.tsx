@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Anchor, Code, Modal } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ImportJobPanel } from '../../components/import-job-panel';
 import { participantRoutes } from '@pss/contract';
 import { callRaw } from '../../lib/api-client';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Anchor, Group, Select, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Project } from '@pss/contract';
 import '@mantine/charts/styles.css';
 import { CaseCompletionTable } from './components/case-completion-table';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { DataStatusBadge } from './data-status-badge';
 import { StatusBadge } from '../../components/status-badge';
 import { projectSortFields, type ProjectSummary } from '@pss/contract';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { FormActions, FormError } from '../../components/form-parts';
 import { createProjectBody, updateProjectBody, type Project } from '@pss/contract';
 import { contractResolver, listFieldError, showSaveErrors } from '../../lib/form-errors';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { StatusBadge } from '../../components/status-badge';
 import type { Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useOutletContext } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { StatusBadge } from '../../components/status-badge';
 import { DataStatusBadge } from './data-status-badge';
 import { formatDate } from '../../lib/format';

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { UseFormReturnType } from '@mantine/form';
 import type { SeasonInput } from '@pss/contract';
 

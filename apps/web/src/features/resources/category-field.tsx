@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Group, MultiSelect, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { categoriesQueryOptions, useCreateCategory } from './resources-api';

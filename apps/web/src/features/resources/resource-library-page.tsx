@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import {
   clientRoutes,
   resourceAttachmentStatuses,

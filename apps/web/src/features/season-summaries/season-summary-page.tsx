@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, TextInput, 
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useBlocker, useOutletContext, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import {
   isBlankRichText,
   MAX_SUMMARY_GREETING,

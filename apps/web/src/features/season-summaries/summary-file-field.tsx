@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { MAX_SUMMARY_SHEET_BYTES, MAX_SUMMARY_VIDEO_BYTES, type SeasonSummary } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/api-error';

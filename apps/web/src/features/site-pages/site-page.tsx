@@ -1,6 +1,6 @@
 import { Alert, Anchor, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { serviceRoutes, type SitePageNameValue } from '@pss/contract';
 import { RichTextView } from '../../components/rich-text-view';
 import { SiteFooter } from '../../components/site-footer';

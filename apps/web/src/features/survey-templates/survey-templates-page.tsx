@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Modal, Select, Stack, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import {
   createSurveyTemplateBody,
   surveyTemplateSortFields,

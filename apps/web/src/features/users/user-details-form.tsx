@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { professions, updateUserBody, type UpdateUserBody, type UserDetails } from '@pss/contract';
 import { FormError } from '../../components/form-parts';
 import { contractResolver, showSaveErrors } from '../../lib/form-errors';

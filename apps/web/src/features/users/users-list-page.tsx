@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Modal, PasswordInput, Select, Stack, TextInput }
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { FormActions, FormError } from '../../components/form-parts';
 import {
   createStaffUserBody,

@@ -1,14 +1,68 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { en } from './en';
+import type { adminTexts } from './admin-texts';
+import { publicTexts } from './public-texts';
 
-// English is the only language today; every text goes through i18next so another can be added.
-void i18next.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  resources: { en: { translation: en } },
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * The app's texts and the function that looks them up. English is the only language today;
+ * every text on a screen goes through `t`, so another can be added as one more set of texts.
+ *
+ * This is a small translator of our own rather than i18next: the app uses nested keys,
+ * `{{name}}` values and `_one`/`_other` plurals and nothing else, and i18next with its React
+ * binding weighed about 16 kB gzipped on every first screen (issue #19). The texts come in
+ * two parts: the public ones (sign-in, the participants' side, shared components) with the
+ * first screen, the administrators' ones with the staff shell (`./admin-texts`, registered by
+ * app/route-gates.tsx). `texts-split.test.ts` checks that no public screen uses an
+ * administrators' text.
+ */
 
-export default i18next;
+type Texts = typeof publicTexts & typeof adminTexts;
+
+type LeafKeys<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : LeafKeys<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+type PluralBase<K extends string> = K extends `${infer Base}_${'one' | 'other'}` ? Base : never;
+
+/** Every text's key; a misspelt or missing key fails type-checking. */
+export type TextKey = LeafKeys<Texts> | PluralBase<LeafKeys<Texts>>;
+/** Values put into a text's `{{name}}` slots; `count` also picks the plural form. */
+export type TextValues = Record<string, unknown>;
+export type TFunction = (key: TextKey, values?: TextValues) => string;
+
+const dictionary = new Map<string, string>();
+
+/** Adds a set of texts (nested objects of strings) under their dotted keys. */
+export function registerTexts(texts: object, prefix = ''): void {
+  for (const [name, value] of Object.entries(texts)) {
+    if (typeof value === 'string') dictionary.set(`${prefix}${name}`, value);
+    else if (value && typeof value === 'object') registerTexts(value as object, `${prefix}${name}.`);
+  }
+}
+
+registerTexts(publicTexts);
+
+const plurals = new Intl.PluralRules('en');
+const SLOT = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/** The text for `key` with `values` put in; a key with no text answers itself, as i18next did. */
+export const t: TFunction = (key, values) => {
+  const count = values?.count;
+  const text =
+    (typeof count === 'number'
+      ? (dictionary.get(`${key}_${plurals.select(count)}`) ?? dictionary.get(`${key}_other`))
+      : undefined) ?? dictionary.get(key);
+  if (text === undefined) {
+    if (import.meta.env.DEV) console.warn(`No text for "${key}"`);
+    return key;
+  }
+  if (!values) return text;
+  return text.replace(SLOT, (slot, name: string) => (name in values ? String(values[name]) : slot));
+};
+
+const translation = { t };
+
+/** The texts for a component; `t` never changes, so it is safe in effects' dependencies. */
+export function useTranslation(): { t: TFunction } {
+  return translation;
+}
+
+export default translation;

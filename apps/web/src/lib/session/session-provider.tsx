@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { defaultClientSettings, PRESENCE_COOKIE, type ClientSettings, type CurrentUser } from '@pss/contract';
 import { setAccessToken, setUnauthorizedHandler } from '../api-client';
 import { clearCookie, hasCookie } from '../cookies';

@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { categoryUseQueryOptions } from '../progress-api';
 import { formatChange, formatRate } from '../progress-format';
 import { FigureError } from './figure-error';

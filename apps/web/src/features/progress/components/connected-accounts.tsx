@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { ConnectedAccount } from '@pss/contract';
 import { DataTable, type Column } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-error';

@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/api-error';
 
 /** A figure that could not be read says why where it would be, with a retry. */

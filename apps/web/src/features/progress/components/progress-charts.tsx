@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatDay } from '../../../lib/format';
 import { byRoundQueryOptions, completionsByDayQueryOptions } from '../progress-api';
 import { FigureError } from './figure-error';

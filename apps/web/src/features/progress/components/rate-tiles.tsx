@@ -1,6 +1,6 @@
 import { Paper, Progress, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import {
   caseCompletionRateQueryOptions,
   participantCompletionRateQueryOptions,

@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { participantProgressValues, reportFormats, type ReportFormat } from '@pss/contract';
 import { errorMessage } from '../../../lib/api-error';
 import { toastError } from '../../../lib/toasts';
