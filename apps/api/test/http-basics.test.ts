@@ -193,6 +193,44 @@ describe('the built web app', () => {
       await app.close();
     }
   });
+
+  it("names a first screen's own chunks in its index.html, and only that screen's", async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'pss-web-'));
+    const html = '<!doctype html><html><head><title>Patient Simulation Platform</title></head><body></body></html>';
+    writeFileSync(path.join(dist, 'index.html'), html);
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, '.vite', 'route-preloads.json'),
+      JSON.stringify([
+        { pattern: '/participant/cases/:attemptId', files: ['/assets/case-page-1.js', '/assets/Radio-2.js'] },
+        { pattern: '/login-landing', files: ['/assets/login-landing-page-3.js'] },
+      ]),
+    );
+    const app = await buildApp({ config: testConfig({ WEB_DIST_DIR: dist }), database: ctx.database, logger: false });
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    try {
+      const caseScreen = await app.inject({
+        url: '/participant/cases/abc?x=1',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(caseScreen.headers['content-encoding']).toBe('gzip');
+      const caseHtml = gunzipSync(caseScreen.rawPayload).toString();
+      expect(preloads(caseHtml)).toEqual(['/assets/case-page-1.js', '/assets/Radio-2.js']);
+      expect(caseHtml.indexOf('modulepreload')).toBeLessThan(caseHtml.indexOf('</head>'));
+      const signIn = await app.inject({
+        url: '/login-landing?next=%2Fuser-management',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(preloads(brotliDecompressSync(signIn.rawPayload).toString())).toEqual(['/assets/login-landing-page-3.js']);
+      // A deeper path is another screen; an unknown one gets the page as built.
+      for (const url of ['/participant/cases/abc/more', '/somewhere-else']) {
+        expect((await app.inject({ url })).body, url).toBe(html);
+      }
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('OpenAPI', () => {

@@ -1,5 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// The rules every Mantine component relies on; each component's own rules come with the
+// chunk that uses it (build/mantine-styles.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

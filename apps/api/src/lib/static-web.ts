@@ -1,9 +1,10 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { chooseEncoding, PRECOMPRESSED } from './content-encoding.js';
 import { AppError } from './errors.js';
+import { loadIndexHtml } from './index-html.js';
 import { markRoutesPublic } from './public-routes.js';
 
 /**
@@ -14,8 +15,8 @@ import { markRoutesPublic } from './public-routes.js';
 export async function registerStaticWeb(app: FastifyInstance, webDistDir: string | undefined): Promise<boolean> {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
   const hasWebApp = Boolean(webDistDir && indexFile && existsSync(indexFile));
-  // Every client-side route answers index.html, so it goes compressed too when the build wrote it so.
-  const indexEncodings = PRECOMPRESSED.filter(({ suffix }) => indexFile && existsSync(indexFile + suffix));
+  // Every client-side route answers index.html (with its screen's chunks named), compressed.
+  const indexHtml = webDistDir && hasWebApp ? loadIndexHtml(webDistDir) : undefined;
   if (webDistDir && hasWebApp) {
     await app.register(async (web) => {
       markRoutesPublic(web);
@@ -40,16 +41,16 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!hasWebApp || !webDistDir || request.method !== 'GET' || isApi) {
+    if (!indexHtml || request.method !== 'GET' || isApi) {
       return reply.status(404).send(new AppError('NOT_FOUND').toBody());
     }
-    const chosen = chooseEncoding(request.headers['accept-encoding'], indexEncodings);
+    const chosen = chooseEncoding(request.headers['accept-encoding'], PRECOMPRESSED);
     if (chosen) reply.header('Content-Encoding', chosen.encoding);
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(createReadStream(path.join(webDistDir, `index.html${chosen?.suffix ?? ''}`)));
+      .send(indexHtml.body(request.url.split('?')[0] ?? '/', chosen));
   });
   return hasWebApp;
 }

@@ -34,7 +34,7 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
  * The toasts' container (and its transitions) arrives after the first paint: no screen has
  * a toast to show before then, and one raised earlier waits in the notifications store.
  */
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+const Notifications = lazy(async () => ({ default: (await import('../lib/notifications')).Notifications }));
 
 /** Queries never retry and never refetch on window focus (spec §9). */
 export function createQueryClient(): QueryClient {

@@ -5,7 +5,7 @@ import type { NotificationData } from '@mantine/notifications';
  * container, after the first paint) rather than with every screen's first download.
  */
 function show(toast: NotificationData): void {
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show(toast));
+  void import('./notifications').then(({ notifications }) => notifications.show(toast));
 }
 
 /** Toasts appear bottom-right and close after 3 seconds (spec §9). */

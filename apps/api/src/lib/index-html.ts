@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Precompressed } from './content-encoding.js';
+
+/**
+ * The web app's index.html for a client-side route. For the screens a first visit lands on,
+ * the page names that screen's own chunks as `<link rel="modulepreload">`, so the browser
+ * fetches them beside the entry instead of after it has run (issue #19). The build lists
+ * them per route pattern in `.vite/route-preloads.json` (apps/web/build/route-preloads.ts).
+ * Each variant is made and compressed once, the first time it is asked for.
+ */
+export interface IndexHtml {
+  /** The page for `pathname`, in `encoding` (or as is). */
+  body(pathname: string, encoding: Precompressed | undefined): Buffer;
+}
+
+interface RoutePreload {
+  pattern: string;
+  files: string[];
+}
+
+/** `/a/:id/b` → a regular expression matching `/a/42/b` (and `/a/42/b/`), nothing more. */
+export function patternToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+function compress(content: Buffer, encoding: Precompressed | undefined): Buffer {
+  if (encoding?.encoding === 'br') {
+    return brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } });
+  }
+  if (encoding?.encoding === 'gzip') return gzipSync(content, { level: 9 });
+  return content;
+}
+
+export function loadIndexHtml(webDistDir: string): IndexHtml {
+  const template = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  const preloadsFile = path.join(webDistDir, '.vite', 'route-preloads.json');
+  const routes = existsSync(preloadsFile)
+    ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreload[]).map((route) => ({
+        ...route,
+        matcher: patternToRegExp(route.pattern),
+      }))
+    : [];
+  const variants = new Map<string, Buffer>();
+
+  const htmlFor = (route: RoutePreload | undefined): Buffer => {
+    if (!route || route.files.length === 0) return Buffer.from(template);
+    const links = route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('\n    ');
+    return Buffer.from(template.replace('</head>', `  ${links}\n  </head>`));
+  };
+
+  return {
+    body(pathname, encoding) {
+      const route = routes.find(({ matcher }) => matcher.test(pathname));
+      const key = `${route?.pattern ?? ''}\n${encoding?.encoding ?? ''}`;
+      let body = variants.get(key);
+      if (!body) {
+        body = compress(htmlFor(route), encoding);
+        variants.set(key, body);
+      }
+      return body;
+    },
+  };
+}
