@@ -79,9 +79,13 @@ test.afterAll(async () => {
   chrome?.kill();
 });
 
-async function audit(url: string): Promise<Scores> {
-  const runs: Scores[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
+/**
+ * One Lighthouse run on a cold cache. On a loaded machine Chromium now and then records no
+ * trace for the load (NO_NAVSTART, "Please run Lighthouse again"); such a run measured
+ * nothing, so it is run again, twice at most. A score is never retried.
+ */
+async function lighthouseRun(url: string) {
+  for (let attempt = 1; ; attempt += 1) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     await cdp.detach();
@@ -93,7 +97,16 @@ async function audit(url: string): Promise<Scores> {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    console.log(`  Lighthouse recorded nothing on ${url} (${lhr.runtimeError.code}); running again`);
+  }
+}
+
+async function audit(url: string): Promise<Scores> {
+  const runs: Scores[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const lhr = await lighthouseRun(url);
     runs.push({
       performance: lhr.categories.performance?.score ?? 0,
       accessibility: lhr.categories.accessibility?.score ?? 0,
@@ -132,19 +145,19 @@ function expectWithinThresholds(path: string, scores: Scores) {
 }
 
 test('Lighthouse: the sign-in screen', async ({ baseURL }) => {
-  test.setTimeout(RUNS * 45_000 + 15_000);
+  test.setTimeout(RUNS * 45_000 + 60_000);
   expectWithinThresholds('/login-landing', await audit(`${baseURL}/login-landing`));
 });
 
 test("Lighthouse: a participant's dashboard", async ({ baseURL }) => {
-  test.setTimeout(RUNS * 45_000 + 15_000);
+  test.setTimeout(RUNS * 45_000 + 60_000);
   await page.goto(`${baseURL}${demoParticipantLinkPath()}`);
   await expect(page.getByRole('heading', { name: 'Welcome, Maria' })).toBeVisible();
   expectWithinThresholds('/participant', await audit(`${baseURL}/participant`));
 });
 
 test('Lighthouse: the clients list', async ({ baseURL }) => {
-  test.setTimeout(RUNS * 45_000 + 15_000);
+  test.setTimeout(RUNS * 45_000 + 60_000);
   await page.goto(`${baseURL}/login-landing`);
   await signIn(page, 'Provider employee', demoSignIns().superadmin);
   expectWithinThresholds('/project-management', await audit(`${baseURL}/project-management`));

@@ -73,4 +73,20 @@ describe('the sign-in screen', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('link', { name: 'Sign in with your organisation' })).toBeNull();
   });
+
+  it('checks both fields before sending anything, and drops a message once its field is edited', async () => {
+    serve({ oidc_enabled: false, admin_password_login: true });
+    renderPage();
+    const email = await screen.findByLabelText(/^Email/);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+    await userEvent.type(email, 'not-an-email');
+    expect(screen.getAllByText('This field is required.')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText(/valid email/i)).toBeInTheDocument();
+    // Only the settings were asked for: no sign-in went out with fields in error.
+    expect(vi.mocked(fetch).mock.calls.every(([input]) => new URL(input as URL).pathname === '/api/settings')).toBe(
+      true,
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   Alert,
   Button,
@@ -12,9 +12,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Navigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session/session-provider';
 import { errorMessage } from '../../lib/api-error';
 import { landingPathFor, PROVIDER_SIGN_IN_URL, type StaffSignInFlow } from '../../lib/session/auth-api';
@@ -35,13 +34,18 @@ export function LoginLandingPage() {
   const [flow, setFlow] = useState<StaffSignInFlow>(
     params.get('flow') === 'provider-employee' ? 'provider-employee' : 'client-administrator',
   );
-  // Only presence and shape are checked here: a wrong password of any length is just wrong.
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: {
-      email: (value) =>
-        !value.trim() ? t('validation.required') : EMAIL_PATTERN.test(value.trim()) ? null : t('validation.email'),
-      password: (value) => (value ? null : t('validation.required')),
+  // Two fields checked on submit need no form library: @mantine/form would be 6 kB more on the
+  // first screen (issue #19). Only presence and shape are checked here: a wrong password of any
+  // length is just wrong. A field's message goes as soon as it is edited.
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const field = (name: 'email' | 'password') => ({
+    value: values[name],
+    error: fieldErrors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      setFieldErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
   const [formError, setFormError] = useState<string | null>(null);
@@ -58,11 +62,22 @@ export function LoginLandingPage() {
   const providerOffered = forAdministrators && Boolean(settings?.oidc_enabled);
   const passwordOffered = !forAdministrators || settings?.admin_password_login !== false;
 
-  async function submit({ email, password }: { email: string; password: string }) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     setFormError(null);
+    const email = values.email.trim();
+    const errors = {
+      email: !email ? t('validation.required') : EMAIL_PATTERN.test(email) ? undefined : t('validation.email'),
+      password: values.password ? undefined : t('validation.required'),
+    };
+    setFieldErrors(errors);
+    if (!errors.email && !errors.password) void submit(email, values.password);
+  }
+
+  async function submit(email: string, password: string) {
     setSubmitting(true);
     try {
-      await signIn(flow, email.trim(), password);
+      await signIn(flow, email, password);
     } catch (error) {
       setFormError(errorMessage(error, t));
       setSubmitting(false);
@@ -78,7 +93,7 @@ export function LoginLandingPage() {
         {t('auth.chooseFlow')}
       </Text>
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
-        <form onSubmit={form.onSubmit(submit, () => setFormError(null))} noValidate aria-labelledby="flow-label">
+        <form onSubmit={onSubmit} noValidate aria-labelledby="flow-label">
           <Stack>
             <SegmentedControl
               fullWidth
@@ -115,13 +130,13 @@ export function LoginLandingPage() {
                   label={t('common.email')}
                   type="email"
                   autoComplete="username"
-                  {...form.getInputProps('email')}
+                  {...field('email')}
                   required
                 />
                 <PasswordInput
                   label={t('common.password')}
                   autoComplete="current-password"
-                  {...form.getInputProps('password')}
+                  {...field('password')}
                   required
                 />
                 <Button type="submit" loading={submitting} fullWidth>
