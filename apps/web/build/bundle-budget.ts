@@ -36,42 +36,42 @@ export interface Screen {
 const project = '/project-management/clients/:clientId/projects/:projectId';
 
 export const SCREENS: Screen[] = [
-  { url: '/login-landing', tier: 'signIn', interim: 196 * KB, modules: ['src/features/auth/login-landing-page.tsx'] },
+  { url: '/login-landing', tier: 'signIn', interim: 156 * KB, modules: ['src/features/auth/login-landing-page.tsx'] },
   {
     url: '/participant/sign-in',
     tier: 'signIn',
-    interim: 188 * KB,
+    interim: 154 * KB,
     modules: ['src/features/clinician/participant-layout.tsx', 'src/features/clinician/participant-sign-in-page.tsx'],
   },
   {
     url: '/participant',
     tier: 'participant',
-    interim: 194 * KB,
+    interim: 164 * KB,
     modules: ['src/features/clinician/participant-layout.tsx', 'src/features/clinician/dashboard-page.tsx'],
   },
   {
     url: '/participant/cases/:attemptId',
     tier: 'participant',
-    interim: 264 * KB,
+    interim: 180 * KB,
     modules: ['src/features/clinician/participant-layout.tsx', 'src/features/clinician/case-page.tsx'],
   },
   ...(
     [
-      ['/project-management', 'src/features/clients/clients-list-page.tsx', 280],
-      ['/user-management', 'src/features/users/users-list-page.tsx', 293],
-      ['/survey-templates/:id', 'src/features/survey-templates/survey-template-editor-page.tsx', 328],
-      ['/resource-library/:id', 'src/features/resources/resource-details-page.tsx', 260],
+      ['/project-management', 'src/features/clients/clients-list-page.tsx', 255],
+      ['/user-management', 'src/features/users/users-list-page.tsx', 269],
+      ['/survey-templates/:id', 'src/features/survey-templates/survey-template-editor-page.tsx', 303],
+      ['/resource-library/:id', 'src/features/resources/resource-details-page.tsx', null],
     ] as const
   ).map(([url, module, interim]) => ({
     url,
     tier: 'admin' as const,
-    interim: interim * KB,
+    ...(interim === null ? {} : { interim: interim * KB }),
     modules: ['src/app/route-gates.tsx', module],
   })),
   {
     url: '/module-library/:id/cases',
     tier: 'admin',
-    interim: 311 * KB,
+    interim: 286 * KB,
     modules: [
       'src/app/route-gates.tsx',
       'src/features/module-library/module-layout.tsx',
@@ -80,12 +80,12 @@ export const SCREENS: Screen[] = [
   },
   ...(
     [
-      ['', 'src/features/projects/project-overview.tsx', 295],
-      ['/participants', 'src/features/participants/participants-page.tsx', 315],
-      ['/cases/case-details/:caseId', 'src/features/cases/case-editor-page.tsx', 339],
-      ['/emails/edit/:emailId', 'src/features/emails/email-editor-page.tsx', 317],
-      ['/progress', 'src/features/progress/progress-page.tsx', 322],
-      ['/progress/edit/:id', 'src/features/season-summaries/season-summary-page.tsx', 299],
+      ['', 'src/features/projects/project-overview.tsx', 270],
+      ['/participants', 'src/features/participants/participants-page.tsx', 290],
+      ['/cases/case-details/:caseId', 'src/features/cases/case-editor-page.tsx', 314],
+      ['/emails/edit/:emailId', 'src/features/emails/email-editor-page.tsx', 292],
+      ['/progress', 'src/features/progress/progress-page.tsx', 297],
+      ['/progress/edit/:id', 'src/features/season-summaries/season-summary-page.tsx', 274],
     ] as const
   ).map(([tail, module, interim]) => ({
     url: `${project}${tail}`,

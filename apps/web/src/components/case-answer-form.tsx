@@ -1,18 +1,5 @@
-import {
-  Autocomplete,
-  Checkbox,
-  Divider,
-  Group,
-  Image,
-  Paper,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Checkbox, Divider, Group, Image, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from '../lib/i18n';
 import type { CaseAnswer, CaseForParticipant } from '@pss/contract';
 import { RichTextView } from './rich-text-view';
@@ -25,6 +12,24 @@ export interface AnswerState {
   none_of_below: boolean;
 }
 export type AnswersState = Record<string, AnswerState>;
+
+// The dropdown and type-ahead inputs load only where such a question is shown (dropdown-inputs.tsx).
+const ChoiceSelect = lazy(async () => ({ default: (await import('./dropdown-inputs')).ChoiceSelect }));
+const TypeAheadInput = lazy(async () => ({ default: (await import('./dropdown-inputs')).TypeAheadInput }));
+
+/**
+ * While a list input loads, a plain field of the same label and height stands in its place,
+ * so nothing below it moves when it arrives.
+ */
+function LoadingInput(props: { label: string; required: boolean; value: string; children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={<TextInput label={props.label} withAsterisk={props.required} value={props.value} readOnly disabled />}
+    >
+      {props.children}
+    </Suspense>
+  );
+}
 
 const OTHER = '__other__';
 const NONE = '__none__';
@@ -185,15 +190,16 @@ export function QuestionInput(props: {
       break;
     case 'DROPDOWN':
       input = (
-        <Select
-          label={label}
-          withAsterisk={q.required}
-          data={options}
-          value={single}
-          onChange={pickSingle}
-          error={props.error}
-          clearable
-        />
+        <LoadingInput label={label} required={q.required} value={options.find((o) => o.value === single)?.label ?? ''}>
+          <ChoiceSelect
+            label={label}
+            required={q.required}
+            options={options}
+            value={single}
+            onChange={pickSingle}
+            error={props.error}
+          />
+        </LoadingInput>
       );
       break;
     case 'MULTI_MANY': {
@@ -226,14 +232,16 @@ export function QuestionInput(props: {
     }
     case 'TYPE_AHEAD':
       input = (
-        <Autocomplete
-          label={label}
-          withAsterisk={q.required}
-          data={[...new Set(q.choices.map((c) => c.text))]}
-          value={a.text}
-          error={props.error}
-          onChange={(text) => onChange({ ...a, text })}
-        />
+        <LoadingInput label={label} required={q.required} value={a.text}>
+          <TypeAheadInput
+            label={label}
+            required={q.required}
+            suggestions={[...new Set(q.choices.map((c) => c.text))]}
+            value={a.text}
+            error={props.error}
+            onChange={(text) => onChange({ ...a, text })}
+          />
+        </LoadingInput>
       );
       break;
     default:

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Group, List, Paper, RingProgress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Anchor, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
-import type { Attempt, DueSurveys, FieldIssue } from '@pss/contract';
+import type { Attempt, FieldIssue } from '@pss/contract';
 import {
   CaseQuestions,
   CaseVignette,
@@ -12,8 +12,6 @@ import {
   type AnswerState,
   type AnswersState,
 } from '../../components/case-answer-form';
-import { QuestionResult } from '../../components/question-result';
-import { RichTextView } from '../../components/rich-text-view';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { toastError } from '../../lib/toasts';
@@ -23,21 +21,20 @@ import {
   dueSurveysQueryOptions,
   participantKeys,
   saveAnswer,
-  stampAttempt,
   useAttemptAction,
 } from './participant-api';
 import { unsavedAnswers, useAnswerSaver, type SaveState } from './answer-saver';
-import { SurveyStep } from './survey-step';
+import { SurveyStep } from './lazy-survey-step';
 import { CaseResources } from './case-resources';
+
+/**
+ * The feedback after submitting, with its score ring (and the ring's tooltip, which brings
+ * Floating UI): shown once a case is submitted, so it loads then.
+ */
+const CaseResultView = lazy(async () => ({ default: (await import('./case-result-view')).CaseResultView }));
 
 /** Free text is saved after a pause in typing; a choice at once. */
 const TEXT_SAVE_DELAY_MS = 700;
-/** A long button label wraps on a phone instead of running out of its button. */
-const wrappingLabel = {
-  root: { height: 'auto', minHeight: 42 },
-  label: { whiteSpace: 'normal' as const, textAlign: 'center' as const },
-};
-
 /** `/participant/cases/{userSeasonRoundCaseId}`: take a case, answer by answer, then read the feedback. */
 export function ParticipantCasePage() {
   const { t } = useTranslation();
@@ -55,7 +52,13 @@ export function ParticipantCasePage() {
   }
   // The form starts from the answers saved on the server: wait for them, never a cached copy.
   if (!attempt.data || !attempt.isFetchedAfterMount || surveys.isPending) return <Skeleton h={400} />;
-  if (attempt.data.result) return <CaseResultView attempt={attempt.data} due={surveys.data} />;
+  if (attempt.data.result) {
+    return (
+      <Suspense fallback={<Skeleton h={400} />}>
+        <CaseResultView attempt={attempt.data} due={surveys.data} />
+      </Suspense>
+    );
+  }
   // The season's start survey comes before its first case.
   if (attempt.data.status === 'NOT_STARTED' && surveys.data?.start) {
     return (
@@ -213,115 +216,5 @@ function SaveStatus({ state, onRetry }: { state: SaveState; onRetry(): void }) {
         </Button>
       )}
     </Group>
-  );
-}
-
-function CaseResultView({ attempt, due }: { attempt: Attempt; due: DueSurveys | undefined }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const result = attempt.result!;
-  const personalised = result.feedback_type === 'PERSONALIZED_FEEDBACK';
-  const noted = useRef(false);
-  useEffect(() => {
-    if (noted.current) return;
-    noted.current = true;
-    // Submitted: nothing of this attempt is left to send from this browser.
-    unsavedAnswers.clear(attempt.id);
-    void stampAttempt(attempt.id, 'score-accessed').catch(() => undefined);
-  }, [attempt.id]);
-
-  async function finish(next: string | null) {
-    await stampAttempt(attempt.id, 'finish').catch(() => undefined);
-    await queryClient.invalidateQueries({ queryKey: participantKeys.dashboard });
-    navigate(next ? `/participant/cases/${next}` : '/participant');
-  }
-
-  return (
-    <Stack>
-      <Alert color="teal" title={t('clinician.thankYouTitle')}>
-        {t('clinician.thankYou')}
-      </Alert>
-      <Paper withBorder p="lg">
-        <Group>
-          <RingProgress
-            size={110}
-            thickness={11}
-            sections={[{ value: result.score, color: result.score >= 70 ? 'teal.8' : 'orange.8' }]}
-            label={
-              <Text ta="center" fw={700} size="xl" data-testid="attempt-score">
-                {result.score}%
-              </Text>
-            }
-            aria-label={t('common.caseView.scoreLabel', { score: result.score })}
-          />
-          <Stack gap={2}>
-            <Title order={2} size="h3">
-              {attempt.case.patient_name}
-            </Title>
-            <Text>{t('clinician.yourScore', { score: result.score })}</Text>
-          </Stack>
-        </Group>
-      </Paper>
-      {result.questions.map((q, i) => (
-        <QuestionResult key={q.question_id} index={i} question={q} personalised={personalised} />
-      ))}
-      {result.test_results && (
-        <Paper withBorder p="lg">
-          <Title order={3} size="h4">
-            {t('common.caseView.testResults')}
-          </Title>
-          <RichTextView html={result.test_results} />
-        </Paper>
-      )}
-      {(result.explanation || !personalised) && (
-        <Paper withBorder p="lg">
-          <Title order={3} size="h4">
-            {t('common.caseView.explanation')}
-          </Title>
-          <RichTextView html={result.explanation} />
-        </Paper>
-      )}
-      {result.key_takeaways.length > 0 && (
-        <Paper withBorder p="lg">
-          <Title order={3} size="h4">
-            {t('clinician.keyTakeaways')}
-          </Title>
-          <List size="sm">
-            {result.key_takeaways.map((k) => (
-              <List.Item key={k}>{k}</List.Item>
-            ))}
-          </List>
-        </Paper>
-      )}
-      {result.references && (
-        <Paper withBorder p="lg">
-          <Title order={3} size="h4">
-            {t('common.caseView.references')}
-          </Title>
-          <RichTextView html={result.references} />
-        </Paper>
-      )}
-      {due?.review ? (
-        <SurveyStep attemptId={attempt.id} survey={due.review} title={t('clinician.surveyReview')} />
-      ) : due?.end ? (
-        <SurveyStep attemptId={attempt.id} survey={due.end} title={t('clinician.surveyEnd')} />
-      ) : null}
-      <Group justify="flex-end">
-        {attempt.next_case_id ? (
-          <Button size="md" styles={wrappingLabel} onClick={() => void finish(attempt.next_case_id)}>
-            {t('clinician.nextCaseButton')}
-          </Button>
-        ) : null}
-        <Button
-          size="md"
-          styles={wrappingLabel}
-          variant={attempt.next_case_id ? 'default' : 'filled'}
-          onClick={() => void finish(null)}
-        >
-          {t('clinician.finish')}
-        </Button>
-      </Group>
-    </Stack>
   );
 }
