@@ -194,7 +194,7 @@ describe('the built web app', () => {
     }
   });
 
-  it("names a first screen's own chunks in its index.html, and only that screen's", async () => {
+  it("names a first screen's own chunks and style sheets in its index.html, and only that screen's", async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'pss-web-'));
     const html = '<!doctype html><html><head><title>Patient Simulation Platform</title></head><body></body></html>';
     writeFileSync(path.join(dist, 'index.html'), html);
@@ -202,7 +202,11 @@ describe('the built web app', () => {
     writeFileSync(
       path.join(dist, '.vite', 'route-preloads.json'),
       JSON.stringify([
-        { pattern: '/participant/cases/:attemptId', files: ['/assets/case-page-1.js', '/assets/Radio-2.js'] },
+        {
+          pattern: '/participant/cases/:attemptId',
+          files: ['/assets/case-page-1.js', '/assets/Radio-2.js'],
+          styles: ['/assets/Radio-2.css'],
+        },
         { pattern: '/login-landing', files: ['/assets/login-landing-page-3.js'] },
       ]),
     );
@@ -218,6 +222,10 @@ describe('the built web app', () => {
       const caseHtml = gunzipSync(caseScreen.rawPayload).toString();
       expect(preloads(caseHtml)).toEqual(['/assets/case-page-1.js', '/assets/Radio-2.js']);
       expect(caseHtml.indexOf('modulepreload')).toBeLessThan(caseHtml.indexOf('</head>'));
+      expect([...caseHtml.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1])).toEqual([
+        '/assets/Radio-2.css',
+      ]);
+      expect(caseHtml.indexOf('Radio-2.css')).toBeLessThan(caseHtml.indexOf('</head>'));
       const signIn = await app.inject({
         url: '/login-landing?next=%2Fuser-management',
         headers: { 'accept-encoding': 'br' },

@@ -99,6 +99,8 @@ export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  /** The style sheets the chunk needs, loaded with it. */
+  css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 

@@ -1,4 +1,6 @@
 import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -107,6 +109,12 @@ async function audit(url: string): Promise<Scores> {
   const runs: Scores[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const lhr = await lighthouseRun(url);
+    // LIGHTHOUSE_REPORT_DIR keeps each run's full report (JSON), for finding what a score waits on.
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${i + 1}.json`;
+      mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(lhr));
+    }
     runs.push({
       performance: lhr.categories.performance?.score ?? 0,
       accessibility: lhr.categories.accessibility?.score ?? 0,

@@ -5,9 +5,10 @@ import type { Precompressed } from './content-encoding.js';
 
 /**
  * The web app's index.html for a client-side route. For the screens a first visit lands on,
- * the page names that screen's own chunks as `<link rel="modulepreload">`, so the browser
- * fetches them beside the entry instead of after it has run (issue #19). The build lists
- * them per route pattern in `.vite/route-preloads.json` (apps/web/build/route-preloads.ts).
+ * the page names that screen's own chunks as `<link rel="modulepreload">` and their style
+ * sheets as `<link rel="stylesheet">`, so the browser fetches them beside the entry instead
+ * of after it has run (issue #19). The build lists them per route pattern in
+ * `.vite/route-preloads.json` (apps/web/build/route-preloads.ts).
  * Each variant is made and compressed once, the first time it is asked for.
  */
 export interface IndexHtml {
@@ -18,6 +19,8 @@ export interface IndexHtml {
 interface RoutePreload {
   pattern: string;
   files: string[];
+  /** Absent in a build from before style sheets were listed. */
+  styles?: string[];
 }
 
 /** `/a/:id/b` → a regular expression matching `/a/42/b` (and `/a/42/b/`), nothing more. */
@@ -49,8 +52,14 @@ export function loadIndexHtml(webDistDir: string): IndexHtml {
   const variants = new Map<string, Buffer>();
 
   const htmlFor = (route: RoutePreload | undefined): Buffer => {
-    if (!route || route.files.length === 0) return Buffer.from(template);
-    const links = route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('\n    ');
+    const styles = route?.styles ?? [];
+    if (!route || route.files.length + styles.length === 0) return Buffer.from(template);
+    // The style sheets' links are the ones Vite's loader would add (no crossorigin), so it
+    // finds them by href and does not add its own.
+    const links = [
+      ...styles.map((sheet) => `<link rel="stylesheet" href="${sheet}">`),
+      ...route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    ].join('\n    ');
     return Buffer.from(template.replace('</head>', `  ${links}\n  </head>`));
   };
 

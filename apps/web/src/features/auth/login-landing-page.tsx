@@ -97,6 +97,8 @@ export function LoginLandingPage() {
           <Stack>
             <SegmentedControl
               fullWidth
+              // On a phone the two labels do not fit on one line each: they wrap, not clip.
+              styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
               value={flow}
               onChange={(value) => setFlow(value as StaffSignInFlow)}
               aria-label={t('auth.chooseFlow')}
