@@ -9,6 +9,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
+import { startSessionEarly } from './lib/session/early-start';
+
+// The session and settings the first screen waits on go out now, while React starts.
+startSessionEarly(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,12 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { type ParticipantLoginResponse, type ParticipantUser, authRoutes } from '@pss/contract';
 import { call, setAccessToken, setUnauthorizedHandler } from '../../lib/api-client';
-import { sharedRefresh } from '../../lib/session/shared-refresh';
-
-/** The participant refresh: one at a time, across tabs (the cookie rotates). */
-function refreshParticipant(options: { isLogin?: boolean } = {}): Promise<ParticipantLoginResponse> {
-  return sharedRefresh('participant', () => call(authRoutes.refreshParticipant, {}, options));
-}
+import { refreshParticipant } from '../../lib/session/auth-api';
+import { takeEarly } from '../../lib/session/early-start';
 
 /**
  * A participant's session, apart from the staff one: its own refresh cookie, loaded at
@@ -64,7 +60,8 @@ export function ParticipantSessionProvider({ children }: { children: ReactNode }
   // link opened in this tab) wins: this late answer must not replace or end it.
   useEffect(() => {
     let cancelled = false;
-    refreshParticipant({ isLogin: true })
+    // Sent as the app started, when it started here (lib/session/early-start.ts).
+    takeEarly('participant', () => refreshParticipant({ isLogin: true }))
       .then((session) => {
         if (!cancelled && !settled.current) accept(session);
       })

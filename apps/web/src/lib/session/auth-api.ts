@@ -2,6 +2,7 @@ import {
   type ClientSettings,
   type CurrentUser,
   type LoginResponse,
+  type ParticipantLoginResponse,
   type StaffLogoutResponse,
   authRoutes,
   serviceRoutes,
@@ -24,6 +25,11 @@ export function signIn(flow: StaffSignInFlow, email: string, password: string): 
 /** Trades the refresh cookie for a new access token; the cookie rotates (one refresh at a time, across tabs). */
 export function refreshSession(): Promise<LoginResponse> {
   return sharedRefresh('staff', () => call(authRoutes.refreshStaff, {}, { isLogin: true }));
+}
+
+/** The participant's refresh: the same, with the participant's own cookie. */
+export function refreshParticipant(options: { isLogin?: boolean } = {}): Promise<ParticipantLoginResponse> {
+  return sharedRefresh('participant', () => call(authRoutes.refreshParticipant, {}, options));
 }
 
 export function signOutOnServer(): Promise<void> {

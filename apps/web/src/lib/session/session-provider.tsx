@@ -14,6 +14,7 @@ import {
   signOutWithRedirect,
   type StaffSignInFlow,
 } from './auth-api';
+import { takeEarly } from './early-start';
 
 /** Admins' presence cookie is checked this often (spec §4). */
 export const COOKIE_CHECK_INTERVAL_MS = 5000;
@@ -119,8 +120,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // The timers run on the defaults when the settings cannot be read, and take the
     // server's once a later try reads them: a failed call never leaves them stopped.
     let retry: ReturnType<typeof setTimeout> | undefined;
+    // The first read and the first refresh were sent as the app started (./early-start.ts);
+    // a retry, taking nothing, reads again.
     const loadSettings = () =>
-      fetchClientSettings()
+      takeEarly('settings', fetchClientSettings)
         .then((s) => !cancelled && setSettings(s))
         .catch(() => {
           if (cancelled) return;
@@ -136,7 +139,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setState({ status: 'anonymous' });
       return stop;
     }
-    refreshSession()
+    takeEarly('staff', refreshSession)
       .then((session) => {
         if (cancelled) return;
         setAccessToken(session.access_token);
