@@ -17,12 +17,17 @@ import { demoParticipantLinkPath, demoSignIns, signIn } from './fixtures';
 const TARGETS = { performance: 0.9, accessibility: 1, 'best-practices': 0.95 } as const;
 /**
  * What fails the run. Accessibility, best practices and layout shift are held to the issue's
- * targets. Performance is not there yet (0.43 for the sign-in screen on this machine; see
- * docs/benchmarks.md, "Web delivery"): it is held to an interim floor below today's score,
- * with room for a loaded machine's noise (0.37 to 0.58 in one run), and the target is printed
- * beside it. Raise it as it improves.
+ * targets. Performance is not there on every screen: each is held to an interim floor of its
+ * own, below its score on this machine with room for a loaded machine's noise (docs/benchmarks.md, "Web delivery": medians of three on 24 Nov 2026 were sign-in
+ * 0.89-0.91, the participant's dashboard 0.83-0.86, the clients list 0.57-0.71); the target is
+ * printed beside it. Raise a floor as its screen improves.
  */
-const THRESHOLDS = { ...TARGETS, performance: 0.25 } as const;
+const THRESHOLDS = TARGETS;
+const PERFORMANCE_FLOOR = {
+  '/login-landing': 0.7,
+  '/participant': 0.6,
+  '/project-management': 0.4,
+} as const;
 const MAX_CLS = 0.1;
 /**
  * One run a screen keeps the three audits near a minute in all; LIGHTHOUSE_RUNS=3 takes the
@@ -142,12 +147,13 @@ async function audit(url: string): Promise<Scores> {
   return scores;
 }
 
-function expectWithinThresholds(path: string, scores: Scores) {
-  for (const category of Object.keys(THRESHOLDS) as Category[]) {
+function expectWithinThresholds(path: keyof typeof PERFORMANCE_FLOOR, scores: Scores) {
+  const thresholds = { ...THRESHOLDS, performance: PERFORMANCE_FLOOR[path] };
+  for (const category of Object.keys(thresholds) as Category[]) {
     expect(
       scores[category],
-      `${path}: Lighthouse ${category} ${scores[category]} < ${THRESHOLDS[category]}`,
-    ).toBeGreaterThanOrEqual(THRESHOLDS[category]);
+      `${path}: Lighthouse ${category} ${scores[category]} < ${thresholds[category]}`,
+    ).toBeGreaterThanOrEqual(thresholds[category]);
   }
   expect(scores.cls, `${path}: cumulative layout shift ${scores.cls} > ${MAX_CLS}`).toBeLessThanOrEqual(MAX_CLS);
 }
