@@ -236,10 +236,19 @@ async function main(): Promise<void> {
     const url = new URL(values.pg);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
+    // BENCH_KEEP_DATABASE=<name> keeps the seeded database under that name (replacing one
+    // of the same name) instead of dropping it, to look at its plans after a run.
+    const keep = process.env.BENCH_KEEP_DATABASE;
+    if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error('BENCH_KEEP_DATABASE: a plain lower-case name');
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: values.pg });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      if (keep) {
+        await c.query(`drop database if exists ${keep} with (force)`);
+        await c.query(`alter database ${name} rename to ${keep}`);
+      } else {
+        await c.query(`drop database if exists ${name} with (force)`);
+      }
       await c.end();
     };
   }
