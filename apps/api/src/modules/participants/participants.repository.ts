@@ -53,6 +53,21 @@ export interface ExportAssignment {
   startDate: string;
 }
 
+/**
+ * What a list page needs of its project, read in one statement before the page: whose
+ * project it is (the access check), its kept counts (the total of an unsearched list),
+ * whether its search rows may be used, and its participants' version (deep pages' marks).
+ * Each was a statement of its own.
+ */
+export interface ParticipantListHead {
+  clientId: string;
+  active: number;
+  archived: number;
+  notReady: number;
+  searchIndexed: boolean;
+  version: number;
+}
+
 const sortColumns = {
   name: projectParticipants.sortName,
   email: projectParticipants.email,
@@ -88,15 +103,11 @@ export function createParticipantsRepository(db: Db) {
     query: ParticipantListQuery,
     where: SQL | undefined,
     offset: number,
+    version: number,
   ): Promise<PageStart> {
     const plain: PageStart = { after: undefined, offset, version: null };
     const [term, ...more] = query.sort;
     if (offset < MARK_EVERY || !where || !term || more.length || query.search || query.filter.progress) return plain;
-    const [project] = await db
-      .select({ version: projects.participantsVersion })
-      .from(projects)
-      .where(eq(projects.id, projectId));
-    if (!project) return plain;
     const filter = query.filter;
     return marks.start({
       key: [projectId, filter.archived ?? false, filter.data_status ?? '', term.field, term.direction].join('|'),
@@ -104,15 +115,19 @@ export function createParticipantsRepository(db: Db) {
       where,
       sort: { ...markableColumns[term.field], direction: term.direction },
       offset,
-      version: project.version,
+      version,
     });
   }
 
-  /** The list's rows; a search asks first whether the project's search rows may be used. */
+  /**
+   * The list's rows. A search uses the project's search rows when they are up to date:
+   * `searchIndexed` when the caller has read it already (a list page's head), else asked here.
+   */
   async function listCondition(
     projectId: string,
     search: string | undefined,
     filter: ParticipantFilter,
+    searchIndexed?: boolean,
   ): Promise<SQL | undefined> {
     return and(
       eq(projectParticipants.projectId, projectId),
@@ -120,7 +135,11 @@ export function createParticipantsRepository(db: Db) {
       filter.data_status ? eq(projectParticipants.dataStatus, filter.data_status) : undefined,
       filter.progress ? progressCondition(filter.progress) : undefined,
       search
-        ? participantSearchCondition(projectId, search, await isParticipantSearchIndexed(db, projectId))
+        ? participantSearchCondition(
+            projectId,
+            search,
+            searchIndexed ?? (await isParticipantSearchIndexed(db, projectId)),
+          )
         : undefined,
     );
   }
@@ -150,8 +169,27 @@ export function createParticipantsRepository(db: Db) {
     /** Brings the project's UserSeasonRoundCases up to date (before filtering by progress). */
     syncAttempts: (projectId: string) => syncAttempts(db, { projectId }),
 
-    async list(projectId: string, query: ParticipantListQuery, keptTotal: number | null) {
-      const where = await listCondition(projectId, query.search, query.filter);
+    /** A list page's project (see ParticipantListHead); undefined when there is no such project. */
+    async listHead(projectId: string): Promise<ParticipantListHead | undefined> {
+      const [row] = await db
+        .select({
+          clientId: projects.clientId,
+          active: projects.activeParticipants,
+          archived: projects.archivedParticipants,
+          notReady: projects.notReadyParticipants,
+          searchStale: projects.participantSearchStale,
+          version: projects.participantsVersion,
+        })
+        .from(projects)
+        .where(eq(projects.id, projectId));
+      if (!row) return undefined;
+      const { searchStale, ...head } = row;
+      return { ...head, searchIndexed: !searchStale };
+    },
+
+    /** A page of the list, with its project's head as listHead read it (`keptTotal`: the total when it is known). */
+    async list(projectId: string, query: ParticipantListQuery, head: ParticipantListHead, keptTotal: number | null) {
+      const where = await listCondition(projectId, query.search, query.filter, head.searchIndexed);
       const order = orderByTerms(query.sort, sortColumns, projectParticipants.userId);
       const readPage = async (limit: number, start: PageStart) => {
         // Deferred join: page by the project's index, then read this page's users.
@@ -194,7 +232,7 @@ export function createParticipantsRepository(db: Db) {
         query,
         async (limit, offset) => {
           const plain: PageStart = { after: undefined, offset, version: null };
-          const start = await pageStart(projectId, query, where, offset).catch(() => plain);
+          const start = await pageStart(projectId, query, where, offset, head.version).catch(() => plain);
           let rows = await readPage(limit, start);
           // The participants changed between the mark and the page (or the page is past the end): by OFFSET.
           if (start.version !== null && (rows.length === 0 || Number(rows[0]!.version) !== start.version)) {
@@ -322,18 +360,6 @@ export function createParticipantsRepository(db: Db) {
         .where(and(eq(projectParticipants.projectId, projectId), eq(projectParticipants.userId, userId)))
         .returning({ id: projectParticipants.userId });
       return rows.length === 1;
-    },
-
-    async keptCounts(projectId: string) {
-      const [row] = await db
-        .select({
-          active: projects.activeParticipants,
-          archived: projects.archivedParticipants,
-          notReady: projects.notReadyParticipants,
-        })
-        .from(projects)
-        .where(eq(projects.id, projectId));
-      return row;
     },
   };
 }
