@@ -15,11 +15,29 @@ import {
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+/** The columns the signed-in staff member's description is made of. */
+export type CurrentUserRow = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'clientId'>;
 
 export function createUsersRepository(db: Db) {
   return {
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      return row;
+    },
+    /** What `users/me` answers, and nothing else (a user row has some thirty columns). */
+    async findCurrent(id: string): Promise<CurrentUserRow | undefined> {
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          role: users.role,
+          clientId: users.clientId,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
       return row;
     },
     async findById(id: string): Promise<UserRow | undefined> {
