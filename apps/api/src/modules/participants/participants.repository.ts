@@ -93,6 +93,24 @@ const markableColumns: Record<ParticipantSortField, Omit<MarkableSort, 'directio
 
 export function createParticipantsRepository(db: Db) {
   const marks = createPageMarks(db);
+  /**
+   * The list head's statement (see ParticipantListHead), built once and prepared by name:
+   * it runs before every page, and PostgreSQL then parses and plans it once per connection.
+   */
+  let headStatement: ReturnType<typeof prepareHead> | undefined;
+  const prepareHead = () =>
+    db
+      .select({
+        clientId: projects.clientId,
+        active: projects.activeParticipants,
+        archived: projects.archivedParticipants,
+        notReady: projects.notReadyParticipants,
+        searchStale: projects.participantSearchStale,
+        version: projects.participantsVersion,
+      })
+      .from(projects)
+      .where(eq(projects.id, sql.placeholder('projectId')))
+      .prepare('participants_list_head');
 
   /**
    * Where a page of the list starts (page-marks.ts): from a mark for deep pages of the
@@ -171,17 +189,7 @@ export function createParticipantsRepository(db: Db) {
 
     /** A list page's project (see ParticipantListHead); undefined when there is no such project. */
     async listHead(projectId: string): Promise<ParticipantListHead | undefined> {
-      const [row] = await db
-        .select({
-          clientId: projects.clientId,
-          active: projects.activeParticipants,
-          archived: projects.archivedParticipants,
-          notReady: projects.notReadyParticipants,
-          searchStale: projects.participantSearchStale,
-          version: projects.participantsVersion,
-        })
-        .from(projects)
-        .where(eq(projects.id, projectId));
+      const [row] = await (headStatement ??= prepareHead()).execute({ projectId });
       if (!row) return undefined;
       const { searchStale, ...head } = row;
       return { ...head, searchIndexed: !searchStale };
