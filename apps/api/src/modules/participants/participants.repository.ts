@@ -11,7 +11,7 @@ import {
 import { participantAssignments, projectParticipants, projects, seasons, users } from '../../db/schema/index.js';
 import { recountParticipants } from './import-writes.js';
 import { createPageMarks, MARK_EVERY, type MarkableSort, type PageStart } from './page-marks.js';
-import { countAll, orderByTerms, runPaged } from '../../lib/list-query.js';
+import { countAll, orderByTerms, pageOffset, runPaged } from '../../lib/list-query.js';
 
 export type ParticipantRow = {
   userId: string;
@@ -199,10 +199,17 @@ export function createParticipantsRepository(db: Db) {
     async list(projectId: string, query: ParticipantListQuery, head: ParticipantListHead, keptTotal: number | null) {
       const where = await listCondition(projectId, query.search, query.filter, head.searchIndexed);
       const order = orderByTerms(query.sort, sortColumns, projectParticipants.userId);
+      // A search counts its matches in the page's own statement (a window over the matches
+      // the page sorts anyway): the trigram index is read once, one statement instead of two.
+      // Searched pages always start by OFFSET (no marks), so the window counts every match.
+      const countWithPage = keptTotal === null && Boolean(query.search);
       const readPage = async (limit: number, start: PageStart) => {
         // Deferred join: page by the project's index, then read this page's users.
         const page = db
-          .select({ userId: projectParticipants.userId })
+          .select({
+            userId: projectParticipants.userId,
+            total: (countWithPage ? sql<number>`cast(count(*) over () as integer)` : sql<null>`null`).as('total'),
+          })
           .from(projectParticipants)
           .where(and(where, start.after))
           .orderBy(...order)
@@ -229,6 +236,7 @@ export function createParticipantsRepository(db: Db) {
                 and u.status = 'COMPLETE')`,
             // Read with the page, to tell whether the participants changed since its mark.
             version: sql<string>`(select participants_version from projects where id = ${projectId})`,
+            total: page.total,
           })
           .from(projectParticipants)
           .innerJoin(page, eq(page.userId, projectParticipants.userId))
@@ -236,6 +244,16 @@ export function createParticipantsRepository(db: Db) {
           .where(eq(projectParticipants.projectId, projectId))
           .orderBy(...order);
       };
+      const countMatches = async () =>
+        (await db.select({ n: countAll }).from(projectParticipants).where(where))[0]?.n ?? 0;
+      if (countWithPage) {
+        const offset = pageOffset(query);
+        const rows = await readPage(query.limit, { after: undefined, offset, version: null });
+        // A page past the last match has no row to carry the count: counted apart (rare).
+        const total = rows.length ? Number(rows[0]!.total) : offset === 0 ? 0 : await countMatches();
+        const items = rows.map(({ version: _version, total: _total, ...row }) => row as ParticipantRow);
+        return { items, total, page: query.page, limit: query.limit };
+      }
       return runPaged(
         query,
         async (limit, offset) => {
@@ -246,10 +264,10 @@ export function createParticipantsRepository(db: Db) {
           if (start.version !== null && (rows.length === 0 || Number(rows[0]!.version) !== start.version)) {
             rows = await readPage(limit, plain);
           }
-          return rows.map(({ version: _version, ...row }) => row as ParticipantRow);
+          return rows.map(({ version: _version, total: _total, ...row }) => row as ParticipantRow);
         },
-        // The kept count answers unsearched lists; a search or data filter counts what it narrows.
-        async () => keptTotal ?? (await db.select({ n: countAll }).from(projectParticipants).where(where))[0]?.n ?? 0,
+        // The kept count answers unsearched lists; a data filter counts what it narrows.
+        async () => keptTotal ?? (await countMatches()),
       );
     },
 
