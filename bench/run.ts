@@ -98,8 +98,9 @@ function withClientsFloor(scenario: Scenario): Scenario {
 const participantRepositories = new WeakMap<Db, ReturnType<typeof createParticipantsRepository>>();
 
 /**
- * A participants list page through the participants repository: the project's kept counts
- * (the total of an unsearched list), then the page, as `GET /api/projects/{id}/users` reads it.
+ * A participants list page through the participants repository: the project's head (its
+ * client for the access check, its kept counts: the total of an unsearched list), then the
+ * page, as `GET /api/projects/{id}/users` reads it.
  */
 const participantsFloor =
   (projectId: string, target: string) =>
@@ -112,12 +113,13 @@ const participantsFloor =
       participantRepositories.set(db, participants);
     }
     const query = participantListQuery.parse(queryOf(target));
+    const head = await participants.listHead(projectId);
+    if (!head) throw new Error(`no project ${projectId}`);
     let kept: number | null = null;
     if (!query.search && !query.filter.progress && !query.filter.data_status) {
-      const counts = await participants.keptCounts(projectId);
-      kept = query.filter.archived ? (counts?.archived ?? 0) : (counts?.active ?? 0);
+      kept = query.filter.archived ? head.archived : head.active;
     }
-    return participants.list(projectId, query, kept);
+    return participants.list(projectId, query, head, kept);
   };
 
 /** The calls measured. Later features add theirs here. */
@@ -236,10 +238,19 @@ async function main(): Promise<void> {
     const url = new URL(values.pg);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
+    // BENCH_KEEP_DATABASE=<name> keeps the seeded database under that name (replacing one
+    // of the same name) instead of dropping it, to look at its plans after a run.
+    const keep = process.env.BENCH_KEEP_DATABASE;
+    if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error('BENCH_KEEP_DATABASE: a plain lower-case name');
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: values.pg });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      if (keep) {
+        await c.query(`drop database if exists ${keep} with (force)`);
+        await c.query(`alter database ${name} rename to ${keep}`);
+      } else {
+        await c.query(`drop database if exists ${name} with (force)`);
+      }
       await c.end();
     };
   }

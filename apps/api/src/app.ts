@@ -54,7 +54,6 @@ import { registerResourcesRoutes } from './modules/resources/resources.routes.js
 import { createSignedLinks } from './lib/signed-links.js';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { migrationsFolder, type Database } from './db/client.js';
@@ -65,6 +64,7 @@ import { registerAccessControl, type DeclaredRoute } from './lib/access-control.
 import { systemClock, type Clock } from './lib/clock.js';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler.js';
 import { registerNulGuard } from './lib/nul-guard.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerOpenApi } from './lib/openapi.js';
 import { registerStaticWeb } from './lib/static-web.js';
 import { createTokenService } from './lib/tokens.js';
@@ -203,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const declaredRoutes = registerAccessControl(app, { tokens, clock });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -224,12 +224,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     // The app is served over plain http on localhost in development.
     strictTransportSecurity: config.secureCookies,
-  });
-  // API answers may carry personal data: never cache them.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
-      reply.header('Cache-Control', 'no-store');
-    }
   });
 
   await registerOpenApi(app);

@@ -101,13 +101,15 @@ export function createMetrics(database: Database) {
     registry,
     /** Times every answered request (hooked once on the root app). */
     register(app: FastifyInstance): void {
-      app.addHook('onResponse', async (request, reply) => {
+      // A callback hook, not an async one: it runs on every answer and waits for nothing.
+      app.addHook('onResponse', (request, reply, done) => {
         // Unmatched URLs share one series, so a scanner cannot create a series per path.
         const route = request.routeOptions.url ?? 'unmatched';
         requestDuration.observe(
           { method: request.method, route, status_code: String(reply.statusCode) },
           reply.elapsedTime / 1000,
         );
+        done();
       });
     },
     countEmails<T extends DrainCounts>(result: T): T {

@@ -190,6 +190,23 @@ describe('deep pages of a long list', () => {
     expect(past).toMatchObject({ items: [], total: COUNT });
   });
 
+  it('counts a search with its page: the same total on every page, past the end and with no match', async () => {
+    // "deep01" matches the last names Deep0100..Deep0199 and the e-mails deep0100..deep0199
+    // (whose last names are Deep2400..Deep2499): 200 participants.
+    const searched = async (query: string) => (await list(project, `?search=deep01&${query}`)).json();
+    const first = await searched('limit=25&sort=name:ASC');
+    expect(first.total).toBe(200);
+    expect(first.items.map((p: { last_name: string }) => p.last_name)).toEqual(
+      Array.from({ length: 25 }, (_, k) => `Deep${pad(100 + k)}`),
+    );
+    expect((await searched('limit=25&page=8&sort=name:DESC')).total).toBe(200);
+    expect(await searched('limit=25&page=9')).toMatchObject({ items: [], total: 200 });
+    expect(await list(project, '?search=no-such-name&limit=25').then((r) => r.json())).toMatchObject({
+      items: [],
+      total: 0,
+    });
+  });
+
   it('starts a deep page from the nearest mark, and reads fresh marks once the participants change', async () => {
     const marks = createPageMarks(ctx.db);
     const where = and(eq(projectParticipants.projectId, project), eq(projectParticipants.archived, false))!;

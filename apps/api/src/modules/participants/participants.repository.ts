@@ -11,7 +11,7 @@ import {
 import { participantAssignments, projectParticipants, projects, seasons, users } from '../../db/schema/index.js';
 import { recountParticipants } from './import-writes.js';
 import { createPageMarks, MARK_EVERY, type MarkableSort, type PageStart } from './page-marks.js';
-import { countAll, orderByTerms, runPaged } from '../../lib/list-query.js';
+import { countAll, orderByTerms, pageOffset, runPaged } from '../../lib/list-query.js';
 
 export type ParticipantRow = {
   userId: string;
@@ -53,6 +53,21 @@ export interface ExportAssignment {
   startDate: string;
 }
 
+/**
+ * What a list page needs of its project, read in one statement before the page: whose
+ * project it is (the access check), its kept counts (the total of an unsearched list),
+ * whether its search rows may be used, and its participants' version (deep pages' marks).
+ * Each was a statement of its own.
+ */
+export interface ParticipantListHead {
+  clientId: string;
+  active: number;
+  archived: number;
+  notReady: number;
+  searchIndexed: boolean;
+  version: number;
+}
+
 const sortColumns = {
   name: projectParticipants.sortName,
   email: projectParticipants.email,
@@ -78,6 +93,24 @@ const markableColumns: Record<ParticipantSortField, Omit<MarkableSort, 'directio
 
 export function createParticipantsRepository(db: Db) {
   const marks = createPageMarks(db);
+  /**
+   * The list head's statement (see ParticipantListHead), built once and prepared by name:
+   * it runs before every page, and PostgreSQL then parses and plans it once per connection.
+   */
+  let headStatement: ReturnType<typeof prepareHead> | undefined;
+  const prepareHead = () =>
+    db
+      .select({
+        clientId: projects.clientId,
+        active: projects.activeParticipants,
+        archived: projects.archivedParticipants,
+        notReady: projects.notReadyParticipants,
+        searchStale: projects.participantSearchStale,
+        version: projects.participantsVersion,
+      })
+      .from(projects)
+      .where(eq(projects.id, sql.placeholder('projectId')))
+      .prepare('participants_list_head');
 
   /**
    * Where a page of the list starts (page-marks.ts): from a mark for deep pages of the
@@ -88,15 +121,11 @@ export function createParticipantsRepository(db: Db) {
     query: ParticipantListQuery,
     where: SQL | undefined,
     offset: number,
+    version: number,
   ): Promise<PageStart> {
     const plain: PageStart = { after: undefined, offset, version: null };
     const [term, ...more] = query.sort;
     if (offset < MARK_EVERY || !where || !term || more.length || query.search || query.filter.progress) return plain;
-    const [project] = await db
-      .select({ version: projects.participantsVersion })
-      .from(projects)
-      .where(eq(projects.id, projectId));
-    if (!project) return plain;
     const filter = query.filter;
     return marks.start({
       key: [projectId, filter.archived ?? false, filter.data_status ?? '', term.field, term.direction].join('|'),
@@ -104,15 +133,19 @@ export function createParticipantsRepository(db: Db) {
       where,
       sort: { ...markableColumns[term.field], direction: term.direction },
       offset,
-      version: project.version,
+      version,
     });
   }
 
-  /** The list's rows; a search asks first whether the project's search rows may be used. */
+  /**
+   * The list's rows. A search uses the project's search rows when they are up to date:
+   * `searchIndexed` when the caller has read it already (a list page's head), else asked here.
+   */
   async function listCondition(
     projectId: string,
     search: string | undefined,
     filter: ParticipantFilter,
+    searchIndexed?: boolean,
   ): Promise<SQL | undefined> {
     return and(
       eq(projectParticipants.projectId, projectId),
@@ -120,7 +153,11 @@ export function createParticipantsRepository(db: Db) {
       filter.data_status ? eq(projectParticipants.dataStatus, filter.data_status) : undefined,
       filter.progress ? progressCondition(filter.progress) : undefined,
       search
-        ? participantSearchCondition(projectId, search, await isParticipantSearchIndexed(db, projectId))
+        ? participantSearchCondition(
+            projectId,
+            search,
+            searchIndexed ?? (await isParticipantSearchIndexed(db, projectId)),
+          )
         : undefined,
     );
   }
@@ -150,13 +187,29 @@ export function createParticipantsRepository(db: Db) {
     /** Brings the project's UserSeasonRoundCases up to date (before filtering by progress). */
     syncAttempts: (projectId: string) => syncAttempts(db, { projectId }),
 
-    async list(projectId: string, query: ParticipantListQuery, keptTotal: number | null) {
-      const where = await listCondition(projectId, query.search, query.filter);
+    /** A list page's project (see ParticipantListHead); undefined when there is no such project. */
+    async listHead(projectId: string): Promise<ParticipantListHead | undefined> {
+      const [row] = await (headStatement ??= prepareHead()).execute({ projectId });
+      if (!row) return undefined;
+      const { searchStale, ...head } = row;
+      return { ...head, searchIndexed: !searchStale };
+    },
+
+    /** A page of the list, with its project's head as listHead read it (`keptTotal`: the total when it is known). */
+    async list(projectId: string, query: ParticipantListQuery, head: ParticipantListHead, keptTotal: number | null) {
+      const where = await listCondition(projectId, query.search, query.filter, head.searchIndexed);
       const order = orderByTerms(query.sort, sortColumns, projectParticipants.userId);
+      // A search counts its matches in the page's own statement (a window over the matches
+      // the page sorts anyway): the trigram index is read once, one statement instead of two.
+      // Searched pages always start by OFFSET (no marks), so the window counts every match.
+      const countWithPage = keptTotal === null && Boolean(query.search);
       const readPage = async (limit: number, start: PageStart) => {
         // Deferred join: page by the project's index, then read this page's users.
         const page = db
-          .select({ userId: projectParticipants.userId })
+          .select({
+            userId: projectParticipants.userId,
+            total: (countWithPage ? sql<number>`cast(count(*) over () as integer)` : sql<null>`null`).as('total'),
+          })
           .from(projectParticipants)
           .where(and(where, start.after))
           .orderBy(...order)
@@ -183,6 +236,7 @@ export function createParticipantsRepository(db: Db) {
                 and u.status = 'COMPLETE')`,
             // Read with the page, to tell whether the participants changed since its mark.
             version: sql<string>`(select participants_version from projects where id = ${projectId})`,
+            total: page.total,
           })
           .from(projectParticipants)
           .innerJoin(page, eq(page.userId, projectParticipants.userId))
@@ -190,20 +244,30 @@ export function createParticipantsRepository(db: Db) {
           .where(eq(projectParticipants.projectId, projectId))
           .orderBy(...order);
       };
+      const countMatches = async () =>
+        (await db.select({ n: countAll }).from(projectParticipants).where(where))[0]?.n ?? 0;
+      if (countWithPage) {
+        const offset = pageOffset(query);
+        const rows = await readPage(query.limit, { after: undefined, offset, version: null });
+        // A page past the last match has no row to carry the count: counted apart (rare).
+        const total = rows.length ? Number(rows[0]!.total) : offset === 0 ? 0 : await countMatches();
+        const items = rows.map(({ version: _version, total: _total, ...row }) => row as ParticipantRow);
+        return { items, total, page: query.page, limit: query.limit };
+      }
       return runPaged(
         query,
         async (limit, offset) => {
           const plain: PageStart = { after: undefined, offset, version: null };
-          const start = await pageStart(projectId, query, where, offset).catch(() => plain);
+          const start = await pageStart(projectId, query, where, offset, head.version).catch(() => plain);
           let rows = await readPage(limit, start);
           // The participants changed between the mark and the page (or the page is past the end): by OFFSET.
           if (start.version !== null && (rows.length === 0 || Number(rows[0]!.version) !== start.version)) {
             rows = await readPage(limit, plain);
           }
-          return rows.map(({ version: _version, ...row }) => row as ParticipantRow);
+          return rows.map(({ version: _version, total: _total, ...row }) => row as ParticipantRow);
         },
-        // The kept count answers unsearched lists; a search or data filter counts what it narrows.
-        async () => keptTotal ?? (await db.select({ n: countAll }).from(projectParticipants).where(where))[0]?.n ?? 0,
+        // The kept count answers unsearched lists; a data filter counts what it narrows.
+        async () => keptTotal ?? (await countMatches()),
       );
     },
 
@@ -322,18 +386,6 @@ export function createParticipantsRepository(db: Db) {
         .where(and(eq(projectParticipants.projectId, projectId), eq(projectParticipants.userId, userId)))
         .returning({ id: projectParticipants.userId });
       return rows.length === 1;
-    },
-
-    async keptCounts(projectId: string) {
-      const [row] = await db
-        .select({
-          active: projects.activeParticipants,
-          archived: projects.archivedParticipants,
-          notReady: projects.notReadyParticipants,
-        })
-        .from(projects)
-        .where(eq(projects.id, projectId));
-      return row;
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Cell, Table } from '../../lib/table-writer.js';
 import type { StoredUpload } from '../../lib/uploads.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { ImportOutcome, ImportRunContext, ImportsService } from '../imports/imports.service.js';
-import type { ProjectsService } from '../projects/projects.service.js';
+import { assertProjectVisible, type ProjectsService } from '../projects/projects.service.js';
 import { visibleClientId, type ClientsService } from '../clients/clients.service.js';
 import { importParticipants, type ImportDatabase } from './participant-import.js';
 import { PARTICIPANT_ALL_COLUMNS } from './participant-rows.js';
@@ -155,22 +155,22 @@ export function createParticipantsService(deps: {
     },
 
     async list(caller: AccessClaims, projectId: string, query: ParticipantListQuery): Promise<Paged<Participant>> {
-      await deps.projects.requireVisible(caller, projectId);
+      // The project's client (for the access check) comes with its kept counts, in one
+      // statement: the same rule as requireVisible, one round trip fewer per page.
+      const head = await participants.listHead(projectId);
+      assertProjectVisible(caller, head);
       // Unsearched lists take their total from the project's kept counts.
       let keptTotal: number | null = null;
       const dataStatus = query.filter.data_status;
       // Progress is read from the participants' cases: bring them up to date first.
       if (query.filter.progress) await participants.syncAttempts(projectId);
       if (!query.search && !query.filter.progress && (!dataStatus || !query.filter.archived)) {
-        const counts = await participants.keptCounts(projectId);
-        const active = counts?.active ?? 0;
-        const notReady = counts?.notReady ?? 0;
-        if (query.filter.archived) keptTotal = counts?.archived ?? 0;
-        else if (dataStatus === 'NOT_READY') keptTotal = notReady;
-        else if (dataStatus === 'READY') keptTotal = active - notReady;
-        else keptTotal = active;
+        if (query.filter.archived) keptTotal = head.archived;
+        else if (dataStatus === 'NOT_READY') keptTotal = head.notReady;
+        else if (dataStatus === 'READY') keptTotal = head.active - head.notReady;
+        else keptTotal = head.active;
       }
-      const page = await participants.list(projectId, query, keptTotal);
+      const page = await participants.list(projectId, query, head, keptTotal);
       return { ...page, items: page.items.map(toParticipant) };
     },
 

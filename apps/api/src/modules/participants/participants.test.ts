@@ -203,6 +203,21 @@ describe('participant import', () => {
     ]) {
       expect((await ctx.app.inject({ method: 'GET', url, headers: f.asAdminA })).statusCode).toBe(404);
     }
+    // The list reads the project's client with its counts (one statement): the same answer,
+    // searched or not, for another client's project and for no project at all.
+    for (const url of [
+      `/api/projects/${projectB}/users?limit=25`,
+      `/api/projects/${projectB}/users?limit=25&search=a`,
+      `/api/projects/${projectB}/users?limit=25&page=50`,
+      `/api/projects/00000000-0000-4000-8000-000000000000/users?limit=25`,
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: f.asAdminA });
+      expect({ url, status: response.statusCode, code: response.json().errorCode }).toEqual({
+        url,
+        status: 404,
+        code: 'PROJECT_NOT_FOUND',
+      });
+    }
   });
 
   it('offers an example file with the documented columns', async () => {

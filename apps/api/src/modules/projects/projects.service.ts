@@ -93,6 +93,20 @@ function projectInput(input: CreateInput | UpdateInput): ProjectInput {
   };
 }
 
+/**
+ * The project access rule, for a project read with what the caller asked for (a list page
+ * reads its project's client with its kept counts, in one statement): a missing project,
+ * and another client's project to a client administrator, are both PROJECT_NOT_FOUND.
+ */
+export function assertProjectVisible<T extends { clientId: string }>(
+  caller: AccessClaims,
+  row: T | undefined,
+): asserts row is T {
+  if (!row) throw new AppError('PROJECT_NOT_FOUND');
+  const scope = visibleClientId(caller);
+  if (scope && row.clientId !== scope) throw new AppError('PROJECT_NOT_FOUND');
+}
+
 export function createProjectsService(deps: { db: Db; clients: Pick<ClientsService, 'requireVisible'>; clock: Clock }) {
   const projects = createProjectsRepository(deps.db);
   const seasons = createProjectSeasonsRepository(deps.db);
@@ -103,9 +117,7 @@ export function createProjectsService(deps: { db: Db; clients: Pick<ClientsServi
 
   async function requireVisible(caller: AccessClaims, id: string): Promise<ProjectRow> {
     const row = await projects.findById(id);
-    if (!row) throw new AppError('PROJECT_NOT_FOUND');
-    const scope = visibleClientId(caller);
-    if (scope && row.clientId !== scope) throw new AppError('PROJECT_NOT_FOUND');
+    assertProjectVisible(caller, row);
     return row;
   }
 

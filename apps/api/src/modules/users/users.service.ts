@@ -8,12 +8,12 @@ import {
 import { hashPassword } from '../../lib/passwords.js';
 import { validationError } from '../../lib/errors.js';
 import { AppError } from '../../lib/errors.js';
-import type { UserRow, UsersRepository } from './users.repository.js';
+import type { CurrentUserRow, UserRow, UsersRepository } from './users.repository.js';
 
 export type { UserRow } from './users.repository.js';
 
 /** The staff view of a user row: what `GET /users/me` and sign-in answer. */
-export function toCurrentUser(user: UserRow): CurrentUser {
+export function toCurrentUser(user: CurrentUserRow): CurrentUser {
   if (user.role !== 'SUPERADMIN' && user.role !== 'ADMIN') {
     throw new Error(`toCurrentUser called for a ${user.role}`);
   }
@@ -96,7 +96,7 @@ export function createUsersService(deps: {
     },
 
     async getCurrentStaffUser(userId: string): Promise<CurrentUser> {
-      const user = await deps.users.findById(userId);
+      const user = await deps.users.findCurrent(userId);
       if (!user) throw new AppError('USER_NOT_FOUND');
       return toCurrentUser(user);
     },
