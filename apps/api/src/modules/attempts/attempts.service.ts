@@ -241,7 +241,10 @@ export function createAttemptsService(deps: {
       requireUnlocked(row);
       requirePublished(row);
       if (!(await attempts.start(id, deps.clock.now()))) throw notPublished();
-      return view((await attempts.find(id))!);
+      const started = (await attempts.find(id))!;
+      // Read anyway for the view: remembered, the first answer takes the one-statement path.
+      checkedCases.remember(started);
+      return view(started);
     },
 
     /**
