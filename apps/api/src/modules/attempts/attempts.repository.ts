@@ -3,6 +3,7 @@ import type { StoredCaseStatus } from '@pss/contract';
 import { syncAttempts } from '../../db/attempt-sync.js';
 import { choiceTagsOf } from '../../db/choice-tags.js';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
+import { runPrepared } from '../../db/prepared.js';
 import {
   caseAnswers,
   cases,
@@ -65,6 +66,27 @@ async function lockPublishedCase(tx: Tx, attemptId: string): Promise<boolean> {
   );
   return rows.length > 0;
 }
+
+/** `saveCheckedAnswer`'s statement (see there); prepared once a connection. */
+const SAVE_CHECKED_ANSWER = `
+  with target as (
+    select u.id from user_season_round_cases u join cases c on c.id = u.case_id
+    where u.id = $1 and u.user_id = $2 and u.case_id = $3 and u.unlocks_on <= $4::date
+      and c.status = 'PUBLISHED' and c.xmin = $5::xid
+    for share of c
+  ), moved as (
+    update user_season_round_cases u
+    set status = 'IN_PROGRESS', started_at = coalesce(u.started_at, $6::timestamptz)
+    from target t
+    where u.id = t.id and u.status <> 'COMPLETE'
+    returning u.id
+  )
+  insert into case_answers (user_season_round_case_id, question_id, choice_ids, text, none_of_below, updated_at)
+  select m.id, $7::uuid, $8::jsonb, $9::text, $10::boolean, $6::timestamptz
+  from moved m
+  on conflict (user_season_round_case_id, question_id) do update set choice_ids = excluded.choice_ids,
+    text = excluded.text, none_of_below = excluded.none_of_below, updated_at = excluded.updated_at
+  returning 1 as saved`;
 
 export function createAttemptsRepository(db: Db) {
   const attemptColumns = {
@@ -187,29 +209,18 @@ export function createAttemptsRepository(db: Db) {
       answer: AnswerInput,
       at: Date,
     ): Promise<boolean> {
-      const rows = rowsOf<{ saved: number }>(
-        await db.execute(sql`
-          with target as (
-            select u.id from user_season_round_cases u join cases c on c.id = u.case_id
-            where u.id = ${attemptId} and u.user_id = ${against.userId} and u.case_id = ${against.caseId}
-              and u.unlocks_on <= ${against.today}::date
-              and c.status = 'PUBLISHED' and c.xmin = ${against.caseVersion}::xid
-            for share of c
-          ), moved as (
-            update user_season_round_cases u
-            set status = 'IN_PROGRESS', started_at = coalesce(u.started_at, ${at}::timestamptz)
-            from target t
-            where u.id = t.id and u.status <> 'COMPLETE'
-            returning u.id
-          )
-          insert into case_answers (user_season_round_case_id, question_id, choice_ids, text, none_of_below, updated_at)
-          select m.id, ${answer.questionId}::uuid, ${JSON.stringify(answer.choiceIds)}::jsonb, ${answer.text}::text,
-            ${answer.noneOfBelow}::boolean, ${at}::timestamptz
-          from moved m
-          on conflict (user_season_round_case_id, question_id) do update set choice_ids = excluded.choice_ids,
-            text = excluded.text, none_of_below = excluded.none_of_below, updated_at = excluded.updated_at
-          returning 1 as saved`),
-      );
+      const rows = await runPrepared<{ saved: number }>(db, 'save-checked-answer', SAVE_CHECKED_ANSWER, [
+        attemptId,
+        against.userId,
+        against.caseId,
+        against.today,
+        against.caseVersion,
+        at,
+        answer.questionId,
+        JSON.stringify(answer.choiceIds),
+        answer.text,
+        answer.noneOfBelow,
+      ]);
       return rows.length > 0;
     },
 
