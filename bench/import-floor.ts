@@ -74,8 +74,7 @@ export async function measureCopyFloor(databaseUrl: string, projectId: string, c
         await copy(
           client,
           'copy participant_assignments (user_id, season_id, project_id, first_round, last_round, start_date) from stdin',
-          (i) =>
-            i % 10 === 0 ? null : `${ids[i]}\t${seasonId}\t${projectId}\t${(i % 4) + 1}\t4\t${starts[i % 4]}\n`,
+          (i) => (i % 10 === 0 ? null : `${ids[i]}\t${seasonId}\t${projectId}\t${(i % 4) + 1}\t4\t${starts[i % 4]}\n`),
           count,
         );
         await copy(

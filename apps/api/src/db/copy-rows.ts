@@ -28,8 +28,7 @@ export function copyText(value: string | number | null | undefined): string {
  */
 export function connectionOf(tx: unknown): PoolClient | null {
   const client = (tx as { session?: { client?: unknown } }).session?.client as
-    | (PoolClient & { release?: unknown })
-    | undefined;
+    (PoolClient & { release?: unknown }) | undefined;
   return client && typeof client.query === 'function' && typeof client.release === 'function' ? client : null;
 }
 

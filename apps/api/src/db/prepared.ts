@@ -10,6 +10,7 @@ import type { Db } from './client.js';
  */
 export async function runPrepared<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool || client instanceof pg.Client) return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+  if (client instanceof pg.Pool || client instanceof pg.Client)
+    return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
   return (await (client as PGlite).query<T>(text, values)).rows;
 }
