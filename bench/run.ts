@@ -31,6 +31,7 @@ import { participantsFor, seedReportProject } from './report-seed.js';
 import { runReportBench, type ReportFigures } from './reports.js';
 import { describeResourceBench, runResourceBench } from './resources.js';
 import { captureStatements, type FloorRoute } from './floor.js';
+import { measureCopyFloor, type CopyFloor } from './import-floor.js';
 import type { Db } from '../apps/api/src/db/client.js';
 import { createClientsRepository } from '../apps/api/src/modules/clients/clients.repository.js';
 import { createParticipantsRepository } from '../apps/api/src/modules/participants/participants.repository.js';
@@ -359,6 +360,17 @@ async function main(): Promise<void> {
       // The lists are measured once the import's follow-up (search rows, vacuum) is done.
       const settled = await waitForImportFollowUp(databaseUrl, importFigures.projectId);
       if (settled !== null) console.log(`  search rows up to date ${settled.toFixed(1)} s after the import completed`);
+      if (databaseUrl) {
+        // The floor: the same rows by plain COPY into the same tables, in this run, rolled back.
+        const floor = await measureCopyFloor(databaseUrl, importFigures.projectId, participantCount);
+        importFigures.copyFloor = floor;
+        console.log(
+          `  its floor, raw COPY of the same ${participantCount} rows into users, assignments and participations: ` +
+            `${floor.triggersOn.toFixed(1)} s (${Math.round(participantCount / floor.triggersOn)} rows/s), ` +
+            `${floor.triggersOff.toFixed(1)} s with foreign-key triggers off as the import runs ` +
+            `(import ÷ floor ${(importFigures.seconds / floor.triggersOff).toFixed(1)})`,
+        );
+      }
       const f = `/api/projects/${importFigures.projectId}/users`;
       const deepPage = Math.floor(participantCount / 25 / 2);
       const listed = (name: string, target: string): Scenario => ({
@@ -757,6 +769,7 @@ async function benchParticipantImport(token: string, count: number, serverPid: n
     seconds,
     rowsPerSecond: count / seconds,
     peakMemoryMb: peakMemoryMb(serverPid),
+    copyFloor: null as CopyFloor | null,
   };
 }
 

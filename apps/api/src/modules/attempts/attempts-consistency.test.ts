@@ -144,3 +144,43 @@ describe('an answer racing a submit', () => {
     }
   });
 });
+
+describe('an answer to a case answered before (its questions remembered)', () => {
+  it('is refused for the same reasons, and saved again once the case row changed under it', async () => {
+    const p = await work.project(clientId);
+    const doc = await work.publishedCase(p, 1, { name: 'Remembered' });
+    const participant = await work.enrol(p, clientId);
+    const other = await work.enrol(p, clientId);
+    const attemptId = await work.attemptOf(participant, 'Remembered');
+    const q = await work.firstQuestion(participant, attemptId);
+    const answer = (who: UserRow, body: object) => work.call('POST', `/cases/${attemptId}/answer`, who, body);
+    const stored = async () => (await storedAnswers(attemptId)).find((a) => a.questionId === q.questionId)?.choiceIds;
+
+    expect((await answer(participant, { question_id: q.questionId, choice_ids: [q.wrong] })).statusCode).toBe(200);
+    // Another participant, with the same attempt's id: not found, as ever.
+    expectError(await answer(other, { question_id: q.questionId, choice_ids: [q.right] }), 404, 'NOT_FOUND');
+    // An answer that does not fit the question: refused, nothing changed.
+    const wrongChoice = await answer(participant, { question_id: q.questionId, choice_ids: [q.questionId] });
+    expect(wrongChoice.statusCode).toBe(400);
+    expect(await stored()).toEqual([q.wrong]);
+
+    // The case's row changed (a new version of it): checked afresh, and saved.
+    await ctx.db.update(cases).set({ updatedAt: new Date() }).where(eq(cases.id, doc.id));
+    expect((await answer(participant, { question_id: q.questionId, choice_ids: [q.right] })).statusCode).toBe(200);
+    expect(await stored()).toEqual([q.right]);
+
+    await ctx.db.update(cases).set({ status: 'DRAFT' }).where(eq(cases.id, doc.id));
+    expectError(
+      await answer(participant, { question_id: q.questionId, choice_ids: [q.wrong] }),
+      403,
+      'CHANGES_FORBIDDEN',
+    );
+    await ctx.db.update(cases).set({ status: 'PUBLISHED' }).where(eq(cases.id, doc.id));
+
+    await ctx.db.update(userSeasonRoundCases).set({ status: 'COMPLETE' }).where(eq(userSeasonRoundCases.id, attemptId));
+    const late = await answer(participant, { question_id: q.questionId, choice_ids: [q.wrong] });
+    expectError(late, 403, 'CHANGES_FORBIDDEN');
+    expect(late.json().message).toBe('This case is submitted: its answers are final.');
+    expect(await stored()).toEqual([q.right]);
+  });
+});

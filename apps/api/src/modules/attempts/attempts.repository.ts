@@ -3,6 +3,7 @@ import type { StoredCaseStatus } from '@pss/contract';
 import { syncAttempts } from '../../db/attempt-sync.js';
 import { choiceTagsOf } from '../../db/choice-tags.js';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
+import { runPrepared } from '../../db/prepared.js';
 import {
   caseAnswers,
   cases,
@@ -23,9 +24,22 @@ export interface AttemptRow extends AttemptRecord {
   projectName: string;
 }
 
-type CaseQuestions = (typeof cases.$inferSelect)['body']['questions'];
-/** An attempt as its participant works on it: with the questions it is answered against. */
-export type FoundAttempt = AttemptRow & { questions: CaseQuestions };
+export type CaseQuestions = (typeof cases.$inferSelect)['body']['questions'];
+/**
+ * An attempt as its participant works on it: with the questions it is answered against, and
+ * the version of the case's row they were read from (its `xmin`: every update of the row
+ * makes a new one), which `saveCheckedAnswer` compares with the row it writes under.
+ */
+export type FoundAttempt = AttemptRow & { questions: CaseQuestions; caseVersion: string };
+
+/** What an answer was checked against, for the one-statement write (`saveCheckedAnswer`). */
+export interface CheckedAgainst {
+  userId: string;
+  caseId: string;
+  caseVersion: string;
+  /** The caller's today: the attempt must have unlocked by then. */
+  today: string;
+}
 
 export interface AnswerInput {
   questionId: string;
@@ -53,6 +67,27 @@ async function lockPublishedCase(tx: Tx, attemptId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** `saveCheckedAnswer`'s statement (see there); prepared once a connection. */
+const SAVE_CHECKED_ANSWER = `
+  with target as (
+    select u.id from user_season_round_cases u join cases c on c.id = u.case_id
+    where u.id = $1 and u.user_id = $2 and u.case_id = $3 and u.unlocks_on <= $4::date
+      and c.status = 'PUBLISHED' and c.xmin = $5::xid
+    for share of c
+  ), moved as (
+    update user_season_round_cases u
+    set status = 'IN_PROGRESS', started_at = coalesce(u.started_at, $6::timestamptz)
+    from target t
+    where u.id = t.id and u.status <> 'COMPLETE'
+    returning u.id
+  )
+  insert into case_answers (user_season_round_case_id, question_id, choice_ids, text, none_of_below, updated_at)
+  select m.id, $7::uuid, $8::jsonb, $9::text, $10::boolean, $6::timestamptz
+  from moved m
+  on conflict (user_season_round_case_id, question_id) do update set choice_ids = excluded.choice_ids,
+    text = excluded.text, none_of_below = excluded.none_of_below, updated_at = excluded.updated_at
+  returning 1 as saved`;
+
 export function createAttemptsRepository(db: Db) {
   const attemptColumns = {
     attempt: userSeasonRoundCases,
@@ -77,6 +112,10 @@ export function createAttemptsRepository(db: Db) {
     seasonName: r.seasonName,
     projectName: r.projectName,
   });
+  const withQuestions = {
+    questions: sql<CaseQuestions>`${cases.body}->'questions'`,
+    caseVersion: sql<string>`${cases}.xmin::text`,
+  };
   /** Attempts with the names they are shown by (and the case's questions, when asked for). */
   function withNames<Extra extends Record<string, SQL>>(extra: Extra = {} as Extra) {
     return db
@@ -109,18 +148,16 @@ export function createAttemptsRepository(db: Db) {
 
     /** One attempt, with its case's questions: what answering and submitting check against. */
     async find(id: string): Promise<FoundAttempt | undefined> {
-      const [row] = await withNames({ questions: sql<CaseQuestions>`${cases.body}->'questions'` }).where(
-        eq(userSeasonRoundCases.id, id),
-      );
-      return row && { ...flatten(row), questions: row.questions };
+      const [row] = await withNames(withQuestions).where(eq(userSeasonRoundCases.id, id));
+      return row && { ...flatten(row), questions: row.questions, caseVersion: row.caseVersion };
     },
 
     /** The participant's attempt at a case (their UserSeasonRoundCase), if they are assigned it. */
     async findByCase(userId: string, caseId: string): Promise<FoundAttempt | undefined> {
-      const [row] = await withNames({ questions: sql<CaseQuestions>`${cases.body}->'questions'` }).where(
+      const [row] = await withNames(withQuestions).where(
         and(eq(userSeasonRoundCases.userId, userId), eq(userSeasonRoundCases.caseId, caseId)),
       );
-      return row && { ...flatten(row), questions: row.questions };
+      return row && { ...flatten(row), questions: row.questions, caseVersion: row.caseVersion };
     },
 
     async answers(attemptId: string) {
@@ -154,6 +191,37 @@ export function createAttemptsRepository(db: Db) {
           });
         return 'saved';
       });
+    },
+
+    /**
+     * `saveAnswer` in one statement (one round trip, no transaction of its own), for an answer
+     * already checked against the questions of the case's row at `against.caseVersion`. It
+     * writes only if every rule still holds at the write: the attempt is the caller's, of that
+     * case, unlocked by `today`, not complete; the case is published and its row unchanged
+     * since the questions were read. The locks are `saveAnswer`'s, in the same order: a share
+     * lock on the case's row, then the attempt's row by its update (a submit waits for the
+     * statement, or the update waits for the submit and then finds the attempt COMPLETE).
+     * Answers false when it wrote nothing; the caller then takes the full path, which says why.
+     */
+    async saveCheckedAnswer(
+      attemptId: string,
+      against: CheckedAgainst,
+      answer: AnswerInput,
+      at: Date,
+    ): Promise<boolean> {
+      const rows = await runPrepared<{ saved: number }>(db, 'save-checked-answer', SAVE_CHECKED_ANSWER, [
+        attemptId,
+        against.userId,
+        against.caseId,
+        against.today,
+        against.caseVersion,
+        at,
+        answer.questionId,
+        JSON.stringify(answer.choiceIds),
+        answer.text,
+        answer.noneOfBelow,
+      ]);
+      return rows.length > 0;
     },
 
     /** Starts an attempt (once); false when its case is not published. */

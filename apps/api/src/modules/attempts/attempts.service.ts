@@ -22,9 +22,19 @@ import type { CaseImage, CaseMediaService } from '../cases/case-media.service.js
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeasonSummariesService } from '../season-summaries/season-summaries.service.js';
 import type { UsersService } from '../users/users.service.js';
-import type { AnswerRecord, AttemptRow, AttemptsRepository, FoundAttempt } from './attempts.repository.js';
+import type { AnswerInput, AnswerRecord, AttemptRow, AttemptsRepository, FoundAttempt } from './attempts.repository.js';
+import { CheckedCases } from './checked-cases.js';
 
 type Caller = AccessClaims;
+
+function toAnswerInput(answer: StoredAnswer): AnswerInput {
+  return {
+    questionId: answer.question_id,
+    choiceIds: answer.choice_ids,
+    text: answer.text,
+    noneOfBelow: answer.none_of_below,
+  };
+}
 
 const submitted = () =>
   new AppError('CHANGES_FORBIDDEN', { message: 'This case is submitted: its answers are final.' });
@@ -48,6 +58,7 @@ export function createAttemptsService(deps: {
 }) {
   const { attempts } = deps;
   const today = () => deps.clock.now().toISOString().slice(0, 10);
+  const checkedCases = new CheckedCases();
 
   function toDashboardCase(row: AttemptRow): DashboardCase {
     return {
@@ -230,30 +241,51 @@ export function createAttemptsService(deps: {
       requireUnlocked(row);
       requirePublished(row);
       if (!(await attempts.start(id, deps.clock.now()))) throw notPublished();
-      return view((await attempts.find(id))!);
+      const started = (await attempts.find(id))!;
+      // Read anyway for the view: remembered, the first answer takes the one-statement path.
+      checkedCases.remember(started);
+      return view(started);
     },
 
-    /** Saves one answer as it is given; a submitted case cannot be re-answered. */
+    /**
+     * Saves one answer as it is given; a submitted case cannot be re-answered.
+     *
+     * An attempt answered before in this process is known with its case's questions
+     * (`CheckedCases`): the answer is checked against them and written in one statement
+     * that re-checks every rule at the write (`saveCheckedAnswer`). When that writes
+     * nothing, or the answer does not pass, or the attempt is not known, the full path runs:
+     * it reads the attempt afresh and answers the precise refusal, in the same order as
+     * ever (not found, not unlocked, not published, submitted, then the answer's problems).
+     */
     async answer(caller: Caller, id: string, body: CaseAnswer): Promise<{ saved: true }> {
+      const known = checkedCases.lookUp(id);
+      if (known && known.userId === caller.userId) {
+        const checked = checkAnswers(known.questions, [body]);
+        if (!checked.problems.length) {
+          const against = { userId: caller.userId, caseId: known.caseId, caseVersion: known.version, today: today() };
+          const saved = await attempts.saveCheckedAnswer(
+            id,
+            against,
+            toAnswerInput(checked.answers.get(body.question_id)!),
+            deps.clock.now(),
+          );
+          if (saved) return { saved: true };
+        }
+      }
       const row = await requireOwn(caller, id);
       requireUnlocked(row);
       requirePublished(row);
       if (row.status === 'COMPLETE') throw submitted();
+      checkedCases.remember(row);
       const checked = checkAnswers(row.questions, [body]);
       if (checked.problems.length) {
         throw validationError(
           checked.problems.map((p) => ({ ...p, field: p.field.replace(/^answers\.0\./, 'body.') })),
         );
       }
-      const answer = checked.answers.get(body.question_id)!;
       const saved = await attempts.saveAnswer(
         id,
-        {
-          questionId: answer.question_id,
-          choiceIds: answer.choice_ids,
-          text: answer.text,
-          noneOfBelow: answer.none_of_below,
-        },
+        toAnswerInput(checked.answers.get(body.question_id)!),
         deps.clock.now(),
       );
       if (saved === 'not-published') throw notPublished();

@@ -1,13 +1,16 @@
 import type { Readable } from 'node:stream';
 import { PARTICIPANT_REQUIRED_COLUMNS } from '@pss/contract';
 import type { Db } from '../../db/client.js';
+import { connectionOf } from '../../db/copy-rows.js';
 import { openCsvStream, CsvFormatError, type CsvStream } from '../../lib/csv.js';
 import { MAX_LISTED_ROW_ERRORS, RowErrors, type ImportOutcome } from '../imports/imports.service.js';
 import {
   appendRows,
   beginWrites,
+  copyRows,
   createImportTable,
   dropImportTable,
+  findExistingUsers,
   finishWrites,
   importConflicts,
   lookUpByIndex,
@@ -111,9 +114,12 @@ export async function importParticipants(input: {
   try {
     const written = await database.db.transaction(async (tx) => {
       const triggersOff = await beginWrites(tx, scope);
+      // On node-postgres the rows are loaded by COPY; the users they name are found after.
+      const connection = connectionOf(tx);
       return withImportTable(tx, async () => {
-        const result = await read((rows) => appendRows(tx, rows));
+        const result = await read((rows) => (connection ? copyRows(connection, rows) : appendRows(tx, rows)));
         if (result.failure || result.problems.count > 0) throw new RejectedFile(result);
+        if (connection) await findExistingUsers(tx);
         result.problems.add(await checkAgainstUsers(tx, target.clientId));
         if (result.problems.count > 0) throw new RejectedFile(result);
         await writeImport(tx, scope, triggersOff);

@@ -13,7 +13,7 @@ import {
   SALUTATION_PATTERN,
 } from '@pss/contract';
 import { csvCellValue } from '../../lib/table-writer.js';
-import { v7 as uuidv7 } from 'uuid';
+import { orderedId } from '../../lib/ordered-ids.js';
 
 export interface ImportSeason {
   id: string;
@@ -165,7 +165,7 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
         problem('USER_DATA_INVALID', `user_id ${employeeId} has other details on line ${seen.line}.`);
       }
       const owner = emails.get(email);
-      if (!owner) emails.set(email, { employeeId, line, newUserId: uuidv7() });
+      if (!owner) emails.set(email, { employeeId, line, newUserId: orderedId() });
       else if (owner.employeeId !== employeeId)
         problem(
           'USER_DATA_INVALID',
