@@ -1,7 +1,8 @@
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { UNSAFE_DataRouterContext, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { UNSAFE_DataRouterContext, useLocation, useNavigation } from 'react-router';
 import { formatSort, parseSort, type SortTerm } from '@pss/contract';
 import { toggleSort as nextSort } from './sort-toggle';
+import { useLiveSearchParams } from './use-live-search-params';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -25,7 +26,7 @@ export interface ListState {
  * last keystroke and starts again at page 1.
  */
 export function useListState(options: { sortable: readonly string[]; limit?: number }): ListState {
-  const [params, setParams] = useSearchParams();
+  const [params, replaceParams] = useLiveSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const search = params.get('search') ?? '';
   const parsedSort = parseSort(params.get('sort') ?? '', options.sortable);
@@ -34,19 +35,16 @@ export function useListState(options: { sortable: readonly string[]; limit?: num
 
   const update = useCallback(
     (changes: Record<string, string | undefined>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace: true },
-      );
+      replaceParams((current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      });
     },
-    [setParams],
+    [replaceParams],
   );
 
   // The URL changed from elsewhere (back button, a link): show its search in the box.

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm } from '@mantine/form';
 import { Alert, Anchor, Button, FileButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { useCaseHome } from '../../lib/case-home';
 import { useTranslation } from '../../lib/i18n';
 import type { TFunction } from '../../lib/i18n';
@@ -19,6 +19,7 @@ import { mergeRtf, toForm, type CaseForm } from './case-form';
 import { CaseStatusBadge } from './case-status-badge';
 import { caseQueryOptions, useDuplicateCase, useReadRtf, useSaveCase, useSetCaseStatus } from './cases-api';
 import { QuestionsEditor } from './questions-editor';
+import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
 /** Case Setup: the whole case on one page, saved as one, checked before publishing. */
 export function CaseEditorPage() {
@@ -41,7 +42,7 @@ export function CaseEditorPage() {
 
 function CaseEditor({ saved }: { saved: CaseDocument }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, replaceParams] = useLiveSearchParams();
   const home = useCaseHome();
   // Saving a draft checks what the server checks (updateCaseBody); publishing asks for more (caseProblems).
   const form = useForm<CaseForm>({
@@ -220,7 +221,7 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
           title={t('cases.createdTitle')}
           withCloseButton
           closeButtonLabel={t('common.close')}
-          onClose={() => setParams((p) => (p.delete('newCase'), p), { replace: true })}
+          onClose={() => replaceParams((p) => (p.delete('newCase'), p))}
         >
           {t('cases.createdHelp')}
         </Alert>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Group, List, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+
 import { useTranslation } from '../../lib/i18n';
 import type { ScheduledEmail } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api-error';
 import { formatDay } from '../../lib/format';
 import { localDay } from './email-form';
 import { scheduleQueryOptions } from './emails-api';
+import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
 const PAGE_SIZE = 25;
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -20,7 +21,7 @@ const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
  */
 export function EmailSchedule({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, replaceParams] = useLiveSearchParams();
   const [tomorrow] = useState(() => localDay(1));
   const date = params.get('date') ?? tomorrow;
   const [page, setPage] = useState(1);
@@ -29,15 +30,12 @@ export function EmailSchedule({ projectId }: { projectId: string }) {
 
   function setDate(value: string) {
     setPage(1);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value && value !== tomorrow) next.set('date', value);
-        else next.delete('date');
-        return next;
-      },
-      { replace: true },
-    );
+    replaceParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value && value !== tomorrow) next.set('date', value);
+      else next.delete('date');
+      return next;
+    });
   }
 
   const columns: Column<ScheduledEmail>[] = [

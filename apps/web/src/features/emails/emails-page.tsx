@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useOutletContext, useSearchParams } from 'react-router';
+import { useOutletContext } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import type { Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -10,6 +10,7 @@ import { DeliveryLog } from './delivery-log';
 import { EmailSchedule } from './email-schedule';
 import { EmailTemplatesTable } from './email-templates-table';
 import { useDisableEmails, type EmailSet } from './emails-api';
+import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
 const views = ['templates', 'log', 'schedule'] as const;
 type View = (typeof views)[number];
@@ -22,22 +23,19 @@ const tabLabel = { templates: 'emails.templatesTab', log: 'emails.logTab', sched
 export function EmailsPage() {
   const { t } = useTranslation();
   const { project } = useOutletContext<{ project: Project }>();
-  const [params, setParams] = useSearchParams();
+  const [params, replaceParams] = useLiveSearchParams();
   const requested = params.get('view');
   const view: View = views.find((v) => v === requested) ?? 'templates';
 
   function showView(next: string | null) {
     // Each view keeps its own query string; the chosen season stays.
-    setParams(
-      (current) => {
-        const kept = new URLSearchParams();
-        const season = current.get('season');
-        if (season) kept.set('season', season);
-        if (next && next !== 'templates') kept.set('view', next);
-        return kept;
-      },
-      { replace: true },
-    );
+    replaceParams((current) => {
+      const kept = new URLSearchParams();
+      const season = current.get('season');
+      if (season) kept.set('season', season);
+      if (next && next !== 'templates') kept.set('view', next);
+      return kept;
+    });
   }
 
   return (
@@ -67,22 +65,19 @@ export function EmailsPage() {
 
 function TemplatesView({ project }: { project: Project }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, replaceParams] = useLiveSearchParams();
   const disable = useDisableEmails(project.id);
   const [disabling, setDisabling] = useState<EmailSet | null>(null);
   const base = `/project-management/clients/${project.client_id}/projects/${project.id}/emails`;
   const season = project.seasons.find((s) => s.id === params.get('season')) ?? project.seasons[0];
 
   function chooseSeason(id: string | null) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('season', id);
-        else next.delete('season');
-        return next;
-      },
-      { replace: true },
-    );
+    replaceParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('season', id);
+      else next.delete('season');
+      return next;
+    });
   }
 
   async function confirmDisable() {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Anchor, Group, Select, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { Link, useOutletContext, useSearchParams } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import type { Project } from '@pss/contract';
 import '@mantine/charts/styles.css';
@@ -11,6 +11,7 @@ import { ParticipantProgressTable } from './components/participant-progress-tabl
 import { RateTiles } from './components/rate-tiles';
 import { ReportMenu } from './components/report-menu';
 import { defaultSeason } from './progress-api';
+import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
 /** The charts (Recharts and Mantine's binding, the screen's largest part) arrive after the tables' first paint. */
 const ProgressCharts = lazy(async () => ({ default: (await import('./components/progress-charts')).ProgressCharts }));
@@ -33,7 +34,7 @@ const tabLabel = {
 export function ProgressPage() {
   const { t } = useTranslation();
   const { project } = useOutletContext<{ project: Project }>();
-  const [params, setParams] = useSearchParams();
+  const [params, replaceParams] = useLiveSearchParams();
   const today = new Date().toISOString().slice(0, 10);
   const season = project.seasons.find((s) => s.name === params.get('season')) ?? defaultSeason(project.seasons, today);
   const requested = params.get('view');
@@ -41,17 +42,14 @@ export function ProgressPage() {
 
   /** A new season or view starts its lists afresh; the season stays in the address. */
   function go(changes: { season?: string; view?: string | null }) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams();
-        const seasonName = changes.season ?? current.get('season');
-        if (seasonName) next.set('season', seasonName);
-        const nextView = changes.view === undefined ? current.get('view') : changes.view;
-        if (nextView && nextView !== 'overview') next.set('view', nextView);
-        return next;
-      },
-      { replace: true },
-    );
+    replaceParams((current) => {
+      const next = new URLSearchParams();
+      const seasonName = changes.season ?? current.get('season');
+      if (seasonName) next.set('season', seasonName);
+      const nextView = changes.view === undefined ? current.get('view') : changes.view;
+      if (nextView && nextView !== 'overview') next.set('view', nextView);
+      return next;
+    });
   }
 
   if (!season) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import {
   createSurveyTemplateBody,
@@ -21,12 +21,13 @@ import { emptySelection, selectedCount, toSelectionBody, type SelectionState } f
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
 import { surveyListQueryOptions, useDeleteSurveys, useDuplicateSurvey } from './survey-templates-api';
+import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
 /** `/survey-templates`: the provider's survey templates, searched, filtered by type, duplicated, deleted by selection. */
 export function SurveyTemplatesPage() {
   const { t } = useTranslation();
   const list = useListState({ sortable: surveyTemplateSortFields });
-  const [params, setParams] = useSearchParams();
+  const [params, replaceParams] = useLiveSearchParams();
   const type = (surveyTemplateTypes as readonly string[]).includes(params.get('type') ?? '')
     ? (params.get('type') as SurveyTemplateTypeValue)
     : undefined;
@@ -123,16 +124,13 @@ export function SurveyTemplatesPage() {
           w={260}
           onChange={(value) => {
             setSelection(emptySelection);
-            setParams(
-              (current) => {
-                const next = new URLSearchParams(current);
-                if (value) next.set('type', value);
-                else next.delete('type');
-                next.delete('page');
-                return next;
-              },
-              { replace: true },
-            );
+            replaceParams((current) => {
+              const next = new URLSearchParams(current);
+              if (value) next.set('type', value);
+              else next.delete('type');
+              next.delete('page');
+              return next;
+            });
           }}
         />
         <Button color="red" variant="light" disabled={count === 0} onClick={() => setConfirming(true)}>
