@@ -1,21 +1,9 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { browserContract } from './build/browser-contract';
 import { mantineStylesPerComponent } from './build/mantine-styles';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
-
-/**
- * React Router's package resolves to its development build under every export condition a
- * browser bundle uses; the production build is the same code with its development warnings
- * switched off, so the minifier drops them (issue #19).
- */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
-);
 
 /**
  * The Mantine modules the 'ui' chunk may take. Left out: the floating and overlay components
@@ -28,11 +16,8 @@ const reactRouterProduction = path.join(
 const MANTINE_SHARED_UI =
   /[\\/]node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/](?!esm[\\/]components[\\/](Popover|Combobox|Select|MultiSelect|Autocomplete|Menu|Tooltip|Modal|ModalBase|Drawer|Portal|ScrollArea|FocusTrap|Pill|PillsInput|TagsInput|Notification|Tabs|Table|Checkbox|Switch|Radio)[\\/]))/;
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   plugins: [react(), mantineStylesPerComponent(), browserContract(), routePreloads(), precompress()],
-  resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
-  },
   server: {
     port: 5173,
     // In development the API runs beside Vite; in production one process serves both.

@@ -36,30 +36,36 @@ export interface Screen {
 const project = '/project-management/clients/:clientId/projects/:projectId';
 
 export const SCREENS: Screen[] = [
-  { url: '/login-landing', tier: 'signIn', interim: 156 * KB, modules: ['src/features/auth/login-landing-page.tsx'] },
+  { url: '/login-landing', tier: 'signIn', interim: 123 * KB, modules: ['src/features/auth/login-landing-page.tsx'] },
   {
     url: '/participant/sign-in',
     tier: 'signIn',
-    interim: 154 * KB,
-    modules: ['src/features/clinician/participant-layout.tsx', 'src/features/clinician/participant-sign-in-page.tsx'],
+    modules: ['src/features/clinician/participant-root.tsx', 'src/features/clinician/participant-sign-in-page.tsx'],
   },
   {
     url: '/participant',
     tier: 'participant',
-    interim: 164 * KB,
-    modules: ['src/features/clinician/participant-layout.tsx', 'src/features/clinician/dashboard-page.tsx'],
+    modules: [
+      'src/features/clinician/participant-root.tsx',
+      'src/features/clinician/participant-layout.tsx',
+      'src/features/clinician/dashboard-page.tsx',
+    ],
   },
   {
     url: '/participant/cases/:attemptId',
     tier: 'participant',
-    interim: 180 * KB,
-    modules: ['src/features/clinician/participant-layout.tsx', 'src/features/clinician/case-page.tsx'],
+    interim: 157 * KB,
+    modules: [
+      'src/features/clinician/participant-root.tsx',
+      'src/features/clinician/participant-layout.tsx',
+      'src/features/clinician/case-page.tsx',
+    ],
   },
   ...(
     [
-      ['/project-management', 'src/features/clients/clients-list-page.tsx', 255],
-      ['/user-management', 'src/features/users/users-list-page.tsx', 269],
-      ['/survey-templates/:id', 'src/features/survey-templates/survey-template-editor-page.tsx', 303],
+      ['/project-management', 'src/features/clients/clients-list-page.tsx', null],
+      ['/user-management', 'src/features/users/users-list-page.tsx', null],
+      ['/survey-templates/:id', 'src/features/survey-templates/survey-template-editor-page.tsx', 279],
       ['/resource-library/:id', 'src/features/resources/resource-details-page.tsx', null],
     ] as const
   ).map(([url, module, interim]) => ({
@@ -71,7 +77,7 @@ export const SCREENS: Screen[] = [
   {
     url: '/module-library/:id/cases',
     tier: 'admin',
-    interim: 286 * KB,
+    interim: 262 * KB,
     modules: [
       'src/app/route-gates.tsx',
       'src/features/module-library/module-layout.tsx',
@@ -80,17 +86,17 @@ export const SCREENS: Screen[] = [
   },
   ...(
     [
-      ['', 'src/features/projects/project-overview.tsx', 270],
-      ['/participants', 'src/features/participants/participants-page.tsx', 290],
-      ['/cases/case-details/:caseId', 'src/features/cases/case-editor-page.tsx', 314],
-      ['/emails/edit/:emailId', 'src/features/emails/email-editor-page.tsx', 292],
-      ['/progress', 'src/features/progress/progress-page.tsx', 297],
-      ['/progress/edit/:id', 'src/features/season-summaries/season-summary-page.tsx', 274],
+      ['', 'src/features/projects/project-overview.tsx', null],
+      ['/participants', 'src/features/participants/participants-page.tsx', 266],
+      ['/cases/case-details/:caseId', 'src/features/cases/case-editor-page.tsx', 290],
+      ['/emails/edit/:emailId', 'src/features/emails/email-editor-page.tsx', 268],
+      ['/progress', 'src/features/progress/progress-page.tsx', 273],
+      ['/progress/edit/:id', 'src/features/season-summaries/season-summary-page.tsx', null],
     ] as const
   ).map(([tail, module, interim]) => ({
     url: `${project}${tail}`,
     tier: 'admin' as const,
-    interim: interim * KB,
+    ...(interim === null ? {} : { interim: interim * KB }),
     modules: ['src/app/route-gates.tsx', 'src/features/projects/project-layout.tsx', module],
   })),
 ];

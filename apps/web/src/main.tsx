@@ -6,8 +6,8 @@ import '@mantine/core/styles/global.layer.css';
 import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers, createQueryClient } from './app/providers';
+import { RouterProvider } from './lib/router';
+import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { startSessionEarly } from './lib/session/early-start';
 
@@ -19,7 +19,7 @@ if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <Providers queryClient={createQueryClient()}>
+    <Providers>
       <RouterProvider router={createAppRouter()} />
     </Providers>
   </StrictMode>,

@@ -1,5 +1,5 @@
 import { AppShell, Anchor, Box, Button, Group, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
-import { NavLink, Outlet, Link } from 'react-router';
+import { NavLink, Outlet, Link } from '../lib/router';
 import { useTranslation } from '../lib/i18n';
 import type { CurrentUser } from '@pss/contract';
 import { useSession } from '../lib/session/session-provider';

@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18n from '../lib/i18n';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/toasts';
 
@@ -36,23 +35,14 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
  */
 const Notifications = lazy(async () => ({ default: (await import('../lib/notifications')).Notifications }));
 
-/** Queries never retry and never refetch on window focus (spec §9). */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
-}
-
-export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+/** What every screen stands on: the theme and the toasts (TanStack Query: lib/query-provider.tsx). */
+export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>
         <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} />
       </Suspense>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </MantineProvider>
   );
 }

@@ -1,7 +1,8 @@
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../lib/router';
 import '../lib/i18n/admin';
 import { FullPageLoader } from '../components/full-page-loader';
 import { SignedInShell } from './app-shell';
+import { QueryProvider } from '../lib/query-provider';
 import { useSession } from '../lib/session/session-provider';
 
 /** Routes that need a signed-in staff member; anyone else is sent to sign in. */
@@ -15,5 +16,9 @@ export function RequireStaff() {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/login-landing?next=${next}`} replace />;
   }
-  return <SignedInShell user={state.user} />;
+  return (
+    <QueryProvider>
+      <SignedInShell user={state.user} />
+    </QueryProvider>
+  );
 }

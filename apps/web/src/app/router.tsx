@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from '../lib/router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { SessionProvider } from '../lib/session/session-provider';
 import { RequireSuperadmin } from './superadmin-gate';
@@ -56,7 +56,7 @@ const caseRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   // The participants' side, with its own session (spec: clinicians who answer cases).
   {
-    ...screen(async () => (await import('../features/clinician/participant-layout')).ParticipantRoot),
+    ...screen(async () => (await import('../features/clinician/participant-root')).ParticipantRoot),
     HydrateFallback: FullPageLoader,
     children: [
       {

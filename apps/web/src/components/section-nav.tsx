@@ -1,5 +1,5 @@
 import { Box, ScrollArea, UnstyledButton } from '@mantine/core';
-import { NavLink } from 'react-router';
+import { NavLink } from '../lib/router';
 import classes from './section-nav.module.css';
 
 /** The tabs of a project's or module library's sections, as links (the current one marked). */

@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from './router';
 import type { CatalogueEntry, ModuleLibrary, Project, Season } from '@pss/contract';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from './router';
 import { SEARCH_DEBOUNCE_MS, useListState } from './use-list-state';
 
 afterEach(() => vi.useRealTimers());

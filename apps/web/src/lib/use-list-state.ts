@@ -1,5 +1,5 @@
-import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { UNSAFE_DataRouterContext, useLocation, useNavigation } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigation, useRouter } from './router';
 import { formatSort, parseSort, type SortTerm } from '@pss/contract';
 import { toggleSort as nextSort } from './sort-toggle';
 import { useLiveSearchParams } from './use-live-search-params';
@@ -58,18 +58,18 @@ export function useListState(options: { sortable: readonly string[]; limit?: num
   // the timer fires: React renders a navigation later (the router updates in a
   // transition), so this list may still be on screen while the router is loading the next
   // screen, or is already there.
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
+  const router = useRouter();
   const navigating = useNavigation().state !== 'idle';
   const { pathname } = useLocation();
   useEffect(() => {
     if (searchInput.trim() === search || navigating) return;
     const timer = setTimeout(() => {
-      const router = dataRouter?.router.state;
-      if (router && (router.navigation.state !== 'idle' || router.location.pathname !== pathname)) return;
+      const now = router.state;
+      if (now.navigation !== 'idle' || now.location.pathname !== pathname) return;
       update({ search: searchInput.trim(), page: undefined });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchInput, search, update, navigating, dataRouter, pathname]);
+  }, [searchInput, search, update, navigating, router, pathname]);
 
   const limit = options.limit ?? 25;
   const sortString = formatSort(sort);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from './router';
 import { useLiveSearchParams } from './use-live-search-params';
 
 type Replace = ReturnType<typeof useLiveSearchParams>[1];

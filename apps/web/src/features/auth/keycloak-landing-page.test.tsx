@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '../../lib/router';
 import { PRESENCE_COOKIE } from '@pss/contract';
 import { clearCookie } from '../../lib/cookies';
 import { SessionProvider } from '../../lib/session/session-provider';

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router';
 import { PRESENCE_COOKIE, type ClientSettings } from '@pss/contract';
 import { SessionProvider } from '../../lib/session/session-provider';
 import { LoginLandingPage } from './login-landing-page';

@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session/session-provider';
 import { errorMessage } from '../../lib/api-error';

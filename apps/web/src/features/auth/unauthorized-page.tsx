@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { isErrorCode } from '@pss/contract';
 import { MessagePage } from '../../components/message-page';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-error';

@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { PASSWORD_MIN_LENGTH, authRoutes } from '@pss/contract';
 import { call } from '../../lib/api-client';

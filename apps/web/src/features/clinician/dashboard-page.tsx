@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import type { DashboardCase, DashboardProject } from '@pss/contract';
 import { errorMessage } from '../../lib/api-error';

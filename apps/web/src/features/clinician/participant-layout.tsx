@@ -1,19 +1,14 @@
 import { Anchor, Box, Button, Center, Container, Group, Loader, Text, Title } from '@mantine/core';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
-import { ParticipantSessionProvider, useParticipantSession } from './participant-session';
+import { useParticipantSession } from './participant-session';
+import { QueryProvider } from '../../lib/query-provider';
 import { SiteFooter } from '../../components/site-footer';
 
-/** The clinicians' side: a plain header, one readable column on a phone or a desktop. */
-export function ParticipantRoot() {
-  return (
-    <ParticipantSessionProvider>
-      <Outlet />
-    </ParticipantSessionProvider>
-  );
-}
-
-/** Pages that need a signed-in participant; others are sent to sign in. */
+/**
+ * Pages that need a signed-in participant (others are sent to sign in): a plain header, one
+ * readable column on a phone or a desktop.
+ */
 export function ParticipantLayout() {
   const { state, signOut } = useParticipantSession();
   const location = useLocation();
@@ -27,7 +22,13 @@ export function ParticipantLayout() {
     <Box mih="100vh" bg="gray.0">
       <ParticipantHeader name={user && `${user.first_name} ${user.last_name}`} onSignOut={() => void signOut()} />
       <Container size="md" py="lg" component="main" id="main">
-        {user ? <Outlet /> : <Loading />}
+        {user ? (
+          <QueryProvider>
+            <Outlet />
+          </QueryProvider>
+        ) : (
+          <Loading />
+        )}
       </Container>
       <SiteFooter />
     </Box>

@@ -16,7 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
-import { Link, useBlocker, useOutletContext, useParams } from 'react-router';
+import { Link, useBlocker, useOutletContext, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { emailSendModes, saveEmailBody, type EmailTemplate, type Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';

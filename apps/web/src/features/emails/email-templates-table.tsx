@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import type { EmailTemplate } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';

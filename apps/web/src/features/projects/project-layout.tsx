@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, useNavigate, useParams } from 'react-router';
+import { Outlet, useNavigate, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { StatusBadge } from '../../components/status-badge';
 import type { Project } from '@pss/contract';

@@ -2,7 +2,7 @@ import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
 import { Button, Group, Paper, Progress, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { MAX_RESOURCE_BYTES, MAX_RESOURCE_UPLOAD_BYTES } from '@pss/contract';
 import { PageHeader } from '../../components/page-header';

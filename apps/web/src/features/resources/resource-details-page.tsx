@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import type { Resource } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useOutletContext, useParams } from 'react-router';
+import { Link, useBlocker, useOutletContext, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import {
   isBlankRichText,

@@ -6,6 +6,7 @@ import { RichTextView } from '../../components/rich-text-view';
 import { SiteFooter } from '../../components/site-footer';
 import { call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
+import { QueryProvider } from '../../lib/query-provider';
 
 const sitePageQuery = (name: SitePageNameValue) =>
   queryOptions({
@@ -52,6 +53,16 @@ function SitePage({ name }: { name: SitePageNameValue }) {
   );
 }
 
-export const PrivacyPolicyPage = () => <SitePage name="privacy-policy" />;
-export const TermsOfUsePage = () => <SitePage name="terms-of-use" />;
-export const SupportPage = () => <SitePage name="support" />;
+/** Public pages: no staff shell above them, so they bring the query library themselves. */
+const withQueries = (name: SitePageNameValue) =>
+  function PublicSitePage() {
+    return (
+      <QueryProvider>
+        <SitePage name={name} />
+      </QueryProvider>
+    );
+  };
+
+export const PrivacyPolicyPage = withQueries('privacy-policy');
+export const TermsOfUsePage = withQueries('terms-of-use');
+export const SupportPage = withQueries('support');

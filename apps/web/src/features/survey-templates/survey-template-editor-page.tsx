@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import {
   surveyTemplateProblems,

@@ -1,6 +1,6 @@
 import { Alert, Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';

@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../i18n';
 import { defaultClientSettings, PRESENCE_COOKIE, type ClientSettings, type CurrentUser } from '@pss/contract';
 import { setAccessToken, setUnauthorizedHandler } from '../api-client';
@@ -15,6 +14,7 @@ import {
   type StaffSignInFlow,
 } from './auth-api';
 import { takeEarly } from './early-start';
+import { clearQueryCache } from '../query-cache';
 
 /** Admins' presence cookie is checked this often (spec §4). */
 export const COOKIE_CHECK_INTERVAL_MS = 5000;
@@ -57,21 +57,17 @@ export function useSession(): SessionContextValue {
  * presence cookie disappears.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const { t } = useTranslation();
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const [settings, setSettings] = useState<ClientSettings | null>(null);
   const signingOut = useRef(false);
 
-  const endLocally = useCallback(
-    (ended?: 'signed-out' | 'unauthorized') => {
-      setAccessToken(null);
-      clearCookie(PRESENCE_COOKIE);
-      queryClient.clear();
-      setState({ status: 'anonymous', ended });
-    },
-    [queryClient],
-  );
+  const endLocally = useCallback((ended?: 'signed-out' | 'unauthorized') => {
+    setAccessToken(null);
+    clearCookie(PRESENCE_COOKIE);
+    clearQueryCache();
+    setState({ status: 'anonymous', ended });
+  }, []);
 
   const signOut = useCallback(
     async (reason: SignOutReason = 'user') => {
@@ -84,7 +80,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           const next = await signOutWithRedirect().catch(() => null);
           if (next?.redirect_url) {
             setAccessToken(null);
-            queryClient.clear();
+            clearQueryCache();
             window.location.assign(next.redirect_url);
             return;
           }
@@ -97,7 +93,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         signingOut.current = false;
       }
     },
-    [endLocally, queryClient, t],
+    [endLocally, t],
   );
 
   const signIn = useCallback(async (flow: StaffSignInFlow, email: string, password: string) => {
