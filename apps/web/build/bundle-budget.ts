@@ -36,7 +36,7 @@ export interface Screen {
 const project = '/project-management/clients/:clientId/projects/:projectId';
 
 export const SCREENS: Screen[] = [
-  { url: '/login-landing', tier: 'signIn', interim: 123 * KB, modules: ['src/features/auth/login-landing-page.tsx'] },
+  { url: '/login-landing', tier: 'signIn', modules: ['src/features/auth/login-landing-page.tsx'] },
   {
     url: '/participant/sign-in',
     tier: 'signIn',
@@ -77,7 +77,6 @@ export const SCREENS: Screen[] = [
   {
     url: '/module-library/:id/cases',
     tier: 'admin',
-    interim: 262 * KB,
     modules: [
       'src/app/route-gates.tsx',
       'src/features/module-library/module-layout.tsx',
@@ -87,10 +86,10 @@ export const SCREENS: Screen[] = [
   ...(
     [
       ['', 'src/features/projects/project-overview.tsx', null],
-      ['/participants', 'src/features/participants/participants-page.tsx', 266],
-      ['/cases/case-details/:caseId', 'src/features/cases/case-editor-page.tsx', 290],
-      ['/emails/edit/:emailId', 'src/features/emails/email-editor-page.tsx', 268],
-      ['/progress', 'src/features/progress/progress-page.tsx', 273],
+      ['/participants', 'src/features/participants/participants-page.tsx', null],
+      ['/cases/case-details/:caseId', 'src/features/cases/case-editor-page.tsx', 279],
+      ['/emails/edit/:emailId', 'src/features/emails/email-editor-page.tsx', 262],
+      ['/progress', 'src/features/progress/progress-page.tsx', null],
       ['/progress/edit/:id', 'src/features/season-summaries/season-summary-page.tsx', null],
     ] as const
   ).map(([tail, module, interim]) => ({

@@ -14,7 +14,6 @@ import { listQuerySchema, pagedSchema, selectionOf } from './list-query.js';
  */
 
 export type SurveyTemplateTypeValue = z.infer<typeof SurveyTemplateType>;
-export const surveyTemplateTypes = SurveyTemplateType.options;
 
 export const MAX_SURVEY_NAME = 200;
 export const MAX_SURVEY_PAGES = 50;

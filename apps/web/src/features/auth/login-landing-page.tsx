@@ -1,23 +1,12 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Container,
-  Divider,
-  Paper,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session/session-provider';
 import { errorMessage } from '../../lib/api-error';
 import { landingPathFor, PROVIDER_SIGN_IN_URL, type StaffSignInFlow } from '../../lib/session/auth-api';
 import { SiteFooter } from '../../components/site-footer';
+import { SegmentedChoice } from '../../components/segmented-choice';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -95,12 +84,9 @@ export function LoginLandingPage() {
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
         <form onSubmit={onSubmit} noValidate aria-labelledby="flow-label">
           <Stack>
-            <SegmentedControl
-              fullWidth
-              // On a phone the two labels do not fit on one line each: they wrap, not clip.
-              styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
+            <SegmentedChoice<StaffSignInFlow>
               value={flow}
-              onChange={(value) => setFlow(value as StaffSignInFlow)}
+              onChange={setFlow}
               aria-label={t('auth.chooseFlow')}
               data={[
                 { value: 'client-administrator', label: t('auth.clientAdministrator') },

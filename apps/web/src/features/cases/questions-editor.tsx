@@ -1,13 +1,12 @@
 import { Button, Checkbox, Group, Menu, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n';
-import { isChoiceQuestion, QuestionType, type MarkedAsValue, type QuestionTypeValue } from '@pss/contract';
+import { isChoiceQuestion, questionTypes, type MarkedAsValue, type QuestionTypeValue } from '@pss/contract';
 import type { CaseHome } from '../../lib/case-home';
 import { RichTextField } from '../../components/lazy-rich-text-field';
 import { EditorSection, fieldId, fieldProps, type CaseEditorForm, type SectionProps } from './case-editor-fields';
 import { ItemControls } from './case-editor-sections';
 import { changeType, newId, newQuestion, type FormQuestion } from './case-form';
 
-const questionTypes = QuestionType.options;
 const marks: MarkedAsValue[] = ['NECESSARY', 'APPROPRIATE', 'UNNECESSARY'];
 
 /** The questions of a case, in order: type, text, category, grouper, choices and their marks. */

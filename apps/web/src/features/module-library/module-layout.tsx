@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useParams } from '../../lib/router';
@@ -9,8 +9,10 @@ import { PageHeader } from '../../components/page-header';
 import { SectionNav } from '../../components/section-nav';
 import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
-import { ModuleFormModal } from './module-form-modal';
 import { moduleQueryOptions, useDeleteModule } from './module-library-api';
+
+/** The edit dialog comes when it is opened: its form's schema would bring zod with it (issue #19). */
+const ModuleFormModal = lazy(async () => ({ default: (await import('./module-form-modal')).ModuleFormModal }));
 
 const sections = [
   { path: 'cases', labelKey: 'modules.sections.cases' },
@@ -81,7 +83,11 @@ export function ModuleLayout() {
         items={sections.map((section) => ({ to: `/module-library/${id}/${section.path}`, label: t(section.labelKey) }))}
       />
       {data ? <Outlet context={{ module: data }} /> : <Skeleton h={200} />}
-      {editing && data && <ModuleFormModal module={data} onClose={() => setEditing(false)} />}
+      {editing && data && (
+        <Suspense fallback={null}>
+          <ModuleFormModal module={data} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
       {data && (
         <ConfirmDialog
           opened={deleting}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Group, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useParams } from '../../lib/router';
@@ -11,8 +11,13 @@ import { SectionNav } from '../../components/section-nav';
 import { errorMessage } from '../../lib/api-error';
 import { useSession } from '../../lib/session/session-provider';
 import { toastError, toastSuccess } from '../../lib/toasts';
-import { ProjectFormModal } from './project-form-modal';
 import { projectQueryOptions, useDeleteProject, useProjectStatus } from './projects-api';
+
+/**
+ * The edit dialog comes when it is opened: with its form's schema it would bring zod to every
+ * project screen's first download (issue #19).
+ */
+const ProjectFormModal = lazy(async () => ({ default: (await import('./project-form-modal')).ProjectFormModal }));
 
 /** The project's sections (spec §2); later features fill the ones not set up yet. */
 export const projectSections = [
@@ -114,7 +119,9 @@ export function ProjectLayout() {
       />
       {data ? <Outlet context={{ project: data } satisfies ProjectOutletContext} /> : <Skeleton h={200} />}
       {editing && data && (
-        <ProjectFormModal opened clientId={data.client_id} project={data} onClose={() => setEditing(false)} />
+        <Suspense fallback={null}>
+          <ProjectFormModal opened clientId={data.client_id} project={data} onClose={() => setEditing(false)} />
+        </Suspense>
       )}
       {data && (
         <ConfirmDialog

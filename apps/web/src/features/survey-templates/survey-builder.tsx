@@ -33,7 +33,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from '../../lib/i18n';
-import { isChoiceQuestion, QuestionType, type QuestionTypeValue } from '@pss/contract';
+import { isChoiceQuestion, questionTypes, type QuestionTypeValue } from '@pss/contract';
 import {
   changeQuestionType,
   moveItem,
@@ -50,8 +50,6 @@ import {
 export type SurveyForm = UseFormReturnType<SurveyFormValues>;
 /** A field's id in the page, so a problem's link can take the eye (and focus) to it. */
 export const builderFieldId = (path: string) => `survey-${path.replace(/\./g, '-')}`;
-
-const questionTypes = QuestionType.options;
 
 /**
  * Reordering by drag (pointer) and by keyboard (focus a handle, space, arrows, space), with
