@@ -54,7 +54,6 @@ export const SCREENS: Screen[] = [
   {
     url: '/participant/cases/:attemptId',
     tier: 'participant',
-    interim: 157 * KB,
     modules: [
       'src/features/clinician/participant-root.tsx',
       'src/features/clinician/participant-layout.tsx',
@@ -72,13 +71,14 @@ export const SCREENS: Screen[] = [
     url,
     tier: 'admin' as const,
     ...(interim === null ? {} : { interim: interim * KB }),
-    modules: ['src/app/route-gates.tsx', module],
+    modules: ['src/app/route-gates.tsx', 'src/app/staff-screens.ts', module],
   })),
   {
     url: '/module-library/:id/cases',
     tier: 'admin',
     modules: [
       'src/app/route-gates.tsx',
+      'src/app/staff-screens.ts',
       'src/features/module-library/module-layout.tsx',
       'src/features/cases/cases-page.tsx',
     ],
@@ -96,7 +96,12 @@ export const SCREENS: Screen[] = [
     url: `${project}${tail}`,
     tier: 'admin' as const,
     ...(interim === null ? {} : { interim: interim * KB }),
-    modules: ['src/app/route-gates.tsx', 'src/features/projects/project-layout.tsx', module],
+    modules: [
+      'src/app/route-gates.tsx',
+      'src/app/staff-screens.ts',
+      'src/features/projects/project-layout.tsx',
+      module,
+    ],
   })),
 ];
 

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from '../lib/
 import { FullPageLoader } from '../components/full-page-loader';
 import { SessionProvider } from '../lib/session/session-provider';
 import { RequireSuperadmin } from './superadmin-gate';
+import type { StaffScreen } from './staff-screens';
 
 /**
  * A screen whose code is fetched the first time its route matches (React Router's `lazy`),
@@ -23,6 +24,11 @@ function superadminScreen(load: () => Promise<ComponentType>): Pick<RouteObject,
   };
 }
 
+/** A staff screen: its code is found through ./staff-screens.ts, fetched with the first of them. */
+function staff(name: StaffScreen): () => Promise<ComponentType> {
+  return async () => (await import('./staff-screens')).staffScreens[name]();
+}
+
 function Root() {
   return (
     <SessionProvider>
@@ -33,23 +39,23 @@ function Root() {
 
 /** The case screens, under a project or a module library (they read which from the layout). */
 const caseRoutes: RouteObject[] = [
-  { path: 'cases', ...screen(async () => (await import('../features/cases/cases-page')).CasesPage) },
-  { path: 'cases/new', ...screen(async () => (await import('../features/cases/new-case-page')).NewCasePage) },
+  { path: 'cases', ...screen(staff('casesPage')) },
+  { path: 'cases/new', ...screen(staff('newCasePage')) },
   {
     path: 'cases/case-details/:caseId',
-    ...screen(async () => (await import('../features/cases/case-editor-page')).CaseEditorPage),
+    ...screen(staff('caseEditorPage')),
   },
   {
     path: 'cases/case-details/:caseId/previews',
-    ...screen(async () => (await import('../features/cases/case-previews-page')).CasePreviewsPage),
+    ...screen(staff('casePreviewsPage')),
   },
   {
     path: 'cases/case-details/:caseId/previews/new',
-    ...screen(async () => (await import('../features/cases/take-preview-page')).TakePreviewPage),
+    ...screen(staff('takePreviewPage')),
   },
   {
     path: 'cases/case-details/:caseId/previews/:previewId',
-    ...screen(async () => (await import('../features/cases/preview-page')).PreviewPage),
+    ...screen(staff('previewPage')),
   },
 ];
 
@@ -125,126 +131,105 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/project-management',
-            ...superadminScreen(async () => (await import('../features/clients/clients-list-page')).ClientsListPage),
+            ...superadminScreen(staff('clientsListPage')),
           },
           {
             path: '/user-management',
-            ...superadminScreen(async () => (await import('../features/users/users-list-page')).UsersListPage),
+            ...superadminScreen(staff('usersListPage')),
           },
           {
             path: '/user-management/:id',
-            ...superadminScreen(async () => (await import('../features/users/user-details-page')).UserDetailsPage),
+            ...superadminScreen(staff('userDetailsPage')),
           },
           {
             path: '/project-management/clients/:clientId',
-            ...screen(async () => (await import('./client-options-page')).ClientOptionsPage),
+            ...screen(staff('clientOptionsPage')),
           },
           {
             path: '/survey-templates',
-            ...superadminScreen(
-              async () => (await import('../features/survey-templates/survey-templates-page')).SurveyTemplatesPage,
-            ),
+            ...superadminScreen(staff('surveyTemplatesPage')),
           },
           {
             path: '/survey-templates/new',
-            ...superadminScreen(
-              async () =>
-                (await import('../features/survey-templates/survey-template-editor-page')).SurveyTemplateEditorPage,
-            ),
+            ...superadminScreen(staff('surveyTemplateEditorPage')),
           },
           {
             path: '/survey-templates/:id',
-            ...superadminScreen(
-              async () =>
-                (await import('../features/survey-templates/survey-template-editor-page')).SurveyTemplateEditorPage,
-            ),
+            ...superadminScreen(staff('surveyTemplateEditorPage')),
           },
           {
             path: '/resource-library',
-            ...superadminScreen(
-              async () => (await import('../features/resources/resource-library-page')).ResourceLibraryPage,
-            ),
+            ...superadminScreen(staff('resourceLibraryPage')),
           },
           {
             path: '/resource-library/new',
-            ...superadminScreen(async () => (await import('../features/resources/new-resource-page')).NewResourcePage),
+            ...superadminScreen(staff('newResourcePage')),
           },
           {
             path: '/resource-library/:id',
-            ...superadminScreen(
-              async () => (await import('../features/resources/resource-details-page')).ResourceDetailsPage,
-            ),
+            ...superadminScreen(staff('resourceDetailsPage')),
           },
           {
             path: '/module-library',
-            ...superadminScreen(
-              async () => (await import('../features/module-library/module-library-page')).ModuleLibraryPage,
-            ),
+            ...superadminScreen(staff('moduleLibraryPage')),
           },
           {
             path: '/module-library/:id',
-            ...superadminScreen(async () => (await import('../features/module-library/module-layout')).ModuleLayout),
+            ...superadminScreen(staff('moduleLayout')),
             children: [
               { index: true, element: <Navigate to="cases" replace /> },
               ...caseRoutes,
               {
                 path: 'elements',
-                ...screen(async () => (await import('../features/elements/elements-page')).ElementsPage),
+                ...screen(staff('elementsPage')),
               },
               {
                 path: 'projects',
-                ...screen(
-                  async () =>
-                    (await import('../features/module-library/associated-projects-page')).AssociatedProjectsPage,
-                ),
+                ...screen(staff('associatedProjectsPage')),
               },
             ],
           },
           {
             path: '/project-management/clients/:clientId/projects/:projectId',
-            ...screen(async () => (await import('../features/projects/project-layout')).ProjectLayout),
+            ...screen(staff('projectLayout')),
             children: [
               {
                 index: true,
-                ...screen(async () => (await import('../features/projects/project-overview')).ProjectOverview),
+                ...screen(staff('projectOverview')),
               },
-              { path: 'cmes', ...screen(async () => (await import('../features/cmes/cmes-page')).CmesPage) },
+              { path: 'cmes', ...screen(staff('cmesPage')) },
               {
                 path: 'participants',
-                ...screen(async () => (await import('../features/participants/participants-page')).ParticipantsPage),
+                ...screen(staff('participantsPage')),
               },
               ...caseRoutes,
               {
                 path: 'elements',
-                ...screen(async () => (await import('../features/elements/elements-page')).ElementsPage),
+                ...screen(staff('elementsPage')),
               },
-              { path: 'emails', ...screen(async () => (await import('../features/emails/emails-page')).EmailsPage) },
+              { path: 'emails', ...screen(staff('emailsPage')) },
               {
                 path: 'emails/edit/:emailId',
-                ...screen(async () => (await import('../features/emails/email-editor-page')).EmailEditorPage),
+                ...screen(staff('emailEditorPage')),
               },
               {
                 // The specification's `/emails/editSeasonEmail/{id}/{id2}`: the season, then its email.
                 path: 'emails/editSeasonEmail/:seasonId/:emailId',
-                ...screen(async () => (await import('../features/emails/email-editor-page')).EmailEditorPage),
+                ...screen(staff('emailEditorPage')),
               },
               {
                 // The Progress Dashboard; its `?season=` names the season shown.
                 path: 'progress',
-                ...screen(async () => (await import('../features/progress/progress-page')).ProgressPage),
+                ...screen(staff('progressPage')),
               },
               {
                 // `{id}` is the season's (see SeasonSummaryPage).
                 path: 'progress/edit/:id',
-                ...screen(
-                  async () => (await import('../features/season-summaries/season-summary-page')).SeasonSummaryPage,
-                ),
+                ...screen(staff('seasonSummaryPage')),
               },
               {
                 path: 'surveys',
-                ...screen(
-                  async () => (await import('../features/survey-templates/project-surveys-page')).ProjectSurveysPage,
-                ),
+                ...screen(staff('projectSurveysPage')),
               },
             ],
           },

@@ -1,9 +1,17 @@
-import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n';
-import { resourceRoutes } from '@pss/contract';
-import { ResourceView } from '../../components/resource-view';
+import { resourceRoutes, type ReplyOf } from '@pss/contract';
 import { call } from '../../lib/api-client';
+
+export type AttemptResource = ReplyOf<typeof resourceRoutes.ofAttempt>['items'][number];
+
+/**
+ * The tabs and the viewers come once there is something to show in them: most cases have no
+ * resources, and the case screen's first download stays within its budget (issue #19).
+ */
+const CaseResourceTabs = lazy(async () => ({ default: (await import('./case-resource-tabs')).CaseResourceTabs }));
 
 /**
  * The resources of a participant's case: a PDF in the viewer, an image, a video in a player,
@@ -31,28 +39,9 @@ export function CaseResources({ attemptId }: { attemptId: string }) {
             {t('clinician.resourcesHelp')}
           </Text>
         </div>
-        <Tabs defaultValue={items[0]!.id} keepMounted={false}>
-          <Tabs.List>
-            {items.map((r) => (
-              <Tabs.Tab key={r.id} value={r.id}>
-                {r.name}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {items.map((r) => (
-            <Tabs.Panel key={r.id} value={r.id} pt="md">
-              <ResourceView
-                name={r.name}
-                type={r.source_type}
-                details={r.details}
-                link={r.link}
-                file={r.file}
-                view={r.view}
-                download={r.download}
-              />
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+        <Suspense fallback={<Skeleton h={120} />}>
+          <CaseResourceTabs items={items} />
+        </Suspense>
       </Stack>
     </Paper>
   );
