@@ -64,7 +64,7 @@ export const SCREENS: Screen[] = [
     [
       ['/project-management', 'src/features/clients/clients-list-page.tsx', null],
       ['/user-management', 'src/features/users/users-list-page.tsx', null],
-      ['/survey-templates/:id', 'src/features/survey-templates/survey-template-editor-page.tsx', 279],
+      ['/survey-templates/:id', 'src/features/survey-templates/survey-template-editor-page.tsx', null],
       ['/resource-library/:id', 'src/features/resources/resource-details-page.tsx', null],
     ] as const
   ).map(([url, module, interim]) => ({
@@ -87,8 +87,8 @@ export const SCREENS: Screen[] = [
     [
       ['', 'src/features/projects/project-overview.tsx', null],
       ['/participants', 'src/features/participants/participants-page.tsx', null],
-      ['/cases/case-details/:caseId', 'src/features/cases/case-editor-page.tsx', 279],
-      ['/emails/edit/:emailId', 'src/features/emails/email-editor-page.tsx', 262],
+      ['/cases/case-details/:caseId', 'src/features/cases/case-editor-page.tsx', null],
+      ['/emails/edit/:emailId', 'src/features/emails/email-editor-page.tsx', null],
       ['/progress', 'src/features/progress/progress-page.tsx', null],
       ['/progress/edit/:id', 'src/features/season-summaries/season-summary-page.tsx', null],
     ] as const

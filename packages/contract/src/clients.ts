@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
+import { activeSeasonSortFields, clientSortFields } from './sort-fields.js';
 
 export const idParams = z.object({ id: z.string().uuid() });
 
@@ -13,8 +14,6 @@ export const client = z.object({
   updated_at: z.string(),
 });
 export type Client = z.infer<typeof client>;
-
-export const clientSortFields = ['name', 'cap_id', 'cap_status', 'updated_at', 'created_at'] as const;
 
 export const clientListQuery = listQuerySchema({
   sortable: clientSortFields,
@@ -68,7 +67,6 @@ export const activeSeason = z.object({
 });
 export type ActiveSeason = z.infer<typeof activeSeason>;
 
-export const activeSeasonSortFields = ['client_name', 'project_name', 'season_name', 'start_date', 'end_date'] as const;
 export const activeSeasonListQuery = listQuerySchema({
   sortable: activeSeasonSortFields,
   defaultSort: [{ field: 'end_date', direction: 'ASC' }],

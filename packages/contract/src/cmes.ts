@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
+import { cmeSortFields } from './sort-fields.js';
 
 const cmeFields = {
   /** Completed cases a participant needs for the credit. */
@@ -29,7 +30,6 @@ export const cme = z.object({
 });
 export type Cme = z.infer<typeof cme>;
 
-export const cmeSortFields = ['min_cases', 'credits', 'updated_at', 'created_at'] as const;
 export const cmeListQuery = listQuerySchema({
   sortable: cmeSortFields,
   defaultSort: [{ field: 'min_cases', direction: 'ASC' }],

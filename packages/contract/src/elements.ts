@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
+import { caseElementsSortFields } from './sort-fields.js';
 
 /**
  * Elements: what participants see on their dashboard beside the cases — key takeaways of a
@@ -66,7 +67,6 @@ export const caseElements = z.object({
 export type CaseElements = z.infer<typeof caseElements>;
 export const caseElementsPage = pagedSchema(caseElements);
 
-export const caseElementsSortFields = ['case_name'] as const;
 const caseElementsList = (typeRequired: boolean) =>
   listQuerySchema({
     sortable: caseElementsSortFields,

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, MAX_PAGE_SIZE, pagedSchema, selectionOf } from './list-query.js';
+import {
+  EMAIL_TEXT_MAX,
+  emailDeliveryKinds,
+  emailDeliveryStatuses,
+  emailPlaceholders,
+  emailSendModes,
+  MAX_TEST_RECIPIENTS,
+  unknownPlaceholders,
+} from './email-texts.js';
 import { participantFilter } from './participants.js';
+import { emailDeliverySortFields } from './sort-fields.js';
 
 /**
  * A project's emails (spec §4): seven project emails, and per season five variants. Each
@@ -26,29 +36,7 @@ export const emailTypes = [...projectEmailTypes, 'season_summary_launch', 'seaso
 export const EmailType = z.enum(emailTypes);
 export type EmailTypeValue = z.infer<typeof EmailType>;
 
-export const emailSendModes = ['AUTOMATIC', 'MANUAL'] as const;
 export const EmailSendMode = z.enum(emailSendModes);
-
-/** The placeholders a template may use; anything else in braces is refused when saved. */
-export const emailPlaceholders = [
-  'first_name',
-  'last_name',
-  'salutation',
-  'dashboard_link',
-  'project_name',
-  'season_name',
-  'round_number',
-  'round_end_date',
-  'email',
-  'phone',
-] as const;
-
-/** The `{name}` placeholders of a text that are not in `emailPlaceholders`, each once. */
-export function unknownPlaceholders(text: string): string[] {
-  const known = new Set<string>(emailPlaceholders);
-  const found = [...text.matchAll(/\{([^{}\s]*)\}/g)].map((m) => m[1]!);
-  return [...new Set(found.filter((name) => !known.has(name)))];
-}
 
 const withKnownPlaceholders = (max: number) =>
   z
@@ -82,10 +70,10 @@ export const emailTemplateList = z.object({ items: z.array(emailTemplate) });
 
 /** Saving a template: its texts (placeholders checked) and how it is sent. */
 export const saveEmailBody = z.strictObject({
-  subject: withKnownPlaceholders(300).pipe(z.string().trim().min(1, 'FIELD_REQUIRED')),
-  body: withKnownPlaceholders(50_000).pipe(z.string().trim().min(1, 'FIELD_REQUIRED')),
-  button_text: withKnownPlaceholders(100).pipe(z.string().trim().min(1, 'FIELD_REQUIRED')),
-  dashboard_url_text: withKnownPlaceholders(300),
+  subject: withKnownPlaceholders(EMAIL_TEXT_MAX.subject).pipe(z.string().trim().min(1, 'FIELD_REQUIRED')),
+  body: withKnownPlaceholders(EMAIL_TEXT_MAX.body).pipe(z.string().trim().min(1, 'FIELD_REQUIRED')),
+  button_text: withKnownPlaceholders(EMAIL_TEXT_MAX.button_text).pipe(z.string().trim().min(1, 'FIELD_REQUIRED')),
+  dashboard_url_text: withKnownPlaceholders(EMAIL_TEXT_MAX.dashboard_url_text),
   send_mode: EmailSendMode,
 });
 export type SaveEmailBody = z.input<typeof saveEmailBody>;
@@ -98,7 +86,6 @@ export const emailsChanged = z.object({ updated: z.number().int() });
 /* ---------- sending ---------- */
 
 /** A test send: the template as it is saved, to these addresses (a sample participant's details fill it). */
-export const MAX_TEST_RECIPIENTS = 20;
 export const sendTestEmailBody = z.strictObject({
   emails: z
     .array(z.string().trim().max(254).pipe(z.email('INVALID_EMAIL')))
@@ -116,10 +103,10 @@ export const emailsQueued = z.object({ queued: z.number().int() });
 
 /** The texts of a template being edited, rendered as one participant (or a sample) would receive them. */
 export const emailPreviewBody = z.strictObject({
-  subject: withKnownPlaceholders(300),
-  body: withKnownPlaceholders(50_000),
-  button_text: withKnownPlaceholders(100),
-  dashboard_url_text: withKnownPlaceholders(300),
+  subject: withKnownPlaceholders(EMAIL_TEXT_MAX.subject),
+  body: withKnownPlaceholders(EMAIL_TEXT_MAX.body),
+  button_text: withKnownPlaceholders(EMAIL_TEXT_MAX.button_text),
+  dashboard_url_text: withKnownPlaceholders(EMAIL_TEXT_MAX.dashboard_url_text),
   /** A participant of the project; without it, a sample participant. */
   participant_id: z.string().uuid().nullable().optional(),
 });
@@ -137,18 +124,8 @@ export type EmailPreview = z.infer<typeof emailPreview>;
 
 /* ---------- the outbox: delivery log and dry run ---------- */
 
-/**
- * An email's way through the outbox. QUEUED: waiting (or waiting to retry); SENDING: a
- * sender holds it; SENT: the mail server took it; FAILED: refused for good or out of tries
- * (EMAILS_SEND_FAILED, with the server's message); CANCELLED: no longer due when its turn
- * came (the participant finished, was archived, or the email was disabled); UNSENT: no mail
- * server is configured (`SMTP_URL`), so it shows what would have been sent.
- */
-export const emailDeliveryStatuses = ['QUEUED', 'SENDING', 'SENT', 'FAILED', 'CANCELLED', 'UNSENT'] as const;
 export const EmailDeliveryStatus = z.enum(emailDeliveryStatuses);
 export type EmailDeliveryStatusValue = z.infer<typeof EmailDeliveryStatus>;
-/** SCHEDULED: queued by the round schedule; MANUAL: sent by an administrator; TEST: a test send. */
-export const emailDeliveryKinds = ['SCHEDULED', 'MANUAL', 'TEST'] as const;
 export const EmailDeliveryKind = z.enum(emailDeliveryKinds);
 export type EmailDeliveryKindValue = z.infer<typeof EmailDeliveryKind>;
 
@@ -176,7 +153,6 @@ export const emailDelivery = z.object({
 });
 export type EmailDelivery = z.infer<typeof emailDelivery>;
 
-export const emailDeliverySortFields = ['queued_at', 'scheduled_for', 'status'] as const;
 export const emailDeliveryFilter = z.strictObject({
   status: EmailDeliveryStatus.optional(),
   kind: EmailDeliveryKind.optional(),

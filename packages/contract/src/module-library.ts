@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { caseSelection } from './cases.js';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 import { catalogueEntry, catalogueNames } from './projects.js';
+import { associatedProjectSortFields, moduleSortFields } from './sort-fields.js';
 
 /**
  * Module libraries: the provider's collections of reusable cases (origin MODULE_LIBRARY),
@@ -33,7 +34,6 @@ export const moduleSummary = moduleLibrary.omit({ disease_types: true, question_
 export type ModuleSummary = z.infer<typeof moduleSummary>;
 export const moduleSummaryPage = pagedSchema(moduleSummary);
 
-export const moduleSortFields = ['name', 'case_count', 'updated_at', 'created_at'] as const;
 export const moduleListQuery = listQuerySchema({
   sortable: moduleSortFields,
   defaultSort: [{ field: 'name', direction: 'ASC' }],
@@ -49,7 +49,6 @@ export const associatedProject = z.object({
   copied_cases: z.number().int(),
 });
 export const associatedProjectPage = pagedSchema(associatedProject);
-export const associatedProjectSortFields = ['name', 'client_name'] as const;
 export const associatedProjectQuery = listQuerySchema({
   sortable: associatedProjectSortFields,
   defaultSort: [{ field: 'name', direction: 'ASC' }],

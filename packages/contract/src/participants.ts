@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 import { ParticipantRole, Profession } from './enums.js';
+import { participantSortFields } from './sort-fields.js';
 
 /**
  * The participant import file (the example file and the docs say the same): UTF-8 CSV,
@@ -49,7 +50,6 @@ export const participant = z.object({
 });
 export type Participant = z.infer<typeof participant>;
 
-export const participantSortFields = ['name', 'email', 'added_at'] as const;
 export type ParticipantSortField = (typeof participantSortFields)[number];
 export const participantFilter = z.strictObject({
   archived: z.boolean().optional(),

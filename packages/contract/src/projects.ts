@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 import { DataStatus, ProjectStatus } from './enums.js';
+import { catalogueSortFields, projectSortFields } from './sort-fields.js';
 
 export const ROUND_NUMBERS = [1, 2, 3, 4] as const;
 
@@ -142,7 +143,6 @@ export const projectSummary = z.object({
 });
 export type ProjectSummary = z.infer<typeof projectSummary>;
 
-export const projectSortFields = ['name', 'status', 'client_name', 'updated_at', 'created_at'] as const;
 export const projectListQuery = listQuerySchema({
   sortable: projectSortFields,
   defaultSort: [{ field: 'created_at', direction: 'DESC' }],
@@ -151,7 +151,6 @@ export const projectListQuery = listQuerySchema({
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 export const projectPage = pagedSchema(projectSummary);
 
-export const catalogueSortFields = ['name'] as const;
 export const catalogueListQuery = listQuerySchema({
   sortable: catalogueSortFields,
   defaultSort: [{ field: 'name', direction: 'ASC' }],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 import { ReportFormat } from './reports.js';
 import { CaseStatus, ProjectStatus, ResourceAttachmentStatus, ResourceSourceType } from './enums.js';
+import { resourceSortFields } from './sort-fields.js';
 
 /**
  * The Resource Library (spec §2, §3, §5, §7): PDFs, images, videos, links and texts that
@@ -133,7 +134,6 @@ export type Resource = z.infer<typeof resource>;
 export const resourcePage = pagedSchema(resource);
 export type ResourcePage = z.infer<typeof resourcePage>;
 
-export const resourceSortFields = ['name', 'source_type', 'created_at', 'updated_at'] as const;
 /** The library's filter: kinds, a category, a client (resources attached to its cases), attachment. */
 export const resourceFilter = z.strictObject({
   source_type: z.array(ResourceSourceType).max(5).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_RICH_TEXT } from './cases.js';
+import { MAX_RICH_TEXT } from './case-rules.js';
 import { SeasonSummaryStatus } from './enums.js';
 
 /**

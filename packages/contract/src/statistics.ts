@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
+import { participantStatisticsSortFields } from './sort-fields.js';
 
 /**
  * A project season's statistics (spec §7, Statistics). Every figure is counted in SQL over
@@ -96,7 +97,6 @@ export const participantStatistics = z.object({
   ),
 });
 export type ParticipantStatistics = z.infer<typeof participantStatistics>;
-export const participantStatisticsSortFields = ['name', 'email', 'progress', 'average_score'] as const;
 export const participantStatisticsQuery = listQuerySchema({
   sortable: participantStatisticsSortFields,
   defaultSort: [{ field: 'name', direction: 'ASC' }],

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { caseChoice, caseQuestion, MAX_CHOICES, MAX_RICH_TEXT } from './cases.js';
-import { type QuestionType, SurveyTemplateType } from './enums.js';
-import type { FieldIssue } from './errors.js';
+import { MAX_CHOICES, MAX_RICH_TEXT } from './case-rules.js';
+import { caseChoice, caseQuestion } from './cases.js';
+import { SurveyTemplateType } from './enums.js';
 import { listQuerySchema, pagedSchema, selectionOf } from './list-query.js';
+import { surveyTemplateSortFields } from './sort-fields.js';
 
 /**
  * Survey templates (spec §3): a name, a type (START_NEW, START_RETURNING, REVIEW, END) and
@@ -109,7 +110,6 @@ export const surveyTemplateFilter = z.strictObject({
   project_id: id.optional(),
 });
 export type SurveyTemplateFilter = z.infer<typeof surveyTemplateFilter>;
-export const surveyTemplateSortFields = ['name', 'type', 'updated_at', 'created_at'] as const;
 export const surveyTemplateListQuery = listQuerySchema({
   sortable: surveyTemplateSortFields,
   defaultSort: [{ field: 'name', direction: 'ASC' }],
@@ -263,74 +263,3 @@ export type DueSurveys = z.infer<typeof dueSurveys>;
 
 /** `GET /users/{userSeasonRoundCaseId}/endSurvey/{projectId}`. */
 export const endSurveyDue = z.object({ due: z.boolean(), survey: participantSurvey.nullable() });
-
-/* ---------- The template rule ---------- */
-
-function blank(text: string | null | undefined): boolean {
-  return !text || text.trim() === '';
-}
-
-/** The content a template is checked on: a saved template, or the builder's unsaved form. */
-export interface SurveyTemplateContent {
-  type: SurveyTemplateTypeValue;
-  pages: {
-    name: string;
-    components: (
-      | {
-          kind: 'QUESTION';
-          type: z.infer<typeof QuestionType>;
-          text: string;
-          choices: { text: string }[];
-        }
-      | { kind: 'INFO_REVIEW' }
-    )[];
-  }[];
-}
-
-/**
- * Everything that stops a template being saved, each with where it is (`pages.1.name`,
- * `pages.0.components.2.choices`) and its catalogue code: a page name used twice
- * (PAGE_NAME_NOT_UNIQUE), an info review in a START_NEW template
- * (START_NEW_SURVEY_INFO_REVIEW_NOT_ALLOWED), a blank page name, question or choice, too few
- * choices. The server decides with this; the builder shows the same list beside the fields.
- */
-export function surveyTemplateProblems(content: SurveyTemplateContent): FieldIssue[] {
-  const problems: FieldIssue[] = [];
-  const add = (field: string, errorCode: FieldIssue['errorCode'], message: string) =>
-    problems.push({ field, errorCode, message });
-  const seen = new Map<string, number>();
-  content.pages.forEach((page, p) => {
-    const key = page.name.trim().toLowerCase();
-    if (!key) add(`pages.${p}.name`, 'FIELD_REQUIRED', 'Name this page.');
-    else if (seen.has(key)) {
-      add(`pages.${p}.name`, 'PAGE_NAME_NOT_UNIQUE', `Another page is already named "${page.name.trim()}".`);
-    } else seen.set(key, p);
-    page.components.forEach((component, c) => {
-      const at = `pages.${p}.components.${c}`;
-      if (component.kind === 'INFO_REVIEW') {
-        if (content.type === 'START_NEW') {
-          add(at, 'START_NEW_SURVEY_INFO_REVIEW_NOT_ALLOWED', 'A Start New Participant survey cannot review info.');
-        }
-        return;
-      }
-      if (blank(component.text)) add(`${at}.text`, 'BLANK_TEXT', 'Write the question.');
-      if (component.type === 'TEXT') return;
-      const minimum = component.type === 'TYPE_AHEAD' ? 1 : 2;
-      if (component.choices.length < minimum) {
-        add(
-          `${at}.choices`,
-          'FIELD_REQUIRED',
-          component.type === 'TYPE_AHEAD' ? 'Add at least one suggestion.' : 'Add at least two answer choices.',
-        );
-      }
-      const texts = new Set<string>();
-      component.choices.forEach((choice, j) => {
-        const text = choice.text.trim().toLowerCase();
-        if (!text) add(`${at}.choices.${j}.text`, 'BLANK_TEXT', 'Write this choice.');
-        else if (texts.has(text)) add(`${at}.choices.${j}.text`, 'VALIDATION_ERROR', 'This choice appears twice.');
-        texts.add(text);
-      });
-    });
-  });
-  return problems;
-}

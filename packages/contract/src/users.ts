@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 import { Profession, UserRole } from './enums.js';
 import { PASSWORD_MIN_LENGTH } from './auth.js';
+import { userSortFields } from './sort-fields.js';
 
 export const professionLabels = {
   MD: 'Doctor of Medicine',
@@ -51,7 +52,6 @@ export const userDetails = userSummary.extend({
 });
 export type UserDetails = z.infer<typeof userDetails>;
 
-export const userSortFields = ['last_name', 'first_name', 'email', 'role', 'created_at'] as const;
 export const userListQuery = listQuerySchema({
   sortable: userSortFields,
   defaultSort: [{ field: 'last_name', direction: 'ASC' }],

@@ -1,32 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from '../lib/i18n';
+import { lazyDialog } from './lazy-dialog';
 
 /** Asks before a destructive (or far-reaching) action, saying what will happen; red unless told. */
-export function ConfirmDialog(props: {
-  opened: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  busy?: boolean;
-  /** The confirm button's colour: red for what is lost, the theme's for what is published. */
-  confirmColor?: string;
-  onConfirm(): void;
-  onClose(): void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
-      <Stack>
-        <Text>{props.message}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button color={props.confirmColor ?? 'red'} onClick={props.onConfirm} loading={props.busy}>
-            {props.confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
+export const ConfirmDialog = lazyDialog(async () => (await import('./confirm-dialog-modal')).ConfirmDialogModal);

@@ -7,10 +7,11 @@ import { useCaseHome } from '../../lib/case-home';
 import { useTranslation } from '../../lib/i18n';
 import type { TFunction } from '../../lib/i18n';
 import type { adminTexts } from '../../lib/i18n/admin-texts';
-import { caseProblems, updateCaseBody, type CaseDocument } from '@pss/contract';
+import { caseProblems, type CaseDocument } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../lib/api-error';
-import { contractResolver, showSaveErrors } from '../../lib/form-errors';
+import { useDeferredContractResolver } from '../../lib/deferred-contract-resolver';
+import { showSaveErrors } from '../../lib/form-errors';
 import { toastError, toastInfo, toastSuccess } from '../../lib/toasts';
 import { CaseResourcesSection } from './case-resources-section';
 import { BackgroundSection, DetailsSectionsEditor, FeedbackSection, GroupersEditor } from './case-editor-sections';
@@ -45,10 +46,11 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
   const [params, replaceParams] = useLiveSearchParams();
   const home = useCaseHome();
   // Saving a draft checks what the server checks (updateCaseBody); publishing asks for more (caseProblems).
+  const schema = useDeferredContractResolver<CaseForm>((schemas) => schemas.updateCaseBody, t);
   const form = useForm<CaseForm>({
     mode: 'controlled',
     initialValues: toForm(saved),
-    validate: contractResolver(updateCaseBody, t),
+    validate: schema.validate,
   });
   const values = form.values;
   const dirty = form.isDirty();
@@ -100,7 +102,8 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
   }
 
   async function saveForm(): Promise<boolean> {
-    const checked = await form.validate();
+    await schema.ready();
+    const checked = form.validate();
     if (checked.hasErrors) {
       toastError(t('errors.VALIDATION_ERROR'));
       const first = Object.keys(checked.errors)[0];

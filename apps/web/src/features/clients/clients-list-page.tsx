@@ -12,9 +12,11 @@ import { formatDate } from '../../lib/format';
 import { emptySelection, type SelectionState } from '../../lib/selection';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
-import { CapRosterModal } from './cap-roster-modal';
-import { ClientFormModal } from './client-form-modal';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { clientListQueryOptions, useDeleteClient } from './clients-api';
+
+const CapRosterModal = lazyDialog(async () => (await import('./cap-roster-modal')).CapRosterModal);
+const ClientFormModal = lazyDialog(async () => (await import('./client-form-modal')).ClientFormModal);
 
 /** Project Management: the provider's clients. */
 export function ClientsListPage() {

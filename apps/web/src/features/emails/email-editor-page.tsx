@@ -18,20 +18,23 @@ import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { Link, useBlocker, useOutletContext, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
-import { emailSendModes, saveEmailBody, type EmailTemplate, type Project } from '@pss/contract';
+import { emailSendModes, type EmailTemplate, type Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { RichTextField } from '../../components/lazy-rich-text-field';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/api-error';
-import { contractResolver, showSaveErrors } from '../../lib/form-errors';
+import { useDeferredContractResolver } from '../../lib/deferred-contract-resolver';
+import { showSaveErrors } from '../../lib/form-errors';
 import { useSession } from '../../lib/session/session-provider';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { insertPlaceholder, toEmailForm, type EmailForm, type PlainTextField } from './email-form';
 import { EmailPreview } from './email-preview';
 import { emailTemplatesQueryOptions, useSaveEmail, type EmailSet } from './emails-api';
 import { PlaceholderMenu } from './placeholder-menu';
-import { SendNowDialog } from './send-now-dialog';
-import { SendTestModal } from './send-test-modal';
+
+const SendNowDialog = lazyDialog(async () => (await import('./send-now-dialog')).SendNowDialog);
+const SendTestModal = lazyDialog(async () => (await import('./send-test-modal')).SendTestModal);
 
 /**
  * The email editor, for a project email (`…/emails/edit/:emailId`) and for a season email
@@ -93,10 +96,11 @@ function EmailEditor(props: {
 }) {
   const { t } = useTranslation();
   const { state } = useSession();
+  const schema = useDeferredContractResolver<EmailForm>((schemas) => schemas.saveEmailBody, t);
   const form = useForm<EmailForm>({
     mode: 'controlled',
     initialValues: toEmailForm(props.saved),
-    validate: contractResolver(saveEmailBody, t),
+    validate: schema.validate,
   });
   const dirty = form.isDirty();
   const save = useSaveEmail(props.projectId, props.set);
@@ -121,6 +125,7 @@ function EmailEditor(props: {
   }, [dirty]);
 
   async function saveForm() {
+    await schema.ready();
     const checked = form.validate();
     if (checked.hasErrors) {
       toastError(t('errors.VALIDATION_ERROR'));

@@ -3,7 +3,7 @@ import { Alert, Button, Code, Group, Paper, Select, Skeleton, Stack, Tabs, Text,
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n';
-import { emailPreviewBody, type EmailPreviewBody } from '@pss/contract';
+import { emailTextsFit, type EmailPreviewBody } from '@pss/contract';
 import { errorMessage } from '../../lib/api-error';
 import type { EmailForm } from './email-form';
 import { previewParticipantsQueryOptions, previewQueryOptions } from './emails-api';
@@ -37,7 +37,7 @@ export function EmailPreview(props: { projectId: string; emailId: string; values
   const [debouncedTexts] = useDebouncedValue(texts, PREVIEW_DEBOUNCE_MS);
   const body: EmailPreviewBody = { ...debouncedTexts, participant_id: participantId === SAMPLE ? null : participantId };
   // Texts the server would refuse (an unknown placeholder) are not sent; the fields say why.
-  const valid = emailPreviewBody.safeParse(body).success;
+  const valid = emailTextsFit(debouncedTexts);
   const preview = useQuery(previewQueryOptions(props.emailId, body, valid));
   const data = valid ? preview.data : undefined;
 

@@ -9,7 +9,9 @@ import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { emailTemplatesQueryOptions, useSetEmailEnabled, type EmailSet } from './emails-api';
-import { SendNowDialog } from './send-now-dialog';
+import { lazyDialog } from '../../components/lazy-dialog';
+
+const SendNowDialog = lazyDialog(async () => (await import('./send-now-dialog')).SendNowDialog);
 
 /**
  * One set of emails (the project's seven or a season's five): each with its subject, send

@@ -1,0 +1,56 @@
+/**
+ * What the email editor and the delivery log read without the emails' schemas
+ * (./emails.ts): how a template is sent, its placeholders and the longest texts, the
+ * outbox's statuses and kinds. Apart so that those screens paint without bringing zod.
+ */
+
+export const emailSendModes = ['AUTOMATIC', 'MANUAL'] as const;
+
+/** The placeholders a template may use; anything else in braces is refused when saved. */
+export const emailPlaceholders = [
+  'first_name',
+  'last_name',
+  'salutation',
+  'dashboard_link',
+  'project_name',
+  'season_name',
+  'round_number',
+  'round_end_date',
+  'email',
+  'phone',
+] as const;
+
+/** The `{name}` placeholders of a text that are not in `emailPlaceholders`, each once. */
+export function unknownPlaceholders(text: string): string[] {
+  const known = new Set<string>(emailPlaceholders);
+  const found = [...text.matchAll(/\{([^{}\s]*)\}/g)].map((m) => m[1]!);
+  return [...new Set(found.filter((name) => !known.has(name)))];
+}
+
+/** The longest each of a template's texts may be. */
+export const EMAIL_TEXT_MAX = { subject: 300, body: 50_000, button_text: 100, dashboard_url_text: 300 } as const;
+
+/**
+ * Whether texts being edited can be previewed: each within its length and with known
+ * placeholders only (what the preview call's schema checks of them).
+ */
+export function emailTextsFit(texts: Record<keyof typeof EMAIL_TEXT_MAX, string>): boolean {
+  return (Object.keys(EMAIL_TEXT_MAX) as (keyof typeof EMAIL_TEXT_MAX)[]).every(
+    (field) => texts[field].length <= EMAIL_TEXT_MAX[field] && unknownPlaceholders(texts[field]).length === 0,
+  );
+}
+
+/** A test send goes to at most this many addresses. */
+export const MAX_TEST_RECIPIENTS = 20;
+
+/**
+ * An email's way through the outbox. QUEUED: waiting (or waiting to retry); SENDING: a
+ * sender holds it; SENT: the mail server took it; FAILED: refused for good or out of tries
+ * (EMAILS_SEND_FAILED, with the server's message); CANCELLED: no longer due when its turn
+ * came (the participant finished, was archived, or the email was disabled); UNSENT: no mail
+ * server is configured (`SMTP_URL`), so it shows what would have been sent.
+ */
+export const emailDeliveryStatuses = ['QUEUED', 'SENDING', 'SENT', 'FAILED', 'CANCELLED', 'UNSENT'] as const;
+
+/** SCHEDULED: queued by the round schedule; MANUAL: sent by an administrator; TEST: a test send. */
+export const emailDeliveryKinds = ['SCHEDULED', 'MANUAL', 'TEST'] as const;
