@@ -4,6 +4,7 @@ import { browserContract } from './build/browser-contract';
 import { mantineStylesPerComponent } from './build/mantine-styles';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
+import { scrollAreaWithoutFloatingUi } from './build/scroll-area-refs';
 
 /**
  * The Mantine modules the 'ui' chunk may take. Left out: the floating and overlay components
@@ -17,7 +18,14 @@ const MANTINE_SHARED_UI =
   /[\\/]node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/](?!esm[\\/]components[\\/](Popover|Combobox|Select|MultiSelect|Autocomplete|Menu|Tooltip|Modal|ModalBase|Drawer|Portal|ScrollArea|FocusTrap|Pill|PillsInput|TagsInput|Notification|Tabs|Table|Checkbox|Switch|Radio)[\\/]))/;
 
 export default defineConfig(() => ({
-  plugins: [react(), mantineStylesPerComponent(), browserContract(), routePreloads(), precompress()],
+  plugins: [
+    react(),
+    mantineStylesPerComponent(),
+    scrollAreaWithoutFloatingUi(),
+    browserContract(),
+    routePreloads(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     // In development the API runs beside Vite; in production one process serves both.
