@@ -5,9 +5,11 @@ import {
   surveyRoutes,
   userRoutes,
   type CaseAnswer,
+  type Dashboard,
   type SurveyAnswerBody,
 } from '@pss/contract';
 import { call, callRaw } from '../../lib/api-client';
+import { takeStarted } from '../../lib/session/early-start';
 import { saveDownload } from '../../lib/download';
 
 export const participantKeys = {
@@ -38,7 +40,14 @@ export function correctProfile(userId: string, field: 'display_name' | 'mobile_n
 export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: participantKeys.dashboard,
-    queryFn: ({ signal }) => call(attemptRoutes.dashboard, {}, { signal }),
+    queryFn: async ({ signal }) => {
+      // The first read takes the one sent as the page started (lib/session/early-start.ts),
+      // unless that one failed: the page started without a session, and the participant has
+      // signed in since.
+      const early = takeStarted<Dashboard>('participant-dashboard');
+      const answer = early && (await early.catch(() => null));
+      return answer ?? call(attemptRoutes.dashboard, {}, { signal });
+    },
   });
 
 export const attemptQueryOptions = (id: string) =>

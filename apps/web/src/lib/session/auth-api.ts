@@ -22,14 +22,23 @@ export function signIn(flow: StaffSignInFlow, email: string, password: string): 
   return call(loginRoutes[flow], { body: { email, password } }, { isLogin: true });
 }
 
+/** How a refresh is sent: `waitForOtherTabs` as sharedRefresh (./shared-refresh.ts) has it. */
+interface RefreshOptions {
+  isLogin?: boolean;
+  waitForOtherTabs?: boolean;
+}
+
 /** Trades the refresh cookie for a new access token; the cookie rotates (one refresh at a time, across tabs). */
-export function refreshSession(): Promise<LoginResponse> {
-  return sharedRefresh('staff', () => call(authRoutes.refreshStaff, {}, { isLogin: true }));
+export function refreshSession({ waitForOtherTabs }: RefreshOptions = {}): Promise<LoginResponse> {
+  return sharedRefresh('staff', () => call(authRoutes.refreshStaff, {}, { isLogin: true }), { waitForOtherTabs });
 }
 
 /** The participant's refresh: the same, with the participant's own cookie. */
-export function refreshParticipant(options: { isLogin?: boolean } = {}): Promise<ParticipantLoginResponse> {
-  return sharedRefresh('participant', () => call(authRoutes.refreshParticipant, {}, options));
+export function refreshParticipant({
+  isLogin,
+  waitForOtherTabs,
+}: RefreshOptions = {}): Promise<ParticipantLoginResponse> {
+  return sharedRefresh('participant', () => call(authRoutes.refreshParticipant, {}, { isLogin }), { waitForOtherTabs });
 }
 
 export function signOutOnServer(): Promise<void> {

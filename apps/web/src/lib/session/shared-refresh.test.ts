@@ -49,4 +49,11 @@ describe('sharedRefresh', () => {
     expect(await sharedRefresh('staff', async () => 'locked')).toBe('locked');
     expect(request).toHaveBeenCalledWith('pss-refresh:staff', expect.any(Function));
   });
+
+  it('sends at once, without the lock, when told not to wait for other tabs (a page starting)', async () => {
+    const request = vi.fn((_name: string, callback: () => Promise<unknown>) => callback());
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    expect(await sharedRefresh('staff', async () => 'at once', { waitForOtherTabs: false })).toBe('at once');
+    expect(request).not.toHaveBeenCalled();
+  });
 });
