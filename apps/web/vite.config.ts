@@ -37,8 +37,21 @@ export default defineConfig(() => ({
     // dist/.vite/manifest.json: which chunks each screen loads, read by the bundle budget.
     manifest: true,
     rolldownOptions: {
+      // Required by inlined common chunks (below): the app's entry exports nothing anyone reads.
+      preserveEntrySignatures: false as const,
       output: {
         codeSplitting: {
+          // The bundler gives each set of screens that share modules a chunk of its own, and
+          // most of those were a few hundred bytes: the participant's dashboard needed 32 files
+          // before its first paint, the clients list 35. Lighthouse's slow 4G has a 150 ms round
+          // trip, six requests at a time over HTTP/1.1, so the number of files, not their bytes,
+          // set the first paint (docs/benchmarks.md, "Web delivery", fourth pass). Common chunks
+          // under 32 KiB of source are copied into the chunks that read them (the bundler's
+          // runtime keeps one instance of each module however many copies load): dashboard 32 →
+          // 16 files for 5 kB more, clients list 35 → 16 for 2 kB. It needs modules to run in
+          // their source order (strictExecutionOrder, which the bundler turns on). Style sheets
+          // are not copied: Vite's CSS plugin would emit a sheet from every copy.
+          experimentalInlineCommonChunks: { maxSize: 32 * 1024, exclude: /\.css(\?|$)/ },
           groups: [
             {
               // Left to itself the bundler gave each Mantine component shared by some screens a

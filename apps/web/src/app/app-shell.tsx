@@ -1,9 +1,10 @@
-import { AppShell, Anchor, Box, Button, Group, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Button, Group, Text, Title, UnstyledButton } from '@mantine/core';
 import { NavLink, Outlet, Link } from '../lib/router';
 import { useTranslation } from '../lib/i18n';
 import type { CurrentUser } from '@pss/contract';
 import { useSession } from '../lib/session/session-provider';
 import classes from './app-shell.module.css';
+import scrollRow from '../components/scroll-row.module.css';
 import { SiteFooter } from '../components/site-footer';
 
 /** The five superadmin tabs (spec §2); client administrators see none. */
@@ -20,8 +21,11 @@ export function SignedInShell({ user }: { user: CurrentUser }) {
   const { signOut } = useSession();
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
   return (
-    <AppShell header={{ height: user.role === 'superadmin' ? 104 : 60 }} padding="md">
-      <AppShell.Header>
+    // A page of its own rather than Mantine's AppShell, whose header imports a scroll-lock
+    // library (react-remove-scroll, 4.7 kB) for one class name: every staff screen fetched it
+    // before its first paint. The header stays in view as the page scrolls (sticky).
+    <>
+      <header className={classes.header}>
         <a href="#main" className={classes.skipLink}>
           {t('app.skipToContent')}
         </a>
@@ -41,28 +45,26 @@ export function SignedInShell({ user }: { user: CurrentUser }) {
           </Group>
         </Group>
         {user.role === 'superadmin' && (
-          <ScrollArea type="never">
-            <Box component="nav" aria-label="Main" px="md" className={classes.tabs}>
-              {superadminTabs.map((tab) => (
-                <UnstyledButton
-                  key={tab.to}
-                  component={NavLink}
-                  to={tab.to}
-                  className={classes.tab}
-                  data-testid="main-tab"
-                >
-                  {t(tab.labelKey)}
-                </UnstyledButton>
-              ))}
-            </Box>
-          </ScrollArea>
+          <Box component="nav" aria-label="Main" px="md" className={`${classes.tabs} ${scrollRow.row}`}>
+            {superadminTabs.map((tab) => (
+              <UnstyledButton
+                key={tab.to}
+                component={NavLink}
+                to={tab.to}
+                className={classes.tab}
+                data-testid="main-tab"
+              >
+                {t(tab.labelKey)}
+              </UnstyledButton>
+            ))}
+          </Box>
         )}
-      </AppShell.Header>
-      <AppShell.Main id="main" tabIndex={-1}>
+      </header>
+      <Box component="main" id="main" tabIndex={-1} p="md" className={classes.main}>
         <Outlet />
-      </AppShell.Main>
+      </Box>
       {/* Outside main: a page's footer landmark sits at the top level. */}
       <SiteFooter />
-    </AppShell>
+    </>
   );
 }

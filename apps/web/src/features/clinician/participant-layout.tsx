@@ -21,7 +21,9 @@ export function ParticipantLayout() {
   return (
     <Box mih="100vh" bg="gray.0">
       <ParticipantHeader name={user && `${user.first_name} ${user.last_name}`} onSignOut={() => void signOut()} />
-      <Container size="md" py="lg" component="main" id="main">
+      {/* At least a screen high, so the footer starts below the fold and does not jump
+          down when the page's content replaces the loader (layout shift). */}
+      <Container size="md" py="lg" component="main" id="main" mih="100vh">
         {user ? (
           <QueryProvider>
             <Outlet />
