@@ -98,8 +98,8 @@ export interface ImportRunContext {
 }
 
 /**
- * Imports one file, all or nothing: every row is checked before anything is written,
- * and the writes happen in one transaction.
+ * Imports one file, all or nothing: the writes happen in one transaction, committed only
+ * when every row has passed its checks.
  */
 export type ImportRunner = (context: ImportRunContext) => Promise<ImportOutcome>;
 
