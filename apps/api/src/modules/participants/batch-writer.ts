@@ -28,9 +28,10 @@ type Executor = Pick<Db, 'execute'>;
  * when any row of the file is rejected, a later batch conflicts with an existing user, or
  * a write failed.
  *
- * What a batch finds does not stop the reading, so the job lists what it lists today: once
- * a batch conflicts, later batches are still loaded and checked, but no longer written (a
- * file is only written if no row conflicts). A batch whose statements fail is rolled back
+ * What a batch finds does not stop the reading, so the job lists what it would have listed
+ * had the whole file been read first: once a batch conflicts, later batches are still
+ * loaded and checked (until 500 conflicts are listed), but no longer written (a file is only
+ * written if no row conflicts). A batch whose statements fail is rolled back
  * to its savepoint, which keeps the transaction usable: the rest of the file is still
  * checked, and the failure is answered only if nothing in the file was rejected.
  */
@@ -60,12 +61,11 @@ export function createBatchWriter(input: {
   return {
     /** Loads, checks and (if nothing in the file has conflicted or failed) writes one batch. */
     async write(batch: ImportBatch): Promise<void> {
+      if (conflicts.length >= MAX_LISTED_ROW_ERRORS) return; // nothing more would be listed or written
       await tx.execute(sql`savepoint import_batch`);
       try {
         await load(batch);
-        if (conflicts.length < MAX_LISTED_ROW_ERRORS) {
-          conflicts.push(...(await importConflicts(tx, scope.clientId, MAX_LISTED_ROW_ERRORS - conflicts.length)));
-        }
+        conflicts.push(...(await importConflicts(tx, scope.clientId, MAX_LISTED_ROW_ERRORS - conflicts.length)));
         if (conflicts.length === 0 && failure === null) await writeImport(tx, scope, triggersOff);
         await tx.execute(sql`release savepoint import_batch`);
       } catch (error) {
