@@ -1,7 +1,10 @@
 /**
- * Times each phase of a participant import (parse+stage, conflicts, apply) on a fresh
- * PostgreSQL database, calling the import code directly (no HTTP). For finding where an
- * import's time goes: `npx tsx bench/import-profile.ts --pg postgres://… --rows 100000`.
+ * Times each phase of a participant import on a fresh PostgreSQL database, calling the
+ * import code directly (no HTTP). For finding where an import's time goes:
+ * `npx tsx bench/import-profile.ts --pg postgres://… --rows 100000`. It prints when each
+ * batch was checked and written, and with `--statements` the time the database took for
+ * each kind of statement (by its first words), summed over the import. `--prefix` names
+ * the database it makes and drops (`<prefix>_<time>`).
  */
 import { createReadStream, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,11 +18,18 @@ import { importParticipants } from '../apps/api/src/modules/participants/partici
 import { seedBenchData } from './seed.js';
 
 const { values } = parseArgs({
-  options: { pg: { type: 'string' }, rows: { type: 'string', default: '100000' }, keep: { type: 'boolean' } },
+  options: {
+    pg: { type: 'string' },
+    rows: { type: 'string', default: '100000' },
+    keep: { type: 'boolean' },
+    statements: { type: 'boolean' },
+    prefix: { type: 'string', default: 'pss_profile' },
+  },
 });
 const rows = Number(values.rows);
 const url = new URL(values.pg ?? 'postgres://root@127.0.0.1:5432/test');
-const name = `pss_profile_${Date.now()}`;
+if (!/^[a-z_][a-z0-9_]*$/.test(values.prefix!)) throw new Error('--prefix: a plain lower-case name');
+const name = `${values.prefix}_${Date.now()}`;
 const admin = new pg.Client({ connectionString: url.toString() });
 await admin.connect();
 await admin.query(`create database ${name}`);
@@ -55,6 +65,7 @@ try {
     rows: { client_id: string }[];
   };
   const marks: [number, number][] = [];
+  const statements = values.statements ? timeStatements() : null;
   const started = performance.now();
   const outcome = await importParticipants({
     openStream: () => createReadStream(file),
@@ -81,9 +92,46 @@ try {
   console.log(`${rows} rows in ${(total / 1000).toFixed(2)} s`);
   for (const [rowsDone, ms] of marks)
     console.log(`  ${String(rowsDone).padStart(7)} rows checked and written at ${(ms / 1000).toFixed(2)} s`);
+  if (statements) {
+    console.log('time in the database by statement (sum over the import; counts in brackets):');
+    for (const [kind, { ms, count }] of [...statements].sort((a, b) => b[1].ms - a[1].ms))
+      console.log(`  ${(ms / 1000).toFixed(2).padStart(6)} s  (${count})  ${kind}`);
+  }
 } finally {
   await database.close();
   if (values.keep) console.log(`kept database ${name}`);
   else await admin.query(`drop database ${name} with (force)`);
   await admin.end();
+}
+
+/**
+ * Sums how long each kind of statement took, from the moment node-postgres was asked to
+ * the moment it answered (COPY: until its stream finished), by wrapping `Client.query`.
+ */
+function timeStatements(): Map<string, { ms: number; count: number }> {
+  const sums = new Map<string, { ms: number; count: number }>();
+  const add = (text: string, since: number) => {
+    const kind = text.replace(/\s+/g, ' ').trim().slice(0, 60);
+    const sum = sums.get(kind) ?? { ms: 0, count: 0 };
+    sum.ms += performance.now() - since;
+    sum.count += 1;
+    sums.set(kind, sum);
+  };
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const since = performance.now();
+    const first = args[0] as { text?: string; on?: (event: string, listener: () => void) => void } | string;
+    const result = query.apply(this, args);
+    if (typeof first === 'object' && first !== null && typeof first.on === 'function') {
+      first.on('finish', () => add(first.text ?? 'copy … from stdin', since));
+    } else if (result instanceof Promise) {
+      const text = typeof first === 'string' ? first : (first?.text ?? '');
+      void result.then(
+        () => add(text, since),
+        () => add(text, since),
+      );
+    }
+    return result;
+  } as typeof pg.Client.prototype.query;
+  return sums;
 }

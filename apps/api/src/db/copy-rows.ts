@@ -33,7 +33,12 @@ export function connectionOf(tx: unknown): PoolClient | null {
 }
 
 /** Copies text-format lines (`copyText` fields joined by tabs, each line ending in `\n`) into `table (columns)`. */
-export async function copyLines(client: PoolClient, table: string, columns: string[], lines: string): Promise<void> {
+export async function copyLines(
+  client: PoolClient,
+  table: string,
+  columns: string[],
+  lines: string | Buffer,
+): Promise<void> {
   const stream = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`));
   const done = once(stream, 'finish');
   stream.end(lines);

@@ -98,8 +98,8 @@ export interface ImportRunContext {
 }
 
 /**
- * Imports one file, all or nothing: every row is checked before anything is written,
- * and the writes happen in one transaction.
+ * Imports one file, all or nothing: the writes happen in one transaction, committed only
+ * when every row has passed its checks.
  */
 export type ImportRunner = (context: ImportRunContext) => Promise<ImportOutcome>;
 
@@ -112,6 +112,16 @@ export interface ImportLog {
 
 /** How long a claim holds without renewal; a running job renews it every third of this. */
 const LEASE_MS = 5 * 60_000;
+
+/**
+ * True for an error PostgreSQL answered (it carries a SQLSTATE code); Drizzle wraps the
+ * driver's error in its own, with the driver's as its `cause`.
+ */
+function isDatabaseError(error: unknown): boolean {
+  const codeOf = (e: unknown) => (typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined);
+  const cause = typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
+  return typeof codeOf(error) === 'string' || typeof codeOf(cause) === 'string';
+}
 
 export function toImportJob(row: ImportJobRow): ImportJob {
   return {
@@ -225,8 +235,7 @@ export function createImportsService(deps: {
       }
     } catch (error) {
       log?.error({ err: error }, 'import failed');
-      const isDatabase = typeof (error as { code?: unknown }).code === 'string';
-      const code = isDatabase ? 'IMPORT_DATABASE_ERROR' : 'IMPORT_FAILED';
+      const code = isDatabaseError(error) ? 'IMPORT_DATABASE_ERROR' : 'IMPORT_FAILED';
       const ended = await deps.imports.finish(
         job.id,
         job.startedAt,

@@ -1,30 +1,38 @@
 import type { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PARTICIPANT_REQUIRED_COLUMNS } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import { connectionOf } from '../../db/copy-rows.js';
 import { openCsvStream, CsvFormatError, type CsvStream } from '../../lib/csv.js';
 import { MAX_LISTED_ROW_ERRORS, RowErrors, type ImportOutcome } from '../imports/imports.service.js';
+import { createBatchWriter } from './batch-writer.js';
+import { CopyTextBatch, RowListBatch, type ImportBatch } from './import-batch.js';
 import {
   appendRows,
   beginWrites,
-  copyRows,
   createImportTable,
   dropImportTable,
-  findExistingUsers,
   finishWrites,
   importConflicts,
   lookUpByIndex,
   writeImport,
   type ImportScope,
 } from './import-writes.js';
-import {
-  createParticipantRowChecker,
-  type CheckedRow,
-  type ImportSeason,
-  type RowProblem,
-} from './participant-rows.js';
+import { createParticipantRowChecker, type ImportSeason, type RowProblem } from './participant-rows.js';
 
+/**
+ * Rows a batch takes. The first is small so that the database starts writing soon after
+ * the file is opened; later ones are larger, as each costs a few statements whatever its size.
+ */
+const FIRST_BATCH_ROWS = 2000;
 const BATCH_ROWS = 10000;
+/**
+ * Rows checked between two turns of the event loop. Checking is synchronous, and the parser
+ * otherwise gives way only when it needs more of the file: each statement of the batch
+ * being written waited that long for its answer to be read (about half a second over
+ * 100,000 rows).
+ */
+const ROWS_BETWEEN_TURNS = 250;
 
 export interface ParticipantImportTarget {
   /** Null for a NEW_USERS import: users of the client, in no project yet. */
@@ -55,13 +63,14 @@ class RejectedFile extends Error {
  * Imports a participant file, all or nothing, with memory bounded by the batch size (the
  * file is streamed, never read whole).
  *
- * Each row is checked as it is read; checked rows go, a batch at a time and while the
- * parser reads on, into the connection's import table (import-writes.ts). Then the whole
- * file is checked against existing users and written, set-based. On PostgreSQL all of it
- * is one transaction, and any rejected row rolls it back. The embedded database has a
- * single connection, which a transaction holds whole; there the file is read and checked
- * outside any transaction (other requests go on between batches), and only the writes
- * take one.
+ * Each row is checked as it is read, and checked rows go, a batch at a time and while the
+ * parser reads on, to the connection's import table (import-writes.ts). On PostgreSQL all
+ * of it is one transaction: each batch is also checked against existing users and written
+ * there and then (batch-writer.ts), and any rejected row, in any batch, rolls the whole
+ * transaction back. The embedded database has a single connection, which a transaction
+ * holds whole; there the file is read and checked outside any transaction (other requests
+ * go on between batches), then checked against existing users and written, set-based, in
+ * one transaction.
  */
 export async function importParticipants(input: {
   openStream: () => Readable;
@@ -81,23 +90,25 @@ export async function importParticipants(input: {
       ? failure(1, 'EMPTY_USER_FILE', csv.message)
       : failure(1, 'CSV_HEADERS_OR_DELIMITER_INVALID', csv.message);
   }
-  const read = (append: (rows: CheckedRow[]) => Promise<void>) =>
-    readFile({ append, csv, target, reportProgress: input.reportProgress });
+  const read = <B extends ImportBatch>(newBatch: () => B, send: (batch: B) => Promise<void>) =>
+    readFile({ newBatch, send, csv, target, reportProgress: input.reportProgress });
 
   if (database.singleConnection) {
     const db = database.db;
     return withImportTable(db, async () => {
       // Each batch in a short transaction of its own, for its planner setting.
-      const result = await read((rows) =>
-        db.transaction(async (tx) => {
-          await lookUpByIndex(tx);
-          await appendRows(tx, rows);
-        }),
+      const result = await read(
+        () => new RowListBatch(),
+        (batch) =>
+          db.transaction(async (tx) => {
+            await lookUpByIndex(tx);
+            await appendRows(tx, batch.rows);
+          }),
       );
       if (!result.failure && result.problems.count === 0) {
         const conflicts = await db.transaction(async (tx) => {
           await lookUpByIndex(tx);
-          return checkAgainstUsers(tx, target.clientId);
+          return importConflicts(tx, target.clientId, MAX_LISTED_ROW_ERRORS);
         });
         result.problems.add(conflicts);
       }
@@ -114,15 +125,18 @@ export async function importParticipants(input: {
   try {
     const written = await database.db.transaction(async (tx) => {
       const triggersOff = await beginWrites(tx, scope);
-      // On node-postgres the rows are loaded by COPY; the users they name are found after.
+      // On node-postgres the rows are loaded by COPY.
       const connection = connectionOf(tx);
       return withImportTable(tx, async () => {
-        const result = await read((rows) => (connection ? copyRows(connection, rows) : appendRows(tx, rows)));
+        const writer = createBatchWriter({ tx, connection, scope, triggersOff });
+        const result = await read<ImportBatch>(
+          () => (connection ? new CopyTextBatch() : new RowListBatch()),
+          (batch) => writer.write(batch),
+        );
         if (result.failure || result.problems.count > 0) throw new RejectedFile(result);
-        if (connection) await findExistingUsers(tx);
-        result.problems.add(await checkAgainstUsers(tx, target.clientId));
+        result.problems.add(writer.conflicts());
         if (result.problems.count > 0) throw new RejectedFile(result);
-        await writeImport(tx, scope, triggersOff);
+        if (writer.failure() !== null) throw writer.failure();
         await finishWrites(tx, scope, triggersOff);
         return result;
       });
@@ -141,21 +155,16 @@ interface ReadResult {
   problems: RowErrors<RowProblem>;
 }
 
-/** The rows that would change their existing users as an import may not. */
-async function checkAgainstUsers(tx: Executor, clientId: string): Promise<RowProblem[]> {
-  const conflicts = await importConflicts(tx, clientId, MAX_LISTED_ROW_ERRORS);
-  return conflicts.map((c) => ({ line: c.line, errorCode: c.code as RowProblem['errorCode'], message: c.message }));
-}
-
 /**
- * Reads the file once: checks each row as it comes and appends each batch of checked rows
- * to the import table while the next batch is parsed. After the first rejected row nothing
- * more is appended (nothing will be written); the rest of the file is still checked, so
- * that every rejected row is reported.
+ * Reads the file once: checks each row as it comes, adds it to the current batch, and
+ * sends each full batch to the database while the next is filled. After the first
+ * rejected row nothing more is sent (nothing will be written); the rest of the file is
+ * still checked, so that every rejected row is reported.
  */
-async function readFile(input: {
-  /** Sends a batch of checked rows to the import table. */
-  append: (rows: CheckedRow[]) => Promise<void>;
+async function readFile<B extends ImportBatch>(input: {
+  newBatch: () => B;
+  /** Sends a batch of checked rows to the database. */
+  send: (batch: B) => Promise<void>;
   csv: CsvStream;
   target: ParticipantImportTarget;
   reportProgress: (processed: number, total: number) => Promise<void>;
@@ -163,33 +172,36 @@ async function readFile(input: {
   const problems = new RowErrors<RowProblem>();
   const checkRow = createParticipantRowChecker(input.target.seasons);
 
-  // One batch is on its way to the database while the next is parsed; never more.
-  let appending: Promise<unknown> | null = null;
-  const waitForAppend = async () => {
-    const current = appending;
-    appending = null;
+  // One batch is on its way to the database while the next is filled; never more.
+  let sending: Promise<unknown> | null = null;
+  const waitForSend = async () => {
+    const current = sending;
+    sending = null;
     await current;
   };
-  const append = async (batch: CheckedRow[], rowsSoFar: number) => {
-    await waitForAppend();
-    if (problems.count > 0 || batch.length === 0) return;
-    const done = input.append(batch).then(() => input.reportProgress(rowsSoFar, 0));
+  const send = async (batch: B, rowsSoFar: number) => {
+    await waitForSend();
+    if (problems.count > 0 || batch.size === 0) return;
+    const done = input.send(batch).then(() => input.reportProgress(rowsSoFar, 0));
     done.catch(() => undefined); // rethrown where it is awaited, not reported as unhandled meanwhile
-    appending = done;
+    sending = done;
   };
 
   let rows = 0;
-  let batch: CheckedRow[] = [];
+  let batch = input.newBatch();
+  let batchRows = FIRST_BATCH_ROWS;
   try {
     for await (const { line, cells } of input.csv.rows) {
       rows += 1;
       const checked = checkRow(line, cells, input.csv.columnAt);
-      if (checked.problems.length) problems.add(checked.problems);
-      else if (problems.count === 0) batch.push(checked.row!);
-      if (batch.length >= BATCH_ROWS) {
-        await append(batch, rows);
-        batch = [];
+      if (checked.row === undefined) problems.add(checked.problems);
+      else if (problems.count === 0) batch.add(checked.row);
+      if (batch.size >= batchRows) {
+        await send(batch, rows);
+        batch = input.newBatch();
+        batchRows = BATCH_ROWS;
       }
+      if (rows % ROWS_BETWEEN_TURNS === 0) await nextTurn();
     }
     if (rows === 0) {
       return {
@@ -198,8 +210,8 @@ async function readFile(input: {
         failure: { line: 1, errorCode: 'EMPTY_USER_FILE', message: 'The file has no participants.' },
       };
     }
-    await append(batch, rows);
-    await waitForAppend();
+    await send(batch, rows);
+    await waitForSend();
     if (problems.count === 0) await input.reportProgress(rows, rows);
     return { rows, problems, failure: null };
   } catch (error) {
@@ -211,7 +223,7 @@ async function readFile(input: {
     };
   } finally {
     // A batch still on its way must land before anything else uses the connection.
-    await waitForAppend().catch(() => undefined);
+    await waitForSend().catch(() => undefined);
   }
 }
 

@@ -70,9 +70,6 @@ const oneOf = (values: readonly string[]) => `${values.slice(0, -1).join(', ')} 
 const ROLES_TEXT = oneOf(participantRoles);
 const PROFESSIONS_TEXT = oneOf(professions);
 
-/** The user's details an import sets besides role (for existing users as well as new ones). */
-const USER_DETAIL_COLUMNS = ['salutation', ...PARTICIPANT_OPTIONAL_COLUMNS] as const;
-
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** A calendar date as YYYY-MM-DD (checked by arithmetic: a large import checks 100,000 of them). */
@@ -86,18 +83,72 @@ function isRealDate(value: string): boolean {
   return !(month === 2 && day === 29 && !leap);
 }
 
+/** Where each column the checker reads is in the file's rows (-1: the file has no such column). */
+function columnIndexes(columnAt: Readonly<Record<string, number>>) {
+  const at = (name: (typeof PARTICIPANT_ALL_COLUMNS)[number]) => columnAt[name] ?? -1;
+  return {
+    userId: at('user_id'),
+    salutation: at('salutation'),
+    firstName: at('first_name'),
+    lastName: at('last_name'),
+    email: at('email'),
+    role: at('role'),
+    profession: at('profession'),
+    secondaryEmail: at('secondary_email'),
+    mobileNumber: at('mobile_number'),
+    npi: at('npi'),
+    practiceNumber: at('practice_number'),
+    facility: at('facility'),
+    specialty: at('specialty'),
+    managerFirstName: at('manager_first_name'),
+    managerLastName: at('manager_last_name'),
+    managerEmail: at('manager_email'),
+    userType: at('user_type'),
+    season: at('season'),
+    rounds: at('rounds'),
+    startDate: at('start_date'),
+  };
+}
+
+/** A cell as exported: trimmed, and the export's formula guard taken off (an exported file re-imports as it was). */
+function cellOf(cells: readonly string[], at: number): string {
+  return at < 0 ? '' : csvCellValue((cells[at] ?? '').trim());
+}
+
+/** One row's refusal, as the job lists it. */
+function problemOf(line: number, errorCode: ErrorCode, message: string): RowProblem {
+  return { line, errorCode, message: `Line ${line}: ${message}` };
+}
+
+/** What a row's checks answer: the rejected row's problems, or the checked row. */
+export type RowCheck = { problems: RowProblem[]; row?: undefined } | { problems: readonly []; row: CheckedRow };
+
+const NO_PROBLEMS: readonly [] = [];
+
 /**
  * Checks participant rows one at a time, as they stream in, and remembers just enough
  * (one small entry per clinician) to catch rows that contradict each other.
+ *
+ * A large import checks 100,000 rows: each cell is read once, where its column is is worked
+ * out once per file, and a row that passes allocates little beyond the checked row itself
+ * (which its batch turns into COPY text at once, so it dies young).
  */
 export function createParticipantRowChecker(seasons: ImportSeason[]) {
-  const seasonsByName = new Map(seasons.map((s) => [s.name.trim().toLowerCase(), s]));
-  const clinicians = new Map<
-    string,
-    { line: number; email: string; first: string; last: string; profession: string; details: string }
-  >();
+  const seasonsByName = new Map(
+    seasons.map((s) => [
+      s.name.trim().toLowerCase(),
+      { season: s, roundStarts: new Map(s.rounds.map((r) => [r.number, r.startDate])) },
+    ]),
+  );
+  /**
+   * Each user ID's first row: its line, and everything the user gets from it (email, names,
+   * profession, role and the other details, joined), which every row of it must repeat.
+   */
+  const clinicians = new Map<string, { line: number; identity: string }>();
   const emails = new Map<string, { employeeId: string; line: number; newUserId: string }>();
   const seasonRows = new Set<string>();
+  let indexesOf: Readonly<Record<string, number>> | null = null;
+  let at = columnIndexes({});
 
   /**
    * Checks one row: its cells, and where each column is among them (from the header, made
@@ -107,61 +158,86 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
     line: number,
     cells: readonly string[],
     columnAt: Readonly<Record<string, number>>,
-  ): { problems: RowProblem[]; row?: CheckedRow } {
-    const problems: RowProblem[] = [];
-    const problem = (errorCode: ErrorCode, message: string) =>
-      problems.push({ line, errorCode, message: `Line ${line}: ${message}` });
-    // Read as exported: the export's formula guard comes off (an exported file re-imports as it was).
-    const v = (name: string) => {
-      const at = columnAt[name];
-      return at === undefined ? '' : csvCellValue((cells[at] ?? '').trim());
+  ): RowCheck {
+    if (columnAt !== indexesOf) {
+      at = columnIndexes(columnAt);
+      indexesOf = columnAt;
+    }
+    let problems: RowProblem[] | null = null;
+    const problem = (errorCode: ErrorCode, message: string) => {
+      (problems ??= []).push(problemOf(line, errorCode, message));
     };
 
-    const employeeId = v('user_id');
-    const email = v('email').toLowerCase();
-    const role = v('role').toUpperCase();
-    const profession = v('profession').toUpperCase();
+    const employeeId = cellOf(cells, at.userId);
+    const rawEmail = cellOf(cells, at.email);
+    const email = rawEmail.toLowerCase();
+    const rawRole = cellOf(cells, at.role);
+    const role = rawRole.toUpperCase();
+    const rawProfession = cellOf(cells, at.profession);
+    const profession = rawProfession.toUpperCase();
+    const salutation = cellOf(cells, at.salutation);
+    const firstName = cellOf(cells, at.firstName);
+    const lastName = cellOf(cells, at.lastName);
+    const secondaryEmail = cellOf(cells, at.secondaryEmail);
+    const mobileNumber = cellOf(cells, at.mobileNumber);
+    const npi = cellOf(cells, at.npi);
+    const practiceNumber = cellOf(cells, at.practiceNumber);
+    const facility = cellOf(cells, at.facility);
+    const specialty = cellOf(cells, at.specialty);
+    const managerFirstName = cellOf(cells, at.managerFirstName);
+    const managerLastName = cellOf(cells, at.managerLastName);
+    const managerEmail = cellOf(cells, at.managerEmail);
+    const userType = cellOf(cells, at.userType);
+
     if (!employeeId) problem('USER_ID_REQUIRED', 'user_id is required.');
-    if (!v('salutation')) problem('SALUTATION_REQUIRED', 'salutation is required.');
-    else if (!SALUTATION_PATTERN.test(v('salutation')) || v('salutation').length > MAX_SALUTATION) {
-      problem('INVALID_SALUTATION', `salutation "${v('salutation')}" is not a salutation (such as Dr., Mrs or Mr).`);
+    if (!salutation) problem('SALUTATION_REQUIRED', 'salutation is required.');
+    else if (!SALUTATION_PATTERN.test(salutation) || salutation.length > MAX_SALUTATION) {
+      problem('INVALID_SALUTATION', `salutation "${salutation}" is not a salutation (such as Dr., Mrs or Mr).`);
     }
-    if (
-      v('mobile_number') &&
-      (!MOBILE_NUMBER_PATTERN.test(v('mobile_number')) || v('mobile_number').length > MAX_MOBILE_NUMBER)
-    ) {
-      problem('USER_DATA_INVALID', `mobile_number "${v('mobile_number')}": ${MOBILE_NUMBER_MESSAGE.toLowerCase()}.`);
+    if (mobileNumber && (!MOBILE_NUMBER_PATTERN.test(mobileNumber) || mobileNumber.length > MAX_MOBILE_NUMBER)) {
+      problem('USER_DATA_INVALID', `mobile_number "${mobileNumber}": ${MOBILE_NUMBER_MESSAGE.toLowerCase()}.`);
     }
-    if (!v('first_name')) problem('FIRST_NAME_REQUIRED', 'first_name is required.');
-    if (!v('last_name')) problem('LAST_NAME_REQUIRED', 'last_name is required.');
+    if (!firstName) problem('FIRST_NAME_REQUIRED', 'first_name is required.');
+    if (!lastName) problem('LAST_NAME_REQUIRED', 'last_name is required.');
     if (!isParticipantRole(role)) {
-      problem('ROLE_REQUIRED', `role must be ${ROLES_TEXT}${v('role') ? `, not "${v('role')}"` : ''}.`);
+      problem('ROLE_REQUIRED', `role must be ${ROLES_TEXT}${rawRole ? `, not "${rawRole}"` : ''}.`);
     }
-    if (!EMAIL.test(email)) problem('USER_DATA_INVALID', `"${v('email')}" is not a valid email.`);
+    if (!EMAIL.test(email)) problem('USER_DATA_INVALID', `"${rawEmail}" is not a valid email.`);
     if (!(professions as readonly string[]).includes(profession))
       problem(
         'USER_DATA_INVALID',
-        `profession must be ${PROFESSIONS_TEXT}${v('profession') ? `, not "${v('profession')}"` : ''}.`,
+        `profession must be ${PROFESSIONS_TEXT}${rawProfession ? `, not "${rawProfession}"` : ''}.`,
       );
-    for (const column of ['secondary_email', 'manager_email']) {
-      if (v(column) && !EMAIL.test(v(column)))
-        problem('USER_DATA_INVALID', `${column} "${v(column)}" is not a valid email.`);
-    }
+    if (secondaryEmail && !EMAIL.test(secondaryEmail))
+      problem('USER_DATA_INVALID', `secondary_email "${secondaryEmail}" is not a valid email.`);
+    if (managerEmail && !EMAIL.test(managerEmail))
+      problem('USER_DATA_INVALID', `manager_email "${managerEmail}" is not a valid email.`);
 
     // The same clinician on several rows (one per season) must be the same person.
     if (employeeId && email) {
       const seen = clinicians.get(employeeId);
       // The other details go onto the user too, so every row must give the same ones.
-      const details = [role, ...USER_DETAIL_COLUMNS.map(v)].join('\u0000');
-      const current = { line, email, first: v('first_name'), last: v('last_name'), profession, details };
-      if (!seen) clinicians.set(employeeId, current);
-      else if (
-        seen.email !== email ||
-        seen.first !== current.first ||
-        seen.last !== current.last ||
-        seen.profession !== profession ||
-        seen.details !== details
-      ) {
+      // (Joined by an array: one flat string to keep, not a chain of concatenations.)
+      const identity = [
+        email,
+        firstName,
+        lastName,
+        profession,
+        role,
+        salutation,
+        secondaryEmail,
+        mobileNumber,
+        npi,
+        practiceNumber,
+        facility,
+        specialty,
+        managerFirstName,
+        managerLastName,
+        managerEmail,
+        userType,
+      ].join('\u0000');
+      if (!seen) clinicians.set(employeeId, { line, identity });
+      else if (seen.identity !== identity) {
         problem('USER_DATA_INVALID', `user_id ${employeeId} has other details on line ${seen.line}.`);
       }
       const owner = emails.get(email);
@@ -174,48 +250,50 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
     }
 
     // The assignment: a season of the project, its rounds, and a start date inside it.
-    const assignment: Pick<CheckedRow, 'seasonId' | 'firstRound' | 'lastRound' | 'startDate'> = {
-      seasonId: null,
-      firstRound: null,
-      lastRound: null,
-      startDate: null,
-    };
-    const seasonName = v('season');
+    let seasonId: string | null = null;
+    let firstRound: number | null = null;
+    let lastRound: number | null = null;
+    let startDate: string | null = null;
+    const seasonName = cellOf(cells, at.season);
+    const roundsCell = cellOf(cells, at.rounds);
+    const startCell = cellOf(cells, at.startDate);
     if (seasonName) {
-      const season = seasonsByName.get(seasonName.toLowerCase());
-      const rounds = ROUNDS.exec(v('rounds'));
-      if (!season) problem('ASSIGNMENTS_FORMAT_INVALID', `season "${seasonName}" is not a season of this project.`);
-      if (!rounds) problem('ASSIGNMENTS_FORMAT_INVALID', `rounds must look like 1-4, 2-3 or 2, not "${v('rounds')}".`);
+      const known = seasonsByName.get(seasonName.toLowerCase());
+      const rounds = ROUNDS.exec(roundsCell);
+      if (!known) problem('ASSIGNMENTS_FORMAT_INVALID', `season "${seasonName}" is not a season of this project.`);
+      if (!rounds) problem('ASSIGNMENTS_FORMAT_INVALID', `rounds must look like 1-4, 2-3 or 2, not "${roundsCell}".`);
       const first = rounds ? Number(rounds[1]) : 0;
       const last = rounds ? Number(rounds[2] ?? rounds[1]) : 0;
-      if (rounds && last < first) problem('ASSIGNMENTS_FORMAT_INVALID', `rounds ${v('rounds')} run backwards.`);
-      if (season && rounds && last >= first) {
-        const missing = [first, last].filter((n) => !season.rounds.some((r) => r.number === n));
-        if (missing.length)
-          problem('ASSIGNMENTS_FORMAT_INVALID', `season "${season.name}" has no Round ${missing[0]}.`);
+      if (rounds && last < first) problem('ASSIGNMENTS_FORMAT_INVALID', `rounds ${roundsCell} run backwards.`);
+      if (known && rounds && last >= first) {
+        const { season, roundStarts } = known;
+        const missing = !roundStarts.has(first) ? first : !roundStarts.has(last) ? last : null;
+        if (missing !== null) problem('ASSIGNMENTS_FORMAT_INVALID', `season "${season.name}" has no Round ${missing}.`);
         const key = `${employeeId}|${season.id}`;
         if (seasonRows.has(key))
           problem('ASSIGNMENTS_FORMAT_INVALID', `user_id ${employeeId} already has a row for season "${season.name}".`);
         seasonRows.add(key);
-        const startDate = v('start_date') || season.rounds.find((r) => r.number === first)?.startDate || '';
-        if (!isRealDate(startDate)) {
-          problem('ASSIGNMENTS_DATE_INVALID', `start_date must be a date as YYYY-MM-DD, not "${v('start_date')}".`);
-        } else if (season.startDate && season.endDate && (startDate < season.startDate || startDate > season.endDate)) {
+        const start = startCell || roundStarts.get(first) || '';
+        if (!isRealDate(start)) {
+          problem('ASSIGNMENTS_DATE_INVALID', `start_date must be a date as YYYY-MM-DD, not "${startCell}".`);
+        } else if (season.startDate && season.endDate && (start < season.startDate || start > season.endDate)) {
           problem(
             'ASSIGNMENTS_DATE_INVALID',
-            `start_date ${startDate} is outside season "${season.name}" (${season.startDate} to ${season.endDate}).`,
+            `start_date ${start} is outside season "${season.name}" (${season.startDate} to ${season.endDate}).`,
           );
         }
-        Object.assign(assignment, { seasonId: season.id, firstRound: first, lastRound: last, startDate });
+        seasonId = season.id;
+        firstRound = first;
+        lastRound = last;
+        startDate = start;
       }
-    } else if (v('rounds') || v('start_date')) {
+    } else if (roundsCell || startCell) {
       problem('ASSIGNMENTS_FORMAT_INVALID', 'rounds and start_date need a season.');
     }
 
-    if (problems.length) return { problems };
-    const optional = (column: string) => v(column) || null;
+    if (problems) return { problems };
     return {
-      problems,
+      problems: NO_PROBLEMS,
       row: {
         line,
         newUserId: emails.get(email)!.newUserId,
@@ -223,20 +301,23 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
         employeeId,
         role,
         profession,
-        salutation: v('salutation'),
-        firstName: v('first_name'),
-        lastName: v('last_name'),
-        secondaryEmail: optional('secondary_email'),
-        mobileNumber: optional('mobile_number'),
-        npi: optional('npi'),
-        practiceNumber: optional('practice_number'),
-        facility: optional('facility'),
-        specialty: optional('specialty'),
-        managerFirstName: optional('manager_first_name'),
-        managerLastName: optional('manager_last_name'),
-        managerEmail: optional('manager_email'),
-        userType: optional('user_type'),
-        ...assignment,
+        salutation,
+        firstName,
+        lastName,
+        secondaryEmail: secondaryEmail || null,
+        mobileNumber: mobileNumber || null,
+        npi: npi || null,
+        practiceNumber: practiceNumber || null,
+        facility: facility || null,
+        specialty: specialty || null,
+        managerFirstName: managerFirstName || null,
+        managerLastName: managerLastName || null,
+        managerEmail: managerEmail || null,
+        userType: userType || null,
+        seasonId,
+        firstRound,
+        lastRound,
+        startDate,
       },
     };
   };
