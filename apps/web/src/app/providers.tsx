@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import i18n from '../lib/i18n';
-import { TOAST_AUTO_CLOSE_MS } from '../lib/toasts';
+import { hasRaisedToast, subscribeToFirstToast, TOAST_AUTO_CLOSE_MS } from '../lib/toasts';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -30,18 +30,23 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
 });
 
 /**
- * The toasts' container (and its transitions) arrives after the first paint: no screen has
- * a toast to show before then, and one raised earlier waits in the notifications store.
+ * The toasts' container (and its transitions) is fetched and mounted with the first toast
+ * (lib/toasts.ts), which waits in the notifications store meanwhile. Mounted with the app,
+ * its two files were fetched beside the first screen's, and mounting it after the page had
+ * loaded put its work where the screen should answer input (Lighthouse's blocking time).
  */
 const Notifications = lazy(async () => ({ default: (await import('../lib/notifications')).Notifications }));
 
 /** What every screen stands on: the theme and the toasts (TanStack Query: lib/query-provider.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
+  const toasts = useSyncExternalStore(subscribeToFirstToast, hasRaisedToast);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} />
-      </Suspense>
+      {toasts && (
+        <Suspense fallback={null}>
+          <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+        </Suspense>
+      )}
       {children}
     </MantineProvider>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Alert, Button, Checkbox, Group, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from '../lib/i18n';
 import type { SortTerm } from '@pss/contract';
@@ -42,9 +42,18 @@ const ariaSort = { ASC: 'ascending', DESC: 'descending' } as const;
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(props.total / props.limit));
   const selectable = Boolean(props.selection && props.onSelectionChange);
   const count = props.selection ? selectedCount(props.selection, props.total) : 0;
+  // A page of rows is many components (a page of 25 clients about 300): rendered as a
+  // deferred value, React builds them in the background, yielding to the browser every few
+  // milliseconds, so typing, clicks and the rest of the screen are not held up by one long
+  // task (Lighthouse's total blocking time on the clients list). The skeleton stays until
+  // they are ready.
+  const rows = useDeferredValue(props.rows);
+  const waiting = !rows && (props.loading || props.rows !== undefined);
+  // The pager comes with the rows it pages: below the skeleton it would be pushed down when
+  // they arrive (a layout shift).
+  const pages = Math.max(1, Math.ceil(useDeferredValue(props.total) / props.limit));
 
   if (props.error) {
     return (
@@ -102,7 +111,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {props.loading && !props.rows
+            {waiting
               ? Array.from({ length: 5 }, (_, i) => (
                   <Table.Tr key={`skeleton-${i}`}>
                     {selectable && <Table.Td />}
@@ -113,7 +122,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     ))}
                   </Table.Tr>
                 ))
-              : props.rows?.map((row) => {
+              : rows?.map((row) => {
                   const id = props.getRowId(row);
                   return (
                     <Table.Tr key={id}>
@@ -135,7 +144,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {!props.loading && props.rows?.length === 0 && (
+      {!props.loading && rows?.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
           {props.empty}
         </Text>

@@ -1,5 +1,5 @@
-// @mantine/notifications with its styles: fetched with the first toast (./toasts.ts) or the
-// first screen that shows them (app/providers.tsx), not with every first screen.
+// @mantine/notifications with its styles: fetched with the first toast (./toasts.ts), which
+// also mounts the container (app/providers.tsx), not with every first screen.
 import '@mantine/notifications/styles.css';
 
 export { Notifications, notifications } from '@mantine/notifications';
