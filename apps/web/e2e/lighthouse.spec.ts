@@ -17,17 +17,18 @@ import { demoParticipantLinkPath, demoSignIns, signIn } from './fixtures';
 const TARGETS = { performance: 0.9, accessibility: 1, 'best-practices': 0.95 } as const;
 /**
  * What fails the run. Accessibility, best practices and layout shift are held to the issue's
- * targets. Performance is not there on every screen: each is held to an interim floor of its
- * own, below its score on this machine with room for a loaded machine's noise
- * (docs/benchmarks.md, "Web delivery": medians of three on 24 Nov 2026 were sign-in 0.89-0.91,
- * the participant's dashboard 0.83-0.86, the clients list 0.57-0.71); the target is printed
- * beside it. Raise a floor as its screen improves.
+ * targets, and so is the sign-in screen's performance. The signed-in screens are held to
+ * floors of their own, below their scores on this machine with room for a loaded machine's
+ * noise (docs/benchmarks.md, "Web delivery", fourth pass: medians of three on a calm machine
+ * were sign-in 0.93-0.96, the participant's dashboard 0.86-0.91, the clients list 0.72-0.84;
+ * one run on a busy one can be 0.05-0.1 lower); the target is printed beside the score. Raise
+ * a floor as its screen improves.
  */
 const THRESHOLDS = TARGETS;
 const PERFORMANCE_FLOOR = {
-  '/login-landing': 0.7,
-  '/participant': 0.6,
-  '/project-management': 0.4,
+  '/login-landing': TARGETS.performance,
+  '/participant': 0.8,
+  '/project-management': 0.7,
 } as const;
 const MAX_CLS = 0.1;
 /**
