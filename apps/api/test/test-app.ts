@@ -76,7 +76,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-    DATA_DIR: path.join(os.tmpdir(), 'pss-test-data'),
+    // One data directory per test worker (each runs one file at a time): with one for all,
+    // a test that looked at the stored files saw the other worker's uploads come and go.
+    DATA_DIR: path.join(os.tmpdir(), 'pss-test-data', `worker-${process.env.VITEST_POOL_ID ?? '0'}`),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'pss-no-web-app'),
     LOG_LEVEL: 'silent',
     // Tests read statistics right after changing what they count.
