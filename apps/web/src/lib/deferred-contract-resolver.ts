@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import type { TFunction } from './i18n';
-import { zodFieldErrors, type FieldErrors } from './form-errors';
+import { contractResolver, type FieldErrors } from './form-errors';
 import type * as formSchemas from './form-schemas';
 
 type FormSchemas = typeof formSchemas;
@@ -43,10 +43,8 @@ export function useDeferredContractResolver<Values>(
     void ready();
   }, [ready]);
   const validate = useCallback(
-    (values: Values): FieldErrors => {
-      const checked = schema.current?.safeParse(values);
-      return !checked || checked.success ? {} : zodFieldErrors(checked.error, translate);
-    },
+    (values: Values): FieldErrors =>
+      schema.current ? contractResolver<Values>(schema.current, translate)(values) : {},
     [translate],
   );
   return { validate, ready };
