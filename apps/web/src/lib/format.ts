@@ -1,39 +1,36 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+// Dates are written out by hand rather than with Intl.DateTimeFormat: the app's texts are
+// English (lib/i18n), and building a formatter loads the browser's locale data, which cost a
+// screen's first render 30-40 ms on a phone-class CPU (docs/benchmarks.md, "Fifth pass"). The
+// output is Intl's `en-US` short form ("Mar 2, 2026", "Mar 2, 2026, 9:05 AM"), held to it by
+// format.test.ts.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A date as people read it: "Mar 2, 2026". */
+function parse(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A date as people read it, in the browser's time zone: "Mar 2, 2026". */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+  const date = parse(iso);
+  return date ? `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}` : '—';
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** A moment as people read it: "Mar 2, 2026, 9:05 AM". */
+/** A moment as people read it, in the browser's time zone: "Mar 2, 2026, 9:05 AM". */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
+  const date = parse(iso);
+  if (!date) return '—';
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${formatDate(iso)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** A calendar day sent as `YYYY-MM-DD` ("Mar 2, 2026"), the same day in every time zone. */
 export function formatDay(day: string | null | undefined): string {
   if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return '—';
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? '—' : dayFormat.format(date);
+  const date = parse(`${day}T00:00:00Z`);
+  return date ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}` : '—';
 }
 
 /** A file's size as people read it: "840 KB", "12.5 MB". */

@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { type ParticipantLoginResponse, type ParticipantUser, authRoutes } from '@pss/contract';
 import { call, setAccessToken, setUnauthorizedHandler } from '../../lib/api-client';
 import { refreshParticipant } from '../../lib/session/auth-api';
@@ -63,7 +73,10 @@ export function ParticipantSessionProvider({ children }: { children: ReactNode }
     // Sent as the app started, when it started here (lib/session/early-start.ts).
     takeEarly('participant', () => refreshParticipant({ isLogin: true }))
       .then((session) => {
-        if (!cancelled && !settled.current) accept(session);
+        // A transition, like the first render (main.tsx): the dashboard this lets through is
+        // built in slices rather than in one long task. A sign-in, which navigates straight
+        // after, sets its session at once.
+        if (!cancelled && !settled.current) startTransition(() => accept(session));
       })
       .catch(() => {
         if (!cancelled && !settled.current) setState({ status: 'anonymous' });

@@ -40,7 +40,13 @@ export function registerTexts(texts: object, prefix = ''): void {
 
 registerTexts(publicTexts);
 
-const plurals = new Intl.PluralRules('en');
+// Made on the first plural, not at start-up: building an Intl object loads the browser's locale
+// data, work the first screen need not wait on.
+let plurals: Intl.PluralRules | undefined;
+function pluralCategory(count: number): Intl.LDMLPluralRule {
+  plurals ??= new Intl.PluralRules('en');
+  return plurals.select(count);
+}
 const SLOT = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 /** The text for `key` with `values` put in; a key with no text answers itself, as i18next did. */
@@ -48,7 +54,7 @@ export const t: TFunction = (key, values) => {
   const count = values?.count;
   const text =
     (typeof count === 'number'
-      ? (dictionary.get(`${key}_${plurals.select(count)}`) ?? dictionary.get(`${key}_other`))
+      ? (dictionary.get(`${key}_${pluralCategory(count)}`) ?? dictionary.get(`${key}_other`))
       : undefined) ?? dictionary.get(key);
   if (text === undefined) {
     if (import.meta.env.DEV) console.warn(`No text for "${key}"`);

@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from '../i18n';
 import { defaultClientSettings, PRESENCE_COOKIE, type ClientSettings, type CurrentUser } from '@pss/contract';
 import { setAccessToken, setUnauthorizedHandler } from '../api-client';
@@ -120,7 +130,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // a retry, taking nothing, reads again.
     const loadSettings = () =>
       takeEarly('settings', fetchClientSettings)
-        .then((s) => !cancelled && setSettings(s))
+        // A transition, like the first render (main.tsx): the screen these answers let through
+        // is built in slices rather than in one long task.
+        .then((s) => !cancelled && startTransition(() => setSettings(s)))
         .catch(() => {
           if (cancelled) return;
           setSettings((current) => current ?? defaultClientSettings);
@@ -139,7 +151,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .then((session) => {
         if (cancelled) return;
         setAccessToken(session.access_token);
-        setState({ status: 'signed-in', user: session.user });
+        startTransition(() => setState({ status: 'signed-in', user: session.user }));
       })
       .catch(() => {
         if (!cancelled) endLocally();
