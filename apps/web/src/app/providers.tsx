@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider, createTheme, type CSSVariablesResolver, type MantineColorSchemeManager } from '@mantine/core';
 import i18n from '../lib/i18n';
 import { hasRaisedToast, subscribeToFirstToast, TOAST_AUTO_CLOSE_MS } from '../lib/toasts';
 
@@ -30,6 +30,20 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
 });
 
 /**
+ * The app has one colour scheme, light. Mantine's default manager reads a saved choice from
+ * localStorage as the provider first renders, and the browser's first read of a site's
+ * storage is a synchronous load: 5 ms of the staff screens' start on a phone-class CPU
+ * (docs/benchmarks.md, "Fifth pass"). This one answers "light" and keeps nothing.
+ */
+const lightOnly: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};
+
+/**
  * The toasts' container (and its transitions) is fetched and mounted with the first toast
  * (lib/toasts.ts), which waits in the notifications store meanwhile. Mounted with the app,
  * its two files were fetched beside the first screen's, and mounting it after the page had
@@ -41,7 +55,12 @@ const Notifications = lazy(async () => ({ default: (await import('../lib/notific
 export function Providers({ children }: { children: ReactNode }) {
   const toasts = useSyncExternalStore(subscribeToFirstToast, hasRaisedToast);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={lightOnly}
+      forceColorScheme="light"
+    >
       {toasts && (
         <Suspense fallback={null}>
           <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} />

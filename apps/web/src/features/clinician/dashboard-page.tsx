@@ -13,6 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
@@ -32,6 +33,10 @@ export function DashboardPage() {
   const [params] = useSearchParams();
   const { state } = useParticipantSession();
   const dashboard = useQuery(dashboardQueryOptions());
+  // The projects' cards are most of the page: rendered as a deferred value, React builds
+  // them in slices rather than in the one task the answer arrives in (a query's answer
+  // renders at once; components/data-table.tsx does the same with a list's rows).
+  const projects = useDeferredValue(dashboard.data?.projects);
   const user = state.status === 'signed-in' ? state.user : null;
 
   return (
@@ -46,9 +51,9 @@ export function DashboardPage() {
         </Alert>
       )}
       {dashboard.error && <Alert color="red" role="alert" title={errorMessage(dashboard.error, t)} />}
-      {dashboard.isPending && <Skeleton h={240} />}
-      {dashboard.data?.projects.length === 0 && <Text>{t('clinician.noCases')}</Text>}
-      {dashboard.data?.projects.map((project) => (
+      {(dashboard.isPending || (dashboard.data && !projects)) && <Skeleton h={240} />}
+      {projects?.length === 0 && <Text>{t('clinician.noCases')}</Text>}
+      {projects?.map((project) => (
         <ProjectCard key={project.project_id} project={project} />
       ))}
     </Stack>
