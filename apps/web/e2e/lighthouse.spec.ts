@@ -68,7 +68,9 @@ let page: Page;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
+// A fresh browser for each screen, as Lighthouse's own command line starts one for each run:
+// one browser through all three screens' runs and sign-ins measured the later screens lower.
+test.beforeEach(async () => {
   chrome = await chromeLauncher.launch({
     chromePath: chromePath(),
     chromeFlags: [
@@ -85,7 +87,7 @@ test.beforeAll(async () => {
   page = await browser.contexts()[0]!.newPage();
 });
 
-test.afterAll(async () => {
+test.afterEach(async () => {
   await browser?.close();
   chrome?.kill();
 });

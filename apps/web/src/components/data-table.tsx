@@ -80,7 +80,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           {t('table.selected', { count })}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={560}>
+      {/* The browser's own scrolling: Mantine's scroll area is a dozen components that measure
+          the table and render again as it settles, long tasks after the list has painted
+          (Lighthouse's blocking time on the clients list). */}
+      <Table.ScrollContainer minWidth={560} type="native">
         <Table highlightOnHover highlightOnHoverColor="gray.0" verticalSpacing="sm" aria-busy={props.loading}>
           <Table.Caption className={classes.srOnly}>{props.caption}</Table.Caption>
           <Table.Thead>
