@@ -22,7 +22,7 @@ const TARGETS = { performance: 0.9, accessibility: 1, 'best-practices': 0.95 } a
  * (docs/benchmarks.md, "Web delivery", fifth pass) the same build scored 0.84-0.96 on the
  * sign-in screen, 0.77-0.94 on the participant's dashboard and 0.63-0.85 on the clients
  * list, as Lighthouse's own CPU benchmark of the machine moved between 1,500 and 2,800, and
- * the medians of three the flows took ranged 0.83-0.94, 0.81-0.88 and 0.65-0.72 (a CI run
+ * the medians of three the flows took ranged 0.83-0.94, 0.81-0.88 and 0.57-0.72 (a CI run
  * failed a floor of 0.85 on the sign-in screen at 0.83). The floors were 0.9, 0.8 and 0.7
  * while an earlier machine measured 0.93-0.97, 0.86-0.94 and 0.72-0.89; they sit under this
  * machine's noise so that a failure means the page got slower, not the machine. Raise a
@@ -32,7 +32,7 @@ const THRESHOLDS = TARGETS;
 const PERFORMANCE_FLOOR = {
   '/login-landing': 0.75,
   '/participant': 0.7,
-  '/project-management': 0.55,
+  '/project-management': 0.5,
 } as const;
 const MAX_CLS = 0.1;
 /**
