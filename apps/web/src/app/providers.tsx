@@ -55,12 +55,7 @@ const Notifications = lazy(async () => ({ default: (await import('../lib/notific
 export function Providers({ children }: { children: ReactNode }) {
   const toasts = useSyncExternalStore(subscribeToFirstToast, hasRaisedToast);
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      colorSchemeManager={lightOnly}
-      forceColorScheme="light"
-    >
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={lightOnly}>
       {toasts && (
         <Suspense fallback={null}>
           <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} />

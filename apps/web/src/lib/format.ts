@@ -11,10 +11,15 @@ function parse(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** "Mar 2, 2026", in the browser's time zone. */
+function localDay(date: Date): string {
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
 /** A date as people read it, in the browser's time zone: "Mar 2, 2026". */
 export function formatDate(iso: string | null | undefined): string {
   const date = parse(iso);
-  return date ? `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}` : '—';
+  return date ? localDay(date) : '—';
 }
 
 /** A moment as people read it, in the browser's time zone: "Mar 2, 2026, 9:05 AM". */
@@ -23,7 +28,7 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!date) return '—';
   const hours = date.getHours();
   const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${formatDate(iso)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${localDay(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /** A calendar day sent as `YYYY-MM-DD` ("Mar 2, 2026"), the same day in every time zone. */
