@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { browserContract } from './build/browser-contract';
+import { firstCallsScript } from './build/first-calls-script';
 import { mantineStylesPerComponent } from './build/mantine-styles';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
@@ -23,6 +24,7 @@ export default defineConfig(() => ({
     mantineStylesPerComponent(),
     scrollAreaWithoutFloatingUi(),
     browserContract(),
+    firstCallsScript(),
     routePreloads(),
     precompress(),
   ],

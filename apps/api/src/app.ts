@@ -67,6 +67,7 @@ import { registerNulGuard } from './lib/nul-guard.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerOpenApi } from './lib/openapi.js';
 import { registerStaticWeb } from './lib/static-web.js';
+import { inlineScriptSources } from './lib/index-html.js';
 import { createTokenService } from './lib/tokens.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -207,7 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The site's files, and the web app's one inline script by its hash (lib/index-html.ts).
+        scriptSrc: ["'self'", ...inlineScriptSources(config.webDistDir)],
         // Mantine writes its CSS variables and component styles inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

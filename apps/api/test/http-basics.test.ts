@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -238,6 +239,28 @@ describe('the built web app', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("the web app's inline script", () => {
+  it('is allowed by its hash in the content security policy, and nothing else inline is', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'pss-web-'));
+    const script = '(function(w){w.started=1})(window);';
+    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><head><script>${script}</script></head>`);
+    const app = await buildApp({ config: testConfig({ WEB_DIST_DIR: dist }), database: ctx.database, logger: false });
+    try {
+      const hash = createHash('sha256').update(script).digest('base64');
+      for (const url of ['/', '/project-management', '/api/health']) {
+        const policy = String((await app.inject({ url })).headers['content-security-policy']);
+        const scriptSrc = policy.split(';').find((part) => part.trim().startsWith('script-src'));
+        expect(scriptSrc?.trim(), url).toBe(`script-src 'self' 'sha256-${hash}'`);
+      }
+    } finally {
+      await app.close();
+    }
+    // With no web app built, scripts come from the site only.
+    const policy = String((await ctx.app.inject({ url: '/api/health' })).headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self';");
   });
 });
 

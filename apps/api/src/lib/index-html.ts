@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Precompressed } from './content-encoding.js';
 
@@ -75,4 +76,25 @@ export function loadIndexHtml(webDistDir: string): IndexHtml {
       return body;
     },
   };
+}
+
+/**
+ * The Content-Security-Policy sources (`'sha256-…'`) of the scripts written inline in the web
+ * app's index.html: the page's first calls (apps/web/src/boot/first-calls.ts), which must run
+ * before any file arrives. The policy allows scripts from the site and these exact texts,
+ * nothing else inline. None when the app is not built.
+ */
+export function inlineScriptSources(webDistDir: string | undefined): string[] {
+  const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
+  if (!indexFile || !existsSync(indexFile)) return [];
+  return inlineScriptHashes(readFileSync(indexFile, 'utf8'));
+}
+
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) =>
+      `'sha256-${createHash('sha256')
+        .update(text ?? '')
+        .digest('base64')}'`,
+  );
 }

@@ -43,15 +43,24 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (accessToken) headers.authorization = `Bearer ${accessToken}`;
 
+  const sent = fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    credentials: 'include',
+    signal: options.signal,
+  });
+  return checked(sent, options);
+}
+
+/** A sent call's response, or the ApiError it answers (and a lost session reported on 401). */
+async function checked(
+  sent: Promise<Response> | Response,
+  options: Pick<RequestOptions, 'isLogin'>,
+): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-      credentials: 'include',
-      signal: options.signal,
-    });
+    response = await sent;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'UNKNOWN_ERROR', 'The server could not be reached.');
@@ -125,6 +134,17 @@ export function callRaw<D extends RouteDefinition>(route: D, ...args: CallArgume
   const [input, options] = args;
   const request = requestOf(route, input, options);
   return send(request.path, request.options);
+}
+
+/**
+ * The answer of a call sent outside this module: the ones index.html's own script sends as
+ * the page starts (src/boot/first-calls.ts), read with the same errors as any other call.
+ */
+export async function answerOf<T>(
+  sent: Promise<Response> | Response,
+  options: Pick<CallOptions, 'isLogin'> = {},
+): Promise<T> {
+  return (await readAnswer(await checked(sent, options))) as T;
 }
 
 async function readAnswer(response: Response): Promise<unknown> {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { clientRoutes, type ClientBody } from '@pss/contract';
+import { clientRoutes, type ClientBody, type ReplyOf } from '@pss/contract';
 import { call } from '../../lib/api-client';
+import { CLIENTS_FIRST_PAGE, takeStarted } from '../../lib/session/early-start';
 import type { ImportJobSource } from '../../lib/use-import-job';
 
 export interface ClientListParams {
@@ -16,10 +17,27 @@ export const clientKeys = {
   detail: (id: string) => ['clients', 'detail', id] as const,
 };
 
+type ClientPage = ReplyOf<typeof clientRoutes.list>;
+
+function isFirstPage(params: ClientListParams): boolean {
+  return (
+    params.page === CLIENTS_FIRST_PAGE.page &&
+    params.limit === CLIENTS_FIRST_PAGE.limit &&
+    !params.search &&
+    !params.sort
+  );
+}
+
 export function clientListQueryOptions(params: ClientListParams) {
   return queryOptions({
     queryKey: clientKeys.list(params),
-    queryFn: ({ signal }) => call(clientRoutes.list, { query: { ...params } }, { signal }),
+    queryFn: async ({ signal }) => {
+      // The first page, as the list opens on landing, takes the one sent as the page started
+      // (lib/session/early-start.ts), unless that one failed.
+      const early = isFirstPage(params) ? takeStarted<ClientPage>('clients-first-page') : undefined;
+      const answer = early && (await early.catch(() => null));
+      return answer ?? call(clientRoutes.list, { query: { ...params } }, { signal });
+    },
     placeholderData: keepPreviousData,
   });
 }

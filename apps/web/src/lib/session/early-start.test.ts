@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { attemptRoutes, PRESENCE_COOKIE } from '@pss/contract';
+import { attemptRoutes, clientRoutes, PRESENCE_COOKIE } from '@pss/contract';
 import { clearCookie, setCookie } from '../cookies';
 import { setAccessToken } from '../api-client';
-import { DASHBOARD_ROUTE, startSessionEarly, takeEarly, takeStarted } from './early-start';
+import type { FirstCalls } from '../../boot/first-calls';
+import { ApiError } from '../api-error';
+import { refreshSession } from './auth-api';
+import { CLIENTS_ROUTE, DASHBOARD_ROUTE, startSessionEarly, takeEarly, takeStarted } from './early-start';
 
 // A fake server answering fetch, as in session-provider.test.tsx: which calls go out, when.
 const calls: string[] = [];
@@ -21,6 +24,7 @@ beforeEach(() => {
       if (call === 'GET /api/settings') return Response.json({ inactivity_timeout_minutes: 2 });
       if (call.endsWith('/refresh')) return Response.json({ access_token: 't', expires_in: 900, user });
       if (call === 'GET /api/dashboard') return Response.json({ user, projects: [] });
+      if (call === 'GET /api/clients') return Response.json({ items: [], total: 0, from: 'app' });
       return Response.json({ errorCode: 'NOT_FOUND', message: 'x' }, { status: 404 });
     }),
   );
@@ -30,7 +34,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   clearCookie(PRESENCE_COOKIE);
   // Nothing started by one test is left for the next.
-  for (const name of ['settings', 'staff', 'participant', 'participant-dashboard'] as const) {
+  delete (window as { pssFirstCalls?: FirstCalls }).pssFirstCalls;
+  for (const name of ['settings', 'staff', 'participant', 'participant-dashboard', 'clients-first-page'] as const) {
     void takeEarly(name, async () => null);
   }
   setAccessToken(null);
@@ -90,5 +95,73 @@ describe('the calls a first screen waits on, started early', () => {
     const send = vi.fn().mockResolvedValue('fresh');
     await expect(takeEarly('staff', send)).resolves.toBe('fresh');
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks for the clients list's first page with the staff session's token, unless the list was opened at another page", async () => {
+    setCookie(PRESENCE_COOKIE, '1');
+    startSessionEarly('/project-management', '');
+    await expect(takeStarted('clients-first-page')).resolves.toMatchObject({ from: 'app' });
+    expect(calls).toEqual(['GET /api/settings', 'GET /api/auth/admin/refresh', 'GET /api/clients']);
+    expect(bearers[2]).toBe('Bearer t');
+    void takeEarly('staff', async () => null);
+    startSessionEarly('/project-management', '?page=3');
+    expect(takeStarted('clients-first-page')).toBeUndefined();
+  });
+
+  it("names the route table's clients list", () => {
+    expect(CLIENTS_ROUTE).toMatchObject({ method: clientRoutes.list.method, path: clientRoutes.list.path });
+  });
+});
+
+describe("the calls index.html's script sent", () => {
+  function scriptSent(calls: FirstCalls) {
+    (window as { pssFirstCalls?: FirstCalls }).pssFirstCalls = calls;
+  }
+
+  it('are taken instead of being sent again, each once', async () => {
+    let answerRefresh!: (response: Response) => void;
+    scriptSent({
+      settings: Promise.resolve(Response.json({ inactivity_timeout_minutes: 7 })),
+      staff: new Promise((resolve) => (answerRefresh = resolve)),
+      firstPage: {
+        path: '/project-management',
+        answer: Promise.resolve(Response.json({ items: [], total: 0, from: 'script' })),
+      },
+    });
+    startSessionEarly('/project-management', '');
+    // A refresh asked for in this tab meanwhile shares the script's instead of spending the cookie again.
+    const meanwhile = refreshSession();
+    answerRefresh(Response.json({ access_token: 'early', expires_in: 900, user }));
+    await expect(takeEarly('settings', vi.fn())).resolves.toMatchObject({ inactivity_timeout_minutes: 7 });
+    await expect(takeEarly('staff', vi.fn())).resolves.toMatchObject({ access_token: 'early' });
+    await expect(meanwhile).resolves.toMatchObject({ access_token: 'early' });
+    await expect(takeStarted('clients-first-page')).resolves.toMatchObject({ from: 'script' });
+    expect(calls).toEqual([]);
+    expect((window as { pssFirstCalls?: FirstCalls }).pssFirstCalls).toBeUndefined();
+  });
+
+  it("answer errors as the app's own calls do; a first page the script could not ask for is asked for again", async () => {
+    scriptSent({
+      settings: Promise.reject(new TypeError('Failed to fetch')),
+      participant: Promise.resolve(Response.json({ errorCode: 'UNAUTHORIZED', message: 'no' }, { status: 401 })),
+      firstPage: { path: '/participant', answer: Promise.resolve(null) },
+    });
+    startSessionEarly('/participant', '');
+    await expect(takeEarly('settings', vi.fn())).rejects.toMatchObject({ status: 0 });
+    const refused = takeEarly('participant', vi.fn());
+    await expect(refused).rejects.toBeInstanceOf(ApiError);
+    await expect(refused).rejects.toMatchObject({ status: 401, errorCode: 'UNAUTHORIZED' });
+    await expect(takeStarted('participant-dashboard')).rejects.toMatchObject({ status: 401 });
+
+    // A session the script got, with a first page it could not read, sends the page's own call.
+    scriptSent({
+      settings: Promise.resolve(Response.json({})),
+      staff: Promise.resolve(Response.json({ access_token: 'early', expires_in: 900, user })),
+      firstPage: { path: '/project-management', answer: Promise.resolve(null) },
+    });
+    startSessionEarly('/project-management', '');
+    await expect(takeStarted('clients-first-page')).resolves.toMatchObject({ from: 'app' });
+    expect(calls).toEqual(['GET /api/clients']);
+    expect(bearers[0]).toBe('Bearer early');
   });
 });
