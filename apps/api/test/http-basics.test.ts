@@ -242,6 +242,54 @@ describe('the built web app', () => {
   });
 });
 
+describe("the web app's style sheets", () => {
+  it("are written into its index.html, Vite's and the screen's, each leaving a disabled link for the loader", async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'pss-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    mkdirSync(path.join(dist, '.vite'));
+    const sheets = {
+      'index-1.css': '@layer base{.a{color:red}}',
+      'Table-2.css': '.t{background:url(data:image/svg+xml;base64,AAAA)}',
+      'font-3.css': '@font-face{src:url(./font-3.woff2)}',
+      'odd-4.css': '.x::after{content:"</style><script>alert(1)</script>"}',
+      'big-5.css': `.b{color:blue}${' '.repeat(70 * 1024)}`,
+    };
+    for (const [name, text] of Object.entries(sheets)) writeFileSync(path.join(dist, 'assets', name), text);
+    const html =
+      '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/index-1.css">' +
+      '<link rel="stylesheet" crossorigin href="/assets/missing-6.css"></head><body></body></html>';
+    writeFileSync(path.join(dist, 'index.html'), html);
+    const styles = ['Table-2.css', 'font-3.css', 'odd-4.css', 'big-5.css'].map((name) => `/assets/${name}`);
+    writeFileSync(
+      path.join(dist, '.vite', 'route-preloads.json'),
+      JSON.stringify([{ pattern: '/project-management', files: ['/assets/clients-7.js'], styles }]),
+    );
+    const app = await buildApp({ config: testConfig({ WEB_DIST_DIR: dist }), database: ctx.database, logger: false });
+    try {
+      const page = await app.inject({ url: '/project-management', headers: { 'accept-encoding': 'br' } });
+      const body = brotliDecompressSync(page.rawPayload).toString();
+      expect(body).toContain(
+        `<style>${sheets['index-1.css']}</style><link rel="stylesheet" disabled href="/assets/index-1.css">`,
+      );
+      expect(body).toContain(
+        `<style>${sheets['Table-2.css']}</style><link rel="stylesheet" disabled href="/assets/Table-2.css">`,
+      );
+      // Kept as links: a sheet with a file beside it, one that could close its <style>, a large one, a missing one.
+      expect(body).toContain('<link rel="stylesheet" href="/assets/font-3.css">');
+      expect(body).toContain('<link rel="stylesheet" href="/assets/odd-4.css">');
+      expect(body).not.toContain('alert(1)');
+      expect(body).toContain('<link rel="stylesheet" href="/assets/big-5.css">');
+      expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/missing-6.css">');
+      // Another screen has Vite's sheet inline too, and none of this screen's.
+      const other = (await app.inject({ url: '/somewhere' })).body;
+      expect(other).toContain(`<style>${sheets['index-1.css']}</style>`);
+      expect(other).not.toContain('Table-2.css');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe("the web app's inline script", () => {
   it('is allowed by its hash in the content security policy, and nothing else inline is', async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'pss-web-'));

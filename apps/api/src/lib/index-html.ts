@@ -3,13 +3,15 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Precompressed } from './content-encoding.js';
+import { inlineStyleSheets } from './inline-styles.js';
 
 /**
  * The web app's index.html for a client-side route. For the screens a first visit lands on,
  * the page names that screen's own chunks as `<link rel="modulepreload">` and their style
  * sheets as `<link rel="stylesheet">`, so the browser fetches them beside the entry instead
  * of after it has run (issue #19). The build lists them per route pattern in
- * `.vite/route-preloads.json` (apps/web/build/route-preloads.ts).
+ * `.vite/route-preloads.json` (apps/web/build/route-preloads.ts). The page's style sheets,
+ * Vite's and the screen's, are written into it (./inline-styles.ts).
  * Each variant is made and compressed once, the first time it is asked for.
  */
 export interface IndexHtml {
@@ -52,16 +54,18 @@ export function loadIndexHtml(webDistDir: string): IndexHtml {
     : [];
   const variants = new Map<string, Buffer>();
 
-  const htmlFor = (route: RoutePreload | undefined): Buffer => {
+  const htmlFor = (route: RoutePreload | undefined): Buffer =>
+    Buffer.from(inlineStyleSheets(withPreloads(route), webDistDir));
+  const withPreloads = (route: RoutePreload | undefined): string => {
     const styles = route?.styles ?? [];
-    if (!route || route.files.length + styles.length === 0) return Buffer.from(template);
+    if (!route || route.files.length + styles.length === 0) return template;
     // The style sheets' links are the ones Vite's loader would add (no crossorigin), so it
     // finds them by href and does not add its own.
     const links = [
       ...styles.map((sheet) => `<link rel="stylesheet" href="${sheet}">`),
       ...route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
     ].join('\n    ');
-    return Buffer.from(template.replace('</head>', `  ${links}\n  </head>`));
+    return template.replace('</head>', `  ${links}\n  </head>`);
   };
 
   return {
