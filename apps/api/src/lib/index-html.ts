@@ -54,8 +54,17 @@ export function loadIndexHtml(webDistDir: string): IndexHtml {
     : [];
   const variants = new Map<string, Buffer>();
 
-  const htmlFor = (route: RoutePreload | undefined): Buffer =>
-    Buffer.from(inlineStyleSheets(withPreloads(route), webDistDir));
+  // The page of each screen, made once and then compressed for each encoding asked for.
+  const pages = new Map<string, Buffer>();
+  const htmlFor = (route: RoutePreload | undefined): Buffer => {
+    const key = route?.pattern ?? '';
+    let page = pages.get(key);
+    if (!page) {
+      page = Buffer.from(inlineStyleSheets(withPreloads(route), webDistDir));
+      pages.set(key, page);
+    }
+    return page;
+  };
   const withPreloads = (route: RoutePreload | undefined): string => {
     const styles = route?.styles ?? [];
     if (!route || route.files.length + styles.length === 0) return template;

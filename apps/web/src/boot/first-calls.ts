@@ -15,7 +15,7 @@
  * function but its arguments, and only what every browser the app supports runs as is.
  */
 
-/** What the script sends, held equal to the contract's routes by first-calls.test.ts. */
+/** What the script sends, held equal to the contract's routes by build/first-calls-script.test.ts. */
 export const FIRST_CALLS = {
   settings: '/api/settings',
   staffRefresh: '/api/auth/admin/refresh',

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { clientRoutes, type ClientBody, type ReplyOf } from '@pss/contract';
 import { call } from '../../lib/api-client';
-import { CLIENTS_FIRST_PAGE, takeStarted } from '../../lib/session/early-start';
+import { CLIENTS_FIRST_PAGE, takeStartedData } from '../../lib/session/early-start';
 import type { ImportJobSource } from '../../lib/use-import-job';
 
 export interface ClientListParams {
@@ -31,12 +31,11 @@ function isFirstPage(params: ClientListParams): boolean {
 export function clientListQueryOptions(params: ClientListParams) {
   return queryOptions({
     queryKey: clientKeys.list(params),
-    queryFn: async ({ signal }) => {
+    queryFn: ({ signal }) => {
+      const send = () => call(clientRoutes.list, { query: { ...params } }, { signal });
       // The first page, as the list opens on landing, takes the one sent as the page started
-      // (lib/session/early-start.ts), unless that one failed.
-      const early = isFirstPage(params) ? takeStarted<ClientPage>('clients-first-page') : undefined;
-      const answer = early && (await early.catch(() => null));
-      return answer ?? call(clientRoutes.list, { query: { ...params } }, { signal });
+      // (lib/session/early-start.ts).
+      return isFirstPage(params) ? takeStartedData<ClientPage>('clients-first-page', send) : send();
     },
     placeholderData: keepPreviousData,
   });

@@ -9,7 +9,7 @@ import {
   type SurveyAnswerBody,
 } from '@pss/contract';
 import { call, callRaw } from '../../lib/api-client';
-import { takeStarted } from '../../lib/session/early-start';
+import { takeStartedData } from '../../lib/session/early-start';
 import { saveDownload } from '../../lib/download';
 
 export const participantKeys = {
@@ -40,14 +40,9 @@ export function correctProfile(userId: string, field: 'display_name' | 'mobile_n
 export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: participantKeys.dashboard,
-    queryFn: async ({ signal }) => {
-      // The first read takes the one sent as the page started (lib/session/early-start.ts),
-      // unless that one failed: the page started without a session, and the participant has
-      // signed in since.
-      const early = takeStarted<Dashboard>('participant-dashboard');
-      const answer = early && (await early.catch(() => null));
-      return answer ?? call(attemptRoutes.dashboard, {}, { signal });
-    },
+    // The first read takes the one sent as the page started (lib/session/early-start.ts).
+    queryFn: ({ signal }) =>
+      takeStartedData<Dashboard>('participant-dashboard', () => call(attemptRoutes.dashboard, {}, { signal })),
   });
 
 export const attemptQueryOptions = (id: string) =>

@@ -52,6 +52,16 @@ export function takeEarly<T>(name: Early, send: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * A page's first data: the call started early for `name`, the first time, unless it failed
+ * (the page started without a session, and the user has signed in since); otherwise `send()`.
+ */
+export async function takeStartedData<T>(name: Early, send: () => Promise<T>): Promise<T> {
+  const early = takeStarted<T>(name);
+  const answer = early && (await early.catch(() => null));
+  return answer ?? send();
+}
+
+/**
  * The participant's dashboard call (`attemptRoutes.dashboard`; a test holds them the same).
  * Not imported from the route table: this module is part of every page's first download,
  * and with the participant's route table in it the bundler split the shared code of the
