@@ -232,6 +232,10 @@ test('resources are uploaded with thumbnails, attached to a case from the picker
   await expect(
     page.getByRole('region', { name: 'Where it is used' }).getByRole('link', { name: caseName }),
   ).toBeVisible();
+  // Checked once the PDF's pages are drawn: its viewer then scrolls, and a scrolling region
+  // must take the keyboard's focus.
+  await expect(page.getByTestId('pdf-pages').locator('canvas[data-page="3"]')).toBeVisible();
+  await expect(page.getByRole('region', { name: pdfName })).toHaveAttribute('tabindex', '0');
   await expectNoViolations(page);
 
   // The participant opens the case: the PDF in the viewer, the image.

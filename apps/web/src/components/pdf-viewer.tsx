@@ -72,7 +72,9 @@ export function PdfViewer(props: { url: string; name: string; height?: number })
         </Text>
       )}
       <Paper withBorder bg="gray.1">
-        <ScrollArea h={props.height ?? 600}>
+        {/* The pages scroll, so the viewport takes the keyboard's focus (arrow keys scroll it)
+            and is named for what it shows: the canvases in it can take no focus themselves. */}
+        <ScrollArea h={props.height ?? 600} viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': props.name }}>
           <div ref={container} data-testid="pdf-pages" style={{ padding: 8 }} />
         </ScrollArea>
       </Paper>
