@@ -2,22 +2,38 @@ import path from 'node:path';
 import { backupDataDir, restoreDataDir } from './ops/backup.js';
 
 /**
- * `npm run backup [-- <file.tar.gz>]` and `npm run restore -- <file.tar.gz> [--replace]`
- * (in the Docker image: `node dist/backup.js backup|restore …`). DATA_DIR and DATABASE_URL
+ * `npm run backup [-- <file.tar.gz>] [--include-secret]` and
+ * `npm run restore -- <file.tar.gz> [--replace]` (in the Docker image:
+ * `node dist/backup.js backup|restore …`). DATA_DIR and DATABASE_URL
  * are read as the server reads them. Stop the server first.
  */
-const usage = 'usage: backup [<file.tar.gz>] | restore <file.tar.gz> [--replace]';
+const usage = 'usage: backup [<file.tar.gz>] [--include-secret] | restore <file.tar.gz> [--replace]';
 
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
   const positional = rest.filter((a) => !a.startsWith('--'));
+  // A misspelt flag must not pass unnoticed: `--include-secrets` would leave the secret out.
+  const flags = { backup: ['--include-secret'], restore: ['--replace'] }[command ?? ''] ?? [];
+  const unknown = rest.filter((a) => a.startsWith('--') && !flags.includes(a));
+  if (unknown.length > 0) {
+    console.error(`Unknown option ${unknown.join(', ')}. ${usage}`);
+    process.exit(2);
+  }
   if (command === 'backup') {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const outFile = positional[0] ?? `pss-backup-${stamp}.tar.gz`;
     const externalDatabase = Boolean(process.env.DATABASE_URL);
-    const manifest = await backupDataDir({ dataDir, outFile, externalDatabase });
-    console.log(`Backed up ${dataDir} to ${path.resolve(outFile)}`);
+    const includeSecret = rest.includes('--include-secret');
+    const manifest = await backupDataDir({ dataDir, outFile, externalDatabase, includeSecret });
+    console.log(`Backed up ${dataDir} to ${path.resolve(outFile)} (readable by its owner only)`);
+    console.log(
+      manifest.sessionSecret
+        ? 'It holds the session secret: whoever reads it can sign in as anyone. Keep it as you keep the secret.'
+        : includeSecret
+          ? 'DATA_DIR holds no .session-secret to put in (with SESSION_SECRET set, keep that apart).'
+          : 'The session secret was left out (--include-secret puts it in).',
+    );
     if (manifest.database === 'none') {
       console.log(
         externalDatabase

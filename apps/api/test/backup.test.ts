@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -11,7 +20,8 @@ import { clients } from '../src/db/schema/index.js';
 import { backupDataDir, restoreDataDir } from '../src/ops/backup.js';
 
 // A DATA_DIR as the server leaves it (embedded database, uploads, site pages, the session
-// secret) backed up, lost, and restored: the data is found again. Embedded PGlite only.
+// secret) backed up, lost, and restored: the data is found again; the archive is its
+// owner's alone and holds the secret only when asked to. Embedded PGlite only.
 const apiRoot = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(os.tmpdir(), 'pss-backup-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -58,8 +68,60 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of D
     expect(await clientNames(dataDir)).toEqual(['Backed-up Health']);
     expect([...readFileSync(path.join(dataDir, 'files', 'resources', 'scan.bin'))]).toEqual([1, 2, 3, 250]);
     expect(readFileSync(path.join(dataDir, 'pages', 'terms.html'), 'utf8')).toBe('<p>Terms</p>');
-    expect(readFileSync(path.join(dataDir, '.session-secret'), 'utf8')).toBe('kept-secret');
+    // Not asked for, the secret stays out: the restored server makes a new one.
+    expect(existsSync(path.join(dataDir, '.session-secret'))).toBe(false);
   }, 120_000);
+
+  it('writes an archive only its owner reads, whatever the umask, and puts the secret in only with --include-secret', async () => {
+    const dataDir = path.join(work, 'mode-data');
+    await dataDirWithAClient(dataDir, 'Private Health');
+    // The command as an operator runs it, under the loosest umask (files 0666 unless set).
+    const backup = (archive: string, ...args: string[]) =>
+      spawnSync(
+        'sh',
+        [
+          '-c',
+          'umask 000 && exec "$@"',
+          'sh',
+          process.execPath,
+          '--import',
+          'tsx',
+          'src/backup-cli.ts',
+          'backup',
+          archive,
+          ...args,
+        ],
+        {
+          cwd: apiRoot,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+          encoding: 'utf8',
+        },
+      );
+    const members = (archive: string) => spawnSync('tar', ['-tzf', archive], { encoding: 'utf8' }).stdout.split('\n');
+
+    const plain = path.join(work, 'plain.tar.gz');
+    // A file already there, readable by all, is overwritten as the owner's alone.
+    writeFileSync(plain, 'old', { mode: 0o644 });
+    const made = backup(plain);
+    expect(made.status).toBe(0);
+    expect(made.stdout).toContain('left out');
+    expect(statSync(plain).mode & 0o777).toBe(0o600);
+    expect(members(plain)).toContain('data/pages/terms.html');
+    expect(members(plain).filter((m) => m.includes('session-secret'))).toEqual([]);
+
+    const withSecret = path.join(work, 'with-secret.tar.gz');
+    expect(backup(withSecret, '--include-secret').status).toBe(0);
+    expect(statSync(withSecret).mode & 0o777).toBe(0o600);
+    expect(members(withSecret)).toContain('data/.session-secret');
+    const restored = path.join(work, 'restored-with-secret');
+    await restoreDataDir({ archive: withSecret, dataDir: restored });
+    expect(readFileSync(path.join(restored, '.session-secret'), 'utf8')).toBe('kept-secret');
+
+    // A misspelt flag is refused rather than ignored.
+    const misspelt = backup(path.join(work, 'misspelt.tar.gz'), '--include-secrets');
+    expect(misspelt.status).toBe(2);
+    expect(existsSync(path.join(work, 'misspelt.tar.gz'))).toBe(false);
+  }, 180_000);
 
   it('refuses to restore over data, and with --replace keeps that data aside (through the npm command)', async () => {
     const dataDir = path.join(work, 'cli-data');
@@ -85,6 +147,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of D
 
     expect(run('restore', archive, '--replace').status).toBe(0);
     expect(await clientNames(dataDir)).toEqual(['First']);
+    // The archive had no secret: the one of the DATA_DIR it replaced stays in use.
+    expect(readFileSync(path.join(dataDir, '.session-secret'), 'utf8')).toBe('kept-secret');
     const kept = readdirSync(work).filter((name) => name.startsWith('cli-data.before-restore-'));
     expect(kept).toHaveLength(1);
     expect(existsSync(path.join(work, kept[0]!, 'pglite'))).toBe(true);
