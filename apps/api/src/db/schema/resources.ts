@@ -53,6 +53,8 @@ export const resources = pgTable(
       .default('NONE'),
     /** When a worker claimed the processing; a claim older than the lease is taken over. */
     processingClaimedAt: timestamp('processing_claimed_at', { withTimezone: true }),
+    /** How often the processing was claimed: bounded, so a file that kills its process is not taken forever. */
+    processingAttempts: integer('processing_attempts').notNull().default(0),
     duplicateOf: uuid('duplicate_of'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
