@@ -55,3 +55,40 @@ describe('rendering an email', () => {
     );
   });
 });
+
+describe('the plain-text fields of an email', () => {
+  const hostile = {
+    subject: 'Hi <img src="https://tracker.test/p.gif">',
+    body: '<p>Hello</p><style>body{background:red}</style><form action="https://body-form.test"><input type="password" name="pw"></form><img src="https://tracker.test/b.gif"><p><a href="javascript:alert(2)">click</a></p>',
+    buttonText: '<form action="https://evil.test"><input type="password" name="pw"><button>Log in</button></form>',
+    dashboardUrlText: '<a href="javascript:alert(1)">open</a><img src="https://tracker.test/u.gif">',
+  };
+  const rendered = renderEmail(hostile, values, link);
+  // What is left of the HTML part once the frame's own markup (title, button and link line) is taken out.
+  const tags = [...rendered.html.matchAll(/<([a-z]+)[\s>]/gi)].map((m) => m[1]!.toLowerCase());
+
+  it('escape the button text and the dashboard link text: markup arrives as the words typed', () => {
+    expect(rendered.html).toContain(
+      '&lt;form action=&quot;https://evil.test&quot;&gt;&lt;input type=&quot;password&quot; name=&quot;pw&quot;&gt;',
+    );
+    expect(rendered.html).toContain('&lt;a href=&quot;javascript:alert(1)&quot;&gt;open&lt;/a&gt;');
+    expect(rendered.html).not.toMatch(/<(form|input|img|style|button)\b/i);
+    expect(rendered.html).not.toMatch(/href="javascript:/i);
+    expect(new Set(tags)).toEqual(new Set(['html', 'head', 'meta', 'title', 'body', 'div', 'p', 'a']));
+  });
+
+  it('keep the sanitiser for the body: a form, a style, an image and a javascript: link do not pass', () => {
+    expect(rendered.html).toContain('<p>Hello</p>');
+    expect(rendered.html).not.toContain('tracker.test/b.gif');
+    expect(rendered.html).not.toContain('body-form.test');
+    expect(rendered.html).not.toContain('alert(2)');
+    expect(rendered.html).not.toContain('background:red');
+  });
+
+  it('are the words typed in the text part and the subject', () => {
+    expect(rendered.subject).toBe('Hi <img src="https://tracker.test/p.gif">');
+    expect(rendered.html).toContain('<title>Hi &lt;img src=&quot;https://tracker.test/p.gif&quot;&gt;</title>');
+    expect(rendered.text).toContain(`${hostile.buttonText}: ${link}`);
+    expect(rendered.text).toContain(`${hostile.dashboardUrlText}: ${link}`);
+  });
+});

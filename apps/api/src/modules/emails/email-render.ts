@@ -1,11 +1,17 @@
 import type { emailPlaceholders } from '@pss/contract';
 import { escapeHtml } from '../../lib/html.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
 
 /**
  * Makes a template into the message a participant receives: the subject, an HTML part
  * (the body, the button and the dashboard link line, in a plain inline-styled frame that
- * mail programs show alike) and a plain-text part. Placeholder values are escaped in the
- * HTML part; the body itself was sanitised when it was saved.
+ * mail programs show alike) and a plain-text part.
+ *
+ * The body is the one rich text: it passes the sanitiser here (saved bodies passed it on
+ * save; a preview brings unsaved ones, and a sanitised body comes out the same). Every
+ * other field (subject, button text, dashboard link text) is plain text: filled, then
+ * escaped whole, so markup typed into it shows as typed and never reaches the HTML part.
+ * Placeholder values are escaped in the body.
  */
 
 export type PlaceholderValues = Record<(typeof emailPlaceholders)[number], string>;
@@ -60,20 +66,22 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/** A plain-text field with its placeholders filled, on one line. */
+function plainLine(text: string, values: PlaceholderValues, link: string): string {
+  return fill(text, values, (v) => v, link)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export function renderEmail(template: TemplateTexts, values: PlaceholderValues, link: string): RenderedEmail {
   const safeLink = escapeHtml(link);
-  const subject = fill(template.subject, values, (v) => v, link)
-    .replace(/[\r\n]+/g, ' ')
-    .trim();
+  // One line, so no header can be slipped in.
+  const subject = plainLine(template.subject, values, link);
+  const body = sanitizeRichText(template.body);
   // A long link breaks anywhere rather than widening the card on a phone.
-  const bodyHtml = fill(
-    template.body,
-    values,
-    escapeHtml,
-    `<a href="${safeLink}" style="word-break:break-all">${safeLink}</a>`,
-  );
-  const buttonText = fill(template.buttonText, values, escapeHtml, safeLink);
-  const urlText = fill(template.dashboardUrlText, values, escapeHtml, safeLink).trim();
+  const bodyHtml = fill(body, values, escapeHtml, `<a href="${safeLink}" style="word-break:break-all">${safeLink}</a>`);
+  const buttonText = plainLine(template.buttonText, values, link);
+  const urlText = plainLine(template.dashboardUrlText, values, link);
 
   const html =
     `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
@@ -81,14 +89,14 @@ export function renderEmail(template: TemplateTexts, values: PlaceholderValues, 
     `<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;line-height:1.5">` +
     bodyHtml +
     `<p style="margin:24px 0"><a href="${safeLink}" style="display:inline-block;background:#1c7ed6;color:#ffffff;` +
-    `padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${buttonText}</a></p>` +
-    (urlText ? `<p><a href="${safeLink}">${urlText}</a></p>` : '') +
+    `padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(buttonText)}</a></p>` +
+    (urlText ? `<p><a href="${safeLink}">${escapeHtml(urlText)}</a></p>` : '') +
     `</div></body></html>`;
 
   // Filled as HTML (values escaped), then read back as text: a name is never taken for a tag.
-  const bodyText = htmlToText(fill(template.body, values, escapeHtml, safeLink));
-  const buttonLine = `${htmlToText(buttonText)}: ${link}`;
-  const urlLine = urlText ? `${htmlToText(urlText)}: ${link}` : '';
+  const bodyText = htmlToText(fill(body, values, escapeHtml, safeLink));
+  const buttonLine = `${buttonText}: ${link}`;
+  const urlLine = urlText ? `${urlText}: ${link}` : '';
   const text = [bodyText, buttonLine, urlLine].filter(Boolean).join('\n\n') + '\n';
   return { subject, html, text };
 }

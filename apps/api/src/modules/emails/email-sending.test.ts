@@ -180,6 +180,39 @@ describe('the preview', () => {
     expect(sample.participant).toBeNull();
   });
 
+  it('shows markup in the button and link texts as typed and the body sanitised, as the sent email has them', async () => {
+    // An email of its own, so the others' texts stay as written.
+    const reminder = await emails.emailOf(fixture.p.id, 'reminder', f.asAdminA);
+    const hostile = {
+      subject: 'Test',
+      body: '<p>Hi</p><style>* { color: red }</style><img src="https://tracker.test/b.gif"><form><input type="password"></form>',
+      button_text: '<form action="//x.test"><input type=password name=pw></form>',
+      dashboard_url_text: '<a href="javascript:alert(1)">go</a><img src="https://tracker.test/u.gif">',
+    };
+    const preview = (
+      await call(ctx, 'POST', `/projects/${reminder.id}/email-preview`, f.asAdminA, hostile)
+    ).json<EmailPreview>();
+    const saved = await call(ctx, 'POST', `/projects/${reminder.id}/email`, f.asAdminA, {
+      ...hostile,
+      send_mode: 'AUTOMATIC',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    capture.clear();
+    await call(ctx, 'POST', `/projects/${reminder.id}/send-email-test`, f.asAdminA, { emails: ['me@example.org'] });
+    await ctx.app.emails.drain();
+    const sent = capture.sent[0]!.html;
+    for (const html of [preview.html, sent]) {
+      expect(html).toContain(
+        '&lt;form action=&quot;//x.test&quot;&gt;&lt;input type=password name=pw&gt;&lt;/form&gt;',
+      );
+      expect(html).toContain('&lt;a href=&quot;javascript:alert(1)&quot;&gt;go&lt;/a&gt;');
+      expect(html).toContain('<p>Hi</p>');
+      expect(html).not.toMatch(/<(form|input|img|style)\b|href="javascript:|color: red/i);
+    }
+    // The same message but for the link: the preview's stands in for the participant's own.
+    expect(preview.html.replaceAll('/participant/link/personal-link', '/participant')).toBe(sent);
+  });
+
   it('names an unknown placeholder, and refuses a participant of another project', async () => {
     const { initial } = fixture;
     const unknown = await call(ctx, 'POST', `/projects/${initial.id}/email-preview`, f.asAdminA, {
