@@ -193,6 +193,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerRequestContext(app);
   const metrics = createMetrics(database);
+  // A lost connection is survived (db/resilient-pool.ts); the log says when and why.
+  database.onConnectionLost((error) =>
+    app.log.warn({ code: (error as { code?: unknown }).code, reason: error.message }, 'database connection lost'),
+  );
   metrics.register(app);
   let draining = false;
   app.setValidatorCompiler(validatorCompiler);

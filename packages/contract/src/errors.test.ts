@@ -6,8 +6,9 @@ describe('error catalogue', () => {
     // 77 codes from the specification's inventory, plus FORBIDDEN, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS,
     // CURRENT_PASSWORD_INCORRECT, SEASON_HAS_PARTICIPANT_WORK, PASSWORD_CODE_INVALID and SIGNED_LINK_INVALID;
     // the 7 of signing in through the organisation (OIDC_* and PASSWORD_LOGIN_DISABLED); and NOT_READY
-    // (a process not ready to serve: /api/health/ready).
-    expect(errorCodes).toHaveLength(92);
+    // (a process not ready to serve: /api/health/ready); DATABASE_UNAVAILABLE (503, a lost database
+    // connection: retry).
+    expect(errorCodes).toHaveLength(93);
     for (const code of errorCodes) {
       const entry = errorCatalogue[code];
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);

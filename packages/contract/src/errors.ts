@@ -24,6 +24,11 @@ export const errorCatalogue = {
     message: 'A database error occurred. Please try again later.',
     showServerMessage: false,
   },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'The database could not be reached. Please try again in a moment.',
+    showServerMessage: false,
+  },
   NOT_READY: {
     status: 503,
     message: 'The service is starting or stopping. Please try again in a moment.',

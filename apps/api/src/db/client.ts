@@ -8,8 +8,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema/index.js';
+import { createResilientPool } from './resilient-pool.js';
 
 export type Schema = typeof schema;
 /** The database handle every repository receives; the same type for PGlite and PostgreSQL. */
@@ -33,6 +34,11 @@ export interface Database {
   close(): Promise<void>;
   /** The connection pool's counts, for /metrics (PostgreSQL only: PGlite is one in-process connection). */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /**
+   * Calls `listener` for every database connection that ends with an error (PostgreSQL only:
+   * PGlite has no connection to lose). The app logs and counts them; see `resilient-pool.ts`.
+   */
+  onConnectionLost(listener: (error: Error) => void): void;
 }
 
 /**
@@ -88,10 +94,14 @@ export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'ext
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const folder = options.migrationsFolder ?? migrationsFolder;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
-    // An idle connection the server drops (a restart, a forced drop in tests) must not take
-    // the process down: the pool replaces it; the next query reports any lasting failure.
-    pool.on('error', () => undefined);
+    const listeners: ((error: Error) => void)[] = [];
+    // A connection the server ends (a failover, a restart, a terminated backend) must not
+    // take the process down, whether it was idle or checked out: see resilient-pool.ts.
+    const pool = createResilientPool({
+      connectionString: options.databaseUrl,
+      max: 20,
+      onConnectionLost: (error) => listeners.forEach((listener) => listener(error)),
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -100,6 +110,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: () => ping(db),
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 20 }),
+      onConnectionLost: (listener) => listeners.push(listener),
     };
   }
   let client = options.pglite;
@@ -116,6 +127,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
     ping: () => ping(db),
     close: () => pglite.close(),
+    onConnectionLost: () => undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCatalogue, isErrorCode, type FieldIssue } from '@pss/contract';
+import { isConnectionLost } from '../db/connection-loss.js';
 import { AppError, validationError } from './errors.js';
 
 /**
@@ -10,13 +11,21 @@ import { AppError, validationError } from './errors.js';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = missingParameter(error, request) ?? toAppError(error);
-    if (appError.status >= 500) {
+    if (appError.code === 'DATABASE_UNAVAILABLE') {
+      // Not the failed query's text and values (Drizzle's message carries them): only why.
+      request.log.warn(
+        { errorCode: appError.code, reason: rootCause(error) },
+        'request cut by a lost database connection',
+      );
+    } else if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ errorCode: appError.code }, 'request refused');
     }
     const retryAfter = (appError.details as { retry_after_seconds?: number } | undefined)?.retry_after_seconds;
     if (appError.code === 'TOO_MANY_REQUESTS' && retryAfter) reply.header('Retry-After', String(retryAfter));
+    // A lost connection is replaced within moments (a failover, a restart): ask again soon.
+    if (appError.code === 'DATABASE_UNAVAILABLE') reply.header('Retry-After', '1');
     return reply.status(appError.status).send(appError.toBody());
   });
 }
@@ -83,6 +92,7 @@ function toAppError(error: FastifyError): AppError {
     );
   }
   if (isResponseSerializationError(error)) return new AppError('INTERNAL_ERROR');
+  if (isConnectionLost(error)) return new AppError('DATABASE_UNAVAILABLE');
   if (isDatabaseError(error)) return new AppError('DATABASE_ERROR');
   const status = error.statusCode ?? 500;
   if (status === 413) return new AppError('PAYLOAD_TOO_LARGE');
@@ -94,6 +104,13 @@ function toAppError(error: FastifyError): AppError {
     return validationError([{ field: 'request', message: error.message }]);
   }
   return new AppError('INTERNAL_ERROR');
+}
+
+/** The innermost error's message (the driver's, under Drizzle's wrapper). */
+function rootCause(error: unknown): string {
+  let current = error as { cause?: unknown; message?: unknown };
+  while (current.cause && typeof current.cause === 'object') current = current.cause as typeof current;
+  return typeof current.message === 'string' ? current.message : 'unknown';
 }
 
 /** Errors raised by PostgreSQL or PGlite carry a five-character SQLSTATE `code`. */

@@ -82,6 +82,13 @@ export function createMetrics(database: Database) {
     registers: [registry],
   });
 
+  const connectionsLost = new Counter({
+    name: 'pss_db_connections_lost_total',
+    help: 'Database connections of this process that ended with an error (a failover, a restart, a terminated backend).',
+    registers: [registry],
+  });
+  database.onConnectionLost(() => connectionsLost.inc());
+
   async function collect(): Promise<void> {
     for (const row of await readQueues(database)) {
       depth.set({ queue: row.queue, state: 'waiting' }, Number(row.waiting));

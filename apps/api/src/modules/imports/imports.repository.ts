@@ -85,6 +85,19 @@ export function createImportsRepository(db: Db) {
       return rows.length > 0;
     },
     /**
+     * Gives a job back to the lease rules at once, as if its lease had run out: the next
+     * worker tick in any process (`recoverAbandoned`) queues it again, or ends it in ERROR
+     * past its attempts. Only under this claim, and only while it is still RUNNING.
+     */
+    async releaseClaim(id: string, claimedAt: Date, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(importJobs)
+        .set({ leaseUntil: new Date(now.getTime() - 1) })
+        .where(and(eq(importJobs.id, id), eq(importJobs.state, 'RUNNING'), eq(importJobs.startedAt, claimedAt)))
+        .returning({ id: importJobs.id });
+      return rows.length > 0;
+    },
+    /**
      * Ends a job under this process's claim (its `started_at`). A claim that ran out and was
      * taken up by another process ends nothing: the job is finished exactly once, by its
      * current claim. Answers whether it was this claim's to end.

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { CsvFormatError, openCsvStream, type CsvStream, type CsvStreamRow } from '../../lib/csv.js';
 import type { Readable } from 'node:stream';
 import type { FileStorage } from '../../lib/storage.js';
+import { isConnectionLost } from '../../db/connection-loss.js';
 import type { ImportJobRow, ImportKind, ImportsRepository } from './imports.repository.js';
 
 /** What a runner answers: row errors (then nothing was written) or the rows imported. */
@@ -234,6 +235,17 @@ export function createImportsService(deps: {
         await task().catch((error: unknown) => log?.error({ err: error }, 'post-import task failed'));
       }
     } catch (error) {
+      if (isConnectionLost(error) && job.startedAt) {
+        // Not the file's fault: its transaction died with its connection and wrote nothing.
+        // The lease rules run it again (or end it after IMPORT_MAX_ATTEMPTS claims); if the
+        // database cannot be told now, the lease runs out on its own.
+        log?.error(
+          { reason: error instanceof Error ? error.message : String(error) },
+          'import cut by a lost database connection',
+        );
+        await deps.imports.releaseClaim(job.id, job.startedAt, deps.clock.now()).catch(() => undefined);
+        return;
+      }
       log?.error({ err: error }, 'import failed');
       const code = isDatabaseError(error) ? 'IMPORT_DATABASE_ERROR' : 'IMPORT_FAILED';
       const ended = await deps.imports.finish(
