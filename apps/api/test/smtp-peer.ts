@@ -19,6 +19,7 @@ export async function startSmtpPeer(port = 0) {
   const received: Received[] = [];
   let holding = false;
   let held = 0;
+  let answerDelayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -38,6 +39,7 @@ export async function startSmtpPeer(port = 0) {
           });
           callback();
         };
+        if (!holding && answerDelayMs) return void setTimeout(take, answerDelayMs);
         if (!holding) return take();
         held += 1;
         // Held until the connection is gone (the sender was killed): never answered, never taken.
@@ -63,6 +65,10 @@ export async function startSmtpPeer(port = 0) {
     },
     release(): void {
       holding = false;
+    },
+    /** Answers each message only after `ms` (a slow server: sending then spans a while). */
+    slow(ms: number): void {
+      answerDelayMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

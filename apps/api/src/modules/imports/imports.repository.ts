@@ -85,14 +85,16 @@ export function createImportsRepository(db: Db) {
       return rows.length > 0;
     },
     /**
-     * Gives a job back to the lease rules at once, as if its lease had run out: the next
-     * worker tick in any process (`recoverAbandoned`) queues it again, or ends it in ERROR
-     * past its attempts. Only under this claim, and only while it is still RUNNING.
+     * Gives a job whose run a lost database connection cut back to the lease rules at once,
+     * as if its lease had run out: the next worker tick in any process (`recoverAbandoned`)
+     * queues it again. The claim is not counted among its attempts, which limit files that
+     * kill their process: a failover is not the file's doing. Only under this claim, and only
+     * while it is still RUNNING.
      */
     async releaseClaim(id: string, claimedAt: Date, now: Date): Promise<boolean> {
       const rows = await db
         .update(importJobs)
-        .set({ leaseUntil: new Date(now.getTime() - 1) })
+        .set({ leaseUntil: new Date(now.getTime() - 1), attempts: sql`${importJobs.attempts} - 1` })
         .where(and(eq(importJobs.id, id), eq(importJobs.state, 'RUNNING'), eq(importJobs.startedAt, claimedAt)))
         .returning({ id: importJobs.id });
       return rows.length > 0;

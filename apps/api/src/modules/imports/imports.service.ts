@@ -237,8 +237,8 @@ export function createImportsService(deps: {
     } catch (error) {
       if (isConnectionLost(error) && job.startedAt) {
         // Not the file's fault: its transaction died with its connection and wrote nothing.
-        // The lease rules run it again (or end it after IMPORT_MAX_ATTEMPTS claims); if the
-        // database cannot be told now, the lease runs out on its own.
+        // The lease rules run it again, this claim uncounted; if the database cannot be told
+        // now, the lease runs out on its own (and that claim counts).
         log?.error(
           { reason: error instanceof Error ? error.message : String(error) },
           'import cut by a lost database connection',
