@@ -35,7 +35,9 @@ export default defineConfig(() => ({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Written for reading profiles and bundle sizes where it was built, never named in the
+    // bundles; the server does not serve them (lib/static-web.ts).
+    sourcemap: 'hidden' as const,
     // dist/.vite/manifest.json: which chunks each screen loads, read by the bundle budget.
     manifest: true,
     rolldownOptions: {

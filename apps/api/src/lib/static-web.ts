@@ -8,9 +8,16 @@ import { loadIndexHtml } from './index-html.js';
 import { markRoutesPublic } from './public-routes.js';
 
 /**
+ * Source maps are never served: they would hand anyone the app's whole source with its
+ * comments. The build writes them without naming them in the bundles (`sourcemap: 'hidden'`
+ * in vite.config.ts, for reading profiles where it was built); a request for one is a 404.
+ */
+const isSourceMap = (pathName: string) => /\.map$/i.test(pathName);
+
+/**
  * Serves the built web app at `/` (when it has been built). Client-side routes fall back
- * to index.html; unknown `/api/...` paths, and everything when there is no web app, are
- * JSON 404s.
+ * to index.html; unknown `/api/...` paths, source maps, and everything when there is no web
+ * app, are JSON 404s.
  */
 export async function registerStaticWeb(app: FastifyInstance, webDistDir: string | undefined): Promise<boolean> {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
@@ -25,6 +32,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
         wildcard: false,
         // The build writes .br and .gz beside each asset; they are sent as they are.
         preCompressed: true,
+        allowedPath: (pathName) => !isSourceMap(pathName),
         // Our own Cache-Control below (the plugin's default would answer max-age=0).
         cacheControl: false,
         // Hashed assets never change; index.html must always be fetched anew.
@@ -41,7 +49,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!indexHtml || request.method !== 'GET' || isApi) {
+    const pathName = request.url.split('?')[0] ?? '/';
+    if (!indexHtml || request.method !== 'GET' || isApi || isSourceMap(pathName)) {
       return reply.status(404).send(new AppError('NOT_FOUND').toBody());
     }
     const chosen = chooseEncoding(request.headers['accept-encoding'], PRECOMPRESSED);
@@ -50,7 +59,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(indexHtml.body(request.url.split('?')[0] ?? '/', chosen));
+      .send(indexHtml.body(pathName, chosen));
   });
   return hasWebApp;
 }
