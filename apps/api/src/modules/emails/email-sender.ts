@@ -14,6 +14,12 @@ export interface SupportContact {
 /** The details a test send or a preview without a participant is filled with. */
 export const sampleParticipant = { firstName: 'Alex', lastName: 'Sample', salutation: 'Dr.' };
 
+/**
+ * Messages a sender hands to the mail server at once. Also the most a process killed while
+ * sending can send twice: each may have been accepted ("250") before its database write.
+ */
+export const SEND_CONCURRENCY = 4;
+
 export interface SenderOptions {
   /** Rows claimed at a time. */
   batchSize?: number;
@@ -68,7 +74,7 @@ export function createEmailSender(deps: {
   log?: { error(obj: unknown, msg: string): void };
   options?: SenderOptions;
 }) {
-  const concurrency = deps.options?.concurrency ?? 4;
+  const concurrency = deps.options?.concurrency ?? SEND_CONCURRENCY;
   // Claimed rows wait in this process while others are sent: a small batch keeps the time a
   // claim must hold (its lease) close to one message's.
   const batchSize = deps.options?.batchSize ?? concurrency * 2;
