@@ -70,6 +70,7 @@ import { registerStaticWeb } from './lib/static-web.js';
 import { inlineScriptSources } from './lib/index-html.js';
 import { createTokenService } from './lib/tokens.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createLiveSessions } from './modules/auth/live-sessions.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { createOidcProviderClient } from './modules/auth/oidc/oidc-provider-client.js';
@@ -205,7 +206,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerNulGuard(app);
 
   const tokens = createTokenService(config.sessionSecret, config.accessTokenTtlSeconds);
-  const declaredRoutes = registerAccessControl(app, { tokens, clock });
+  const declaredRoutes = registerAccessControl(app, {
+    tokens,
+    clock,
+    sessions: createLiveSessions(database.db),
+  });
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, {

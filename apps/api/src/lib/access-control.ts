@@ -41,15 +41,32 @@ export function roleMayCall(role: UserRole, access: Exclude<RouteAccess, 'public
   }
 }
 
+/** What the database says about a token's bearer while their session lasts. */
+export interface LiveBearer {
+  role: UserRole;
+  clientId: string | null;
+}
+
+/** Reads whether a token's session is live and its user there (modules/auth/live-sessions.ts). */
+export interface LiveSessions {
+  /** The bearer as the database has them, or null when the session or the user is gone. */
+  check(userId: string, sessionId: string | null | undefined, now: Date): Promise<LiveBearer | null>;
+}
+
+interface BearerDeps {
+  tokens: TokenService;
+  clock: Clock;
+  /** Whether a token's session and user are still there (one read per request). */
+  sessions: LiveSessions;
+}
+
 /**
  * Makes every route declare `config.access`, keeps the list for tests and the docs, and
- * checks the bearer token before any handler runs. A route without a declaration stops
- * the server from starting, so nothing is left open by accident.
+ * checks the bearer token before any handler runs: its signature, then its session and
+ * user in the database. A route without a declaration stops the server from starting, so
+ * nothing is left open by accident.
  */
-export function registerAccessControl(
-  app: FastifyInstance,
-  deps: { tokens: TokenService; clock: Clock },
-): DeclaredRoute[] {
+export function registerAccessControl(app: FastifyInstance, deps: BearerDeps): DeclaredRoute[] {
   const declared: DeclaredRoute[] = [];
   app.decorateRequest('auth', null);
 
@@ -90,15 +107,19 @@ export function registerAccessControl(
   return declared;
 }
 
-async function readBearer(
-  request: FastifyRequest,
-  deps: { tokens: TokenService; clock: Clock },
-): Promise<AccessClaims | null> {
+async function readBearer(request: FastifyRequest, deps: BearerDeps): Promise<AccessClaims | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) return null;
-  return deps.tokens.verifyAccessToken(match[1], deps.clock.now());
+  const now = deps.clock.now();
+  const claims = await deps.tokens.verifyAccessToken(match[1], now);
+  if (!claims) return null;
+  // A signed token is not enough: signed out, its password changed, its account gone, it is refused at once.
+  const live = await deps.sessions.check(claims.userId, claims.sessionId, now);
+  if (!live) return null;
+  // The role and client the database has now, not the ones the token was signed with.
+  return { ...claims, role: live.role, clientId: live.clientId };
 }
 
 /** The caller of a non-public route; the access hook guarantees it is there. */

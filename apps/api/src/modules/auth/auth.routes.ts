@@ -130,7 +130,7 @@ export function registerAuthRoutes(
     authRoutes.logoutStaff,
     { tags: ['Auth'], summary: 'Sign out: revoke the refresh token on the server and clear the cookies' },
     async (request, reply) => {
-      await deps.auth.logout(request.cookies[STAFF_REFRESH_COOKIE]);
+      await deps.auth.logout(request.cookies[STAFF_REFRESH_COOKIE], caller(request).sessionId);
       cookies.clear(reply);
       return null;
     },
@@ -208,7 +208,7 @@ export function registerAuthRoutes(
     authRoutes.logoutParticipant,
     { tags: ['Auth'], summary: 'Sign a participant out on the server' },
     async (request, reply) => {
-      await deps.auth.logout(request.cookies[PARTICIPANT_REFRESH_COOKIE]);
+      await deps.auth.logout(request.cookies[PARTICIPANT_REFRESH_COOKIE], caller(request).sessionId);
       reply.clearCookie(PARTICIPANT_REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
       return null;
     },

@@ -387,11 +387,13 @@ export function createAuthService(deps: {
       while (pendingMail.size > 0) await Promise.allSettled([...pendingMail]);
     },
 
-    /** Ends the session the refresh token belongs to, on the server. */
-    async logout(refreshToken: string | undefined): Promise<void> {
+    /** Ends the refresh token's session and the caller's (the same, unless no cookie came): its access token too. */
+    async logout(refreshToken: string | undefined, callerSessionId: string | null | undefined): Promise<void> {
+      const now = clock.now();
+      if (callerSessionId) await sessions.revokeFamily(callerSessionId, now);
       if (!refreshToken) return;
       const session = await sessions.findByTokenHash(hashRefreshToken(refreshToken));
-      if (session) await sessions.revokeFamily(session.familyId, clock.now());
+      if (session && session.familyId !== callerSessionId) await sessions.revokeFamily(session.familyId, now);
     },
   };
 }

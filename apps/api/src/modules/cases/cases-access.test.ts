@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTokenService } from '../../lib/tokens.js';
 import { createUser } from '../../../test/test-app.js';
-import { expectError, filterQuery, type Method } from '../../../test/kit.js';
+import { as, expectError, filterQuery, type Method } from '../../../test/kit.js';
 import { everyTypeCase as validCase, requiredAnswers } from '../../../test/case-bodies.js';
 import { onePixelPng } from '../../../test/images.js';
 import { ctx, f, call, newProject, projectA, createCase, getCase, caseCount } from '../../../test/case-calls.js';
@@ -80,11 +79,7 @@ describe('isolation between clients and roles', () => {
     const p = await projectA();
     const doc = await createCase(p);
     const participant = await createUser(ctx.db, { role: 'USER', clientId: f.clientA.id });
-    const token = await createTokenService(ctx.config.sessionSecret, ctx.config.accessTokenTtlSeconds).signAccessToken(
-      { userId: participant.id, role: 'USER', clientId: f.clientA.id },
-      ctx.clock.now(),
-    );
-    const asParticipant = { authorization: `Bearer ${token}` };
+    const asParticipant = await as(ctx, participant);
     const calls: [Method, string, object?][] = [
       ['GET', `/cases/${doc.id}`],
       ['GET', `/projects/${p.id}/cases`],

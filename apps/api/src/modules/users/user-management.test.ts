@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD } from '../../../test/test-app.js';
+import { bearerFor, createUser, TEST_PASSWORD } from '../../../test/test-app.js';
 import { newProject, twoClientsContext } from '../../../test/kit.js';
 import { multipartFile } from '../../../test/fixtures.js';
 
@@ -188,22 +188,27 @@ describe('one user', () => {
     expect(otherClient.statusCode).toBe(404);
   });
 
-  it("lets a superadmin reset a client administrator's password", async () => {
-    const admin = (
-      await get(`/api/users?filter=${encodeURIComponent(JSON.stringify({ role: 'ADMIN', client_id: f.clientA.id }))}`)
-    ).json().items[0];
+  it("lets a superadmin reset a client administrator's password, which ends the administrator's access at once", async () => {
+    // An administrator of their own: the fixture's stays signed in for the tests after this one.
+    const admin = await createUser(ctx.db, { role: 'ADMIN', clientId: f.clientA.id });
+    const signedIn = await bearerFor(ctx.app, admin);
+    const me = () => ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: signedIn });
+    expect((await me()).statusCode).toBe(200);
     const response = await ctx.app.inject({
       method: 'PUT',
       url: `/api/users/${admin.id}`,
       headers: f.asSuperadmin,
       payload: {
         email: admin.email,
-        first_name: admin.first_name,
-        last_name: admin.last_name,
+        first_name: admin.firstName,
+        last_name: admin.lastName,
         password: 'brand-new-pass',
       },
     });
     expect(response.statusCode).toBe(200);
+    // Their access token is refused from the next call on, not when it expires.
+    const refused = await me();
+    expect([refused.statusCode, refused.json().errorCode]).toEqual([401, 'NOT_AUTHORIZED']);
     const oldPassword = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/admin/login',

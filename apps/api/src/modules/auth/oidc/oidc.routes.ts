@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes, type ErrorCode } from '@pss/contract';
 import { contractRoutes } from '../../../lib/contract-routes.js';
+import { caller } from '../../../lib/access-control.js';
 import { AppError } from '../../../lib/errors.js';
 import type { AuthService } from '../auth.service.js';
 import { OIDC_COOKIE_PATH, OIDC_ID_TOKEN_COOKIE, STAFF_REFRESH_COOKIE, staffSessionCookies } from '../auth.routes.js';
@@ -109,7 +110,7 @@ export function registerOidcRoutes(
         'otherwise null (the web app shows `/logged-out`).',
     },
     async (request, reply) => {
-      await deps.auth.logout(request.cookies[STAFF_REFRESH_COOKIE]);
+      await deps.auth.logout(request.cookies[STAFF_REFRESH_COOKIE], caller(request).sessionId);
       cookies.clear(reply);
       const idToken = request.cookies[OIDC_ID_TOKEN_COOKIE];
       if (idToken) reply.clearCookie(OIDC_ID_TOKEN_COOKIE, { path: OIDC_COOKIE_PATH });

@@ -309,13 +309,19 @@ describe('signing out of a session from the identity provider', () => {
     expect(endSession.searchParams.get('id_token_hint')).toBe(session.cookies[OIDC_ID_TOKEN_COOKIE]);
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/logged-out`);
     expect(logout.cookies.find((c) => c.name === OIDC_ID_TOKEN_COOKIE)?.value).toBe('');
-    // The app's session is over.
+    // The app's session is over: the refresh cookie, and the access token at once.
     const refresh = await ctx.app.inject({
       method: 'GET',
       url: '/api/auth/admin/refresh',
       cookies: { [STAFF_REFRESH_COOKIE]: session.cookies[STAFF_REFRESH_COOKIE] },
     });
     expect(refresh.statusCode).toBe(401);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: session.authorization },
+    });
+    expect([me.statusCode, me.json().errorCode]).toEqual([401, 'NOT_AUTHORIZED']);
 
     // At the provider: its sign-out page, confirmed, comes back to /logged-out.
     const page = await fetch(endSession, { redirect: 'manual' });
@@ -354,6 +360,12 @@ describe('signing out of a session from the identity provider', () => {
       cookies: { [STAFF_REFRESH_COOKIE]: refresh },
     });
     expect(logout.json()).toEqual({ redirect_url: null });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${password.json().access_token}` },
+    });
+    expect([me.statusCode, me.json().errorCode]).toEqual([401, 'NOT_AUTHORIZED']);
   });
 
   it('with NEW_LOGIN_ENABLED, ends on /unauthorized instead of the provider', async () => {
