@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
@@ -25,7 +26,11 @@ export const sessions = pgTable(
   },
   (t) => [
     uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
-    index('sessions_family_idx').on(t.familyId),
+    // Only a family's live tokens: every signed-in request looks its session up here
+    // (modules/auth/live-sessions.ts), and a family keeps a revoked row for every rotation.
+    index('sessions_live_family_idx')
+      .on(t.familyId)
+      .where(sql`${t.revokedAt} is null`),
     index('sessions_user_idx').on(t.userId),
   ],
 );
