@@ -7,6 +7,7 @@
  *   npm run bench -- [--clients 5000] [--duration 10] [--connections 20] [--pg postgres://...]
  *     [--scenarios emails|resources] [--email-participants 100000] [--email-send 10000] [--report-answers 1000000]
  *     [--statistics-participants 100000]
+ *   npm run bench -- --scenarios soak [--minutes 60] [--pg postgres://...]
  *
  * With --pg the harness makes a fresh database on that server and drops it afterwards;
  * otherwise it uses embedded PGlite in a temporary directory.
@@ -30,6 +31,7 @@ import { seedBenchData, BENCH_SUPERADMIN, type BenchFixture } from './seed.js';
 import { participantsFor, seedReportProject } from './report-seed.js';
 import { runReportBench, type ReportFigures } from './reports.js';
 import { describeResourceBench, runResourceBench } from './resources.js';
+import { runSoak } from './soak.js';
 import { captureStatements, type FloorRoute } from './floor.js';
 import { measureCopyFloor, type CopyFloor } from './import-floor.js';
 import type { Db } from '../apps/api/src/db/client.js';
@@ -59,6 +61,10 @@ const { values } = parseArgs({
     'statistics-participants': { type: 'string', default: '100000' },
     /** Only the calls whose name matches this regular expression (health always runs; `emails` is the emails scenario). */
     scenarios: { type: 'string' },
+    /** The soak's length (`--scenarios soak`, bench/soak.ts). */
+    minutes: { type: 'string', default: '60' },
+    /** The soak's participants (each answers the case once; about 40 a minute take it). */
+    'soak-participants': { type: 'string', default: '3000' },
   },
 });
 const clientCount = Number(values.clients);
@@ -227,6 +233,15 @@ async function waitForHealth(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // The soak is a run of its own: two processes, a steady mix, for minutes (bench/soak.ts).
+  if (values.scenarios === 'soak') {
+    await runSoak({
+      serverUrl: values.pg ?? `postgres://${os.userInfo().username}@127.0.0.1:5432/test`,
+      minutes: Number(values.minutes),
+      participants: Number(values['soak-participants']),
+    });
+    return;
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pss-bench-'));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
