@@ -30,6 +30,7 @@ import { AppError, validationError } from '../../lib/errors.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { visibleClientId } from '../clients/clients.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import { sanitizeQuestionHtml, shownPages } from './survey-rich-text.js';
 import {
   createSurveysRepository,
   type ProjectSurveyRow,
@@ -73,7 +74,7 @@ function withIds(pages: PageInput[], fresh = false): SavedSurveyPage[] {
         kind: 'QUESTION',
         type: c.type,
         text: c.text.trim(),
-        text_before: c.text_before,
+        text_before: sanitizeQuestionHtml(c.text_before),
         required: c.required,
         // Free text takes no choices, except a type-ahead's suggestions.
         choices:
@@ -118,7 +119,7 @@ function toTemplate(row: TemplateWithUse): SurveyTemplate {
     id: row.id,
     name: row.name,
     type: row.type,
-    pages: row.pages,
+    pages: shownPages(row.pages),
     project_count: row.projectCount,
     answered: row.answered,
     created_at: row.createdAt.toISOString(),
@@ -127,7 +128,7 @@ function toTemplate(row: TemplateWithUse): SurveyTemplate {
 }
 
 function toSummary(row: TemplateWithUse): SurveyTemplateSummary {
-  const { pages: _, ...rest } = toTemplate(row);
+  const { pages: _, ...rest } = toTemplate({ ...row, pages: [] });
   return { ...rest, page_count: row.pageCount, question_count: row.questionCount };
 }
 
@@ -232,7 +233,7 @@ export function createSurveysService(deps: {
       template_id: template.id,
       type: template.type,
       name: template.name,
-      pages: template.pages,
+      pages: shownPages(template.pages),
       answers: response?.answers ?? [],
       profile: profile
         ? {
