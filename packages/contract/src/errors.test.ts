@@ -7,8 +7,8 @@ describe('error catalogue', () => {
     // CURRENT_PASSWORD_INCORRECT, SEASON_HAS_PARTICIPANT_WORK, PASSWORD_CODE_INVALID and SIGNED_LINK_INVALID;
     // the 7 of signing in through the organisation (OIDC_* and PASSWORD_LOGIN_DISABLED); and NOT_READY
     // (a process not ready to serve: /api/health/ready); DATABASE_UNAVAILABLE (503, a lost database
-    // connection: retry).
-    expect(errorCodes).toHaveLength(93);
+    // connection: retry); TEST_EMAIL_LIMIT_REACHED (429, test sends over their hourly limit).
+    expect(errorCodes).toHaveLength(94);
     for (const code of errorCodes) {
       const entry = errorCatalogue[code];
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);
@@ -25,6 +25,7 @@ describe('error catalogue', () => {
     expect(errorCatalogue.NOT_FOUND.status).toBe(404);
     expect(errorCatalogue.CLIENT_HAS_PROJECTS.status).toBe(409);
     expect(errorCatalogue.TOO_MANY_REQUESTS.status).toBe(429);
+    expect(errorCatalogue.TEST_EMAIL_LIMIT_REACHED.status).toBe(429);
     expect(errorCatalogue.OIDC_ACCOUNT_UNKNOWN.status).toBe(403);
     expect(errorCatalogue.OIDC_SIGN_IN_INVALID.status).toBe(400);
   });

@@ -254,6 +254,12 @@ export const errorCatalogue = {
     message: 'Enter at least one email address to send a test email.',
     showServerMessage: false,
   },
+  // Test sends go to any address, from the platform's sender: counted per person and per project an hour.
+  TEST_EMAIL_LIMIT_REACHED: {
+    status: 429,
+    message: 'Too many test emails were sent in the last hour. Please wait and try again.',
+    showServerMessage: true,
+  },
   PROJECT_QUESTION_CATEGORY_REQUIRED: {
     status: 400,
     message: 'A project needs at least one question category.',

@@ -23,7 +23,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ errorCode: appError.code }, 'request refused');
     }
     const retryAfter = (appError.details as { retry_after_seconds?: number } | undefined)?.retry_after_seconds;
-    if (appError.code === 'TOO_MANY_REQUESTS' && retryAfter) reply.header('Retry-After', String(retryAfter));
+    // Every limit (sign-ins, test sends) says when to ask again.
+    if (appError.status === 429 && retryAfter) reply.header('Retry-After', String(retryAfter));
     // A lost connection is replaced within moments (a failover, a restart): ask again soon.
     if (appError.code === 'DATABASE_UNAVAILABLE') reply.header('Retry-After', '1');
     return reply.status(appError.status).send(appError.toBody());
