@@ -127,3 +127,34 @@ export const emailOutbox = pgTable(
     ),
   ],
 );
+
+/**
+ * Who sent which test email to whom. A test goes to any address from the platform's sender,
+ * so each send is counted (per person and per project an hour, under an advisory lock; see
+ * `email-test-sends.repository.ts`) and kept: its sender, its addresses, and the template's
+ * texts as they were when it was sent. The rows outlive the project, the template and the
+ * sender (set null; the sender's email is kept), so deleting a project neither hides a send
+ * nor gives its sender a fresh count.
+ */
+export const emailTestSends = pgTable(
+  'email_test_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    senderEmail: text('sender_email').notNull(),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    templateId: uuid('template_id').references(() => emailTemplates.id, { onDelete: 'set null' }),
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    /** How many emails the send queued: what the limits count. */
+    recipientCount: integer('recipient_count').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    buttonText: text('button_text').notNull(),
+    dashboardUrlText: text('dashboard_url_text').notNull(),
+  },
+  (t) => [
+    index('email_test_sends_sender_idx').on(t.senderId, t.sentAt),
+    index('email_test_sends_project_idx').on(t.projectId, t.sentAt),
+  ],
+);
