@@ -95,6 +95,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
               'text, `details` carries e.g. the fields of a VALIDATION_ERROR.',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
           },
+          Unavailable: {
+            description:
+              '`DATABASE_UNAVAILABLE`: the database connection was lost (a failover, a restart) while the call ' +
+              'ran; a write may or may not have been made. Ask again after `Retry-After` seconds.',
+            headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
         },
       };
       for (const [url, item] of Object.entries(document.paths ?? {})) {
@@ -103,7 +110,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           if (!operation) continue;
           operation.operationId ??= operationId(method, url);
           // Every call can be refused (validation, access, not found): one shared description.
-          operation.responses = { ...operation.responses, '4XX': { $ref: '#/components/responses/Error' } };
+          operation.responses = {
+            // Any call may meet a lost database connection (docs/ARCHITECTURE.md, Faults),
+            // unless the route says what its 503 means (the readiness check).
+            '503': { $ref: '#/components/responses/Unavailable' },
+            ...operation.responses,
+            '4XX': { $ref: '#/components/responses/Error' },
+          };
         }
       }
       return document as typeof documentObject.openapiObject;
