@@ -380,6 +380,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     timeZone: config.scheduleTimeZone,
     publicUrl: config.publicUrl,
     support: config.support,
+    testEmailLimits: config.testEmailLimits,
     wake: () => emailWorker.wake(),
   });
 

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_INACTIVITY_TIMEOUT_MINUTES, DEFAULT_TOKEN_REFRESH_INTERVAL_SECONDS } from '@pss/contract';
+import {
+  DEFAULT_INACTIVITY_TIMEOUT_MINUTES,
+  DEFAULT_TOKEN_REFRESH_INTERVAL_SECONDS,
+  MAX_TEST_RECIPIENTS,
+} from '@pss/contract';
 import { isTimeZone } from './lib/clock.js';
 
 /**
@@ -47,6 +51,9 @@ const envSchema = z.object({
     .default(12),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  // At least one whole test send (its most addresses) fits an hour.
+  TEST_EMAILS_PER_PERSON_PER_HOUR: z.coerce.number().int().min(MAX_TEST_RECIPIENTS).max(100_000).default(30),
+  TEST_EMAILS_PER_PROJECT_PER_HOUR: z.coerce.number().int().min(MAX_TEST_RECIPIENTS).max(100_000).default(60),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Patient Simulation Platform <no-reply@localhost>'),
   DASHBOARD_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -108,6 +115,11 @@ export interface Config {
   refreshTokenTtlHours: number;
   loginMaxFailures: number;
   loginFailureWindowMinutes: number;
+  /**
+   * Test emails (which go to any address) a person, and a project, may send within an hour;
+   * over either: 429 TEST_EMAIL_LIMIT_REACHED.
+   */
+  testEmailLimits: { perPersonPerHour: number; perProjectPerHour: number };
   smtpUrl: string | undefined;
   smtpFrom: string;
   /** How long a participant's emailed dashboard link signs them in. */
@@ -245,6 +257,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlHours: e.REFRESH_TOKEN_TTL_HOURS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    testEmailLimits: {
+      perPersonPerHour: e.TEST_EMAILS_PER_PERSON_PER_HOUR,
+      perProjectPerHour: e.TEST_EMAILS_PER_PROJECT_PER_HOUR,
+    },
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     linkTtlDays: e.DASHBOARD_LINK_TTL_DAYS,

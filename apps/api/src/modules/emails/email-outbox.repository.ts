@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EmailDeliveryKindValue, EmailDeliveryStatusValue, EmailTypeValue, ListQuery, Paged } from '@pss/contract';
-import { rowsOf, type Db } from '../../db/client.js';
+import { rowsOf, type Executor } from '../../db/client.js';
 import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
 import { emailOutbox, emailTemplates, seasons, users, type EmailAttempt } from '../../db/schema/index.js';
 
@@ -99,7 +99,7 @@ const deliverySort = {
   status: emailOutbox.status,
 } as const;
 
-export function createEmailOutboxRepository(db: Db) {
+export function createEmailOutboxRepository(db: Executor) {
   /** Ends a claim, if it is still this sender's (a row whose lease ran out may have been taken over). */
   async function finishClaim(
     id: string,

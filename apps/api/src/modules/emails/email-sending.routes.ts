@@ -17,7 +17,10 @@ export function registerEmailSendingRoutes(app: FastifyInstance, service: EmailS
       description:
         'The template as saved, filled with a sample participant’s details; its button leads to the sign-in page ' +
         '(a test address is no participant). Queued in the outbox and sent at once (202); the delivery log shows ' +
-        'how it went. No address: TEST_EMAIL_RECIPIENT_REQUIRED; a malformed one: INVALID_EMAIL.',
+        'how it went. No address: TEST_EMAIL_RECIPIENT_REQUIRED; a malformed one: INVALID_EMAIL. Test emails are ' +
+        'limited per person and per project an hour (TEST_EMAILS_PER_PERSON_PER_HOUR, ' +
+        'TEST_EMAILS_PER_PROJECT_PER_HOUR): over either, 429 TEST_EMAIL_LIMIT_REACHED with Retry-After and ' +
+        'nothing is sent. Each send is recorded: who sent which texts to which addresses.',
     },
     async (request) => service.sendTest(caller(request), request.params.id, request.body.emails),
   );

@@ -19,6 +19,7 @@ import type { ParticipantsService } from '../participants/participants.service.j
 import type { ProjectsService } from '../projects/projects.service.js';
 import { createEmailAccess } from './email-access.js';
 import {
+  createEmailOutboxRepository,
   manualKey,
   type DeliveryRow,
   type EmailOutboxRepository,
@@ -27,6 +28,8 @@ import {
 import { longDate, renderEmail } from './email-render.js';
 import type { EmailScheduler } from './email-scheduler.js';
 import { sampleParticipant, type SupportContact } from './email-sender.js';
+import { admitTestSend, type TestEmailLimits } from './email-test-limits.js';
+import { createEmailTestSendsRepository } from './email-test-sends.repository.js';
 import { createEmailsRepository } from './emails.repository.js';
 
 type Selection =
@@ -71,6 +74,7 @@ export function createEmailSendingService(deps: {
   timeZone: string;
   publicUrl: string;
   support: SupportContact;
+  testEmailLimits: TestEmailLimits;
   /** Wakes the sender, so that what was queued goes out now. */
   wake(): void;
 }) {
@@ -85,12 +89,29 @@ export function createEmailSendingService(deps: {
   }
 
   return {
+    /**
+     * A test goes to any address, so it is limited (per person and per project an hour) and
+     * recorded: the count, the record and the queuing are one transaction.
+     */
     async sendTest(caller: AccessClaims, templateId: string, addresses: string[]): Promise<{ queued: number }> {
       const template = await access.template(caller, templateId);
       const day = today();
       const context = await emails.seasonContext(template.projectId, template.seasonId, day);
-      return queueAndWake(
-        [...new Set(addresses.map((a) => a.toLowerCase()))].map((address) => ({
+      const recipients = [...new Set(addresses.map((a) => a.toLowerCase()))];
+      const now = deps.clock.now();
+      const queued = await deps.db.transaction(async (tx) => {
+        await admitTestSend(createEmailTestSendsRepository(tx), deps.testEmailLimits, {
+          sentAt: now,
+          senderId: caller.userId,
+          projectId: template.projectId,
+          templateId,
+          recipients,
+          subject: template.subject,
+          body: template.body,
+          buttonText: template.buttonText,
+          dashboardUrlText: template.dashboardUrlText,
+        });
+        const entries = recipients.map((address): OutboxEntry => ({
           projectId: template.projectId,
           templateId,
           seasonId: context?.seasonId ?? null,
@@ -101,8 +122,11 @@ export function createEmailSendingService(deps: {
           ruleDay: day,
           // Every test is its own: sending the same test twice sends it twice.
           dedupeKey: `T:${randomUUID()}`,
-        })),
-      );
+        }));
+        return createEmailOutboxRepository(tx).queue(entries, now);
+      });
+      if (queued) deps.wake();
+      return { queued };
     },
 
     async send(caller: AccessClaims, templateId: string, selection: Selection): Promise<{ queued: number }> {
