@@ -162,7 +162,11 @@ export const routeMatrix: Record<string, MatrixRow> = {
   // Without the refresh cookie nobody is refreshed.
   'GET /api/auth/admin/refresh': { expect: anyone(401), request: () => get('/auth/admin/refresh') },
   'GET /api/auth/admin/verify': { expect: staff(200), request: () => get('/auth/admin/verify') },
-  'DELETE /api/auth/admin/logout': { expect: staff(204), request: () => del('/auth/admin/logout') },
+  'DELETE /api/auth/admin/logout': {
+    expect: staff(204),
+    // Signing out ends the session at once: each caller signs out of a session of its own.
+    request: async (w, caller) => ({ ...del('/auth/admin/logout'), headers: await w.ownSessionOf(caller) }),
+  },
   // Signing in through the identity provider. This app has none (OIDC_ISSUER unset): the
   // start sends every browser to /unauthorized, the callback is refused alike; with one,
   // modules/auth/oidc/oidc.test.ts drives both against a real provider.
@@ -172,7 +176,11 @@ export const routeMatrix: Record<string, MatrixRow> = {
     request: () => post('/auth/oidc/callback', { query: '?code=a-code&state=a-state' }),
   },
   // Without the provider's ID token cookie: the session ends and the web app shows /logged-out.
-  'POST /api/auth/oidc/logout': { expect: staff(200), request: () => post('/auth/oidc/logout') },
+  'POST /api/auth/oidc/logout': {
+    expect: staff(200),
+    // Signing out ends the session at once: each caller signs out of a session of its own.
+    request: async (w, caller) => ({ ...post('/auth/oidc/logout'), headers: await w.ownSessionOf(caller) }),
+  },
   'POST /api/auth/login/user': {
     expect: anyone(200),
     request: (w) => post('/auth/login/user', { email: w.users.participant.email, password: w.password }),
@@ -183,7 +191,11 @@ export const routeMatrix: Record<string, MatrixRow> = {
   },
   'GET /api/auth/user/refresh': { expect: anyone(401), request: () => get('/auth/user/refresh') },
   'GET /api/auth/user/verify': { expect: participant(200), request: () => get('/auth/user/verify') },
-  'DELETE /api/auth/user/logout': { expect: participant(204), request: () => del('/auth/user/logout') },
+  'DELETE /api/auth/user/logout': {
+    expect: participant(204),
+    // Signing out ends the session at once: each caller signs out of a session of its own.
+    request: async (w, caller) => ({ ...del('/auth/user/logout'), headers: await w.ownSessionOf(caller) }),
+  },
   'POST /api/auth/password': {
     expect: participant(204),
     request: (w) => post('/auth/password', { password: w.password, current_password: w.password }),

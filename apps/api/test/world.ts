@@ -1,5 +1,8 @@
 import type { CaseDocument, Dashboard, Project } from '@pss/contract';
+import { randomUUID } from 'node:crypto';
 import { participantAssignments, projectParticipants } from '../src/db/schema/index.js';
+import { createTokenService, newRefreshToken } from '../src/lib/tokens.js';
+import { createSessionsRepository } from '../src/modules/auth/sessions.repository.js';
 import { perfectAnswers, validCase } from './case-bodies.js';
 import { multipartFile, projectBody } from './fixtures.js';
 import { smallPdf, videoHead } from './summary-files.js';
@@ -53,6 +56,48 @@ export async function buildWorld(ctx: TestContext) {
 
   async function headersOf(caller: Caller): Promise<Record<string, string>> {
     return caller === 'anonymous' ? {} : as(ctx, users[caller]);
+  }
+
+  const isStaff = (caller: Caller) => caller === 'superadmin' || caller === 'ownerAdmin' || caller === 'otherAdmin';
+
+  /**
+   * A session of its own for a call that ends it (a sign-out): the one `headersOf` keeps
+   * must stay live for the calls after it. Made as a sign-in makes one (a refresh-token
+   * family and an access token naming it), without the sign-in call, whose limits the
+   * fuzzing's wrong passwords may have used up.
+   */
+  async function ownSessionOf(caller: Caller): Promise<Record<string, string>> {
+    if (caller === 'anonymous') return {};
+    const user = users[caller];
+    const now = ctx.clock.now();
+    const sessionId = randomUUID();
+    await createSessionsRepository(ctx.db).insert({
+      userId: user.id,
+      tokenHash: newRefreshToken().hash,
+      familyId: sessionId,
+      expiresAt: new Date(now.getTime() + ctx.config.refreshTokenTtlHours * 3600_000),
+      createdAt: now,
+    });
+    const token = await createTokenService(ctx.config.sessionSecret, ctx.config.accessTokenTtlSeconds).signAccessToken(
+      { userId: user.id, role: user.role, clientId: user.clientId, sessionId },
+      now,
+    );
+    return { authorization: `Bearer ${token}` };
+  }
+
+  /**
+   * The kept session while it is live, else a new one: a call that ended the caller's
+   * sessions (a sign-out, an email change by a superadmin) refuses the kept token at once.
+   */
+  async function liveHeadersOf(caller: Caller): Promise<Record<string, string>> {
+    if (caller === 'anonymous') return {};
+    const kept = await headersOf(caller);
+    const check = await ctx.app.inject({
+      method: 'GET',
+      url: isStaff(caller) ? '/api/auth/admin/verify' : '/api/auth/user/verify',
+      headers: kept,
+    });
+    return check.statusCode === 200 ? kept : ownSessionOf(caller);
   }
 
   /** A call as a caller; throws unless it answers the expected status. */
@@ -474,6 +519,8 @@ export async function buildWorld(ctx: TestContext) {
     make,
     unique,
     headersOf,
+    ownSessionOf,
+    liveHeadersOf,
     call,
     /** Ids of client A's records: none may appear in what client B's administrator is shown. */
     ownerIds: [
