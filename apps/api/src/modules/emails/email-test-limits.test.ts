@@ -148,7 +148,7 @@ describe('test sends', () => {
     expect(kept).toMatchObject({ projectId: null, templateId: null, senderId: people.superadmin.id });
   });
 
-  it('refused for the limit by a configuration below one whole send', async () => {
+  it('cannot be limited below one whole send: the configuration refuses it', async () => {
     const { loadConfig } = await import('../../config.js');
     expect(() => loadConfig({ TEST_EMAILS_PER_PERSON_PER_HOUR: '19' })).toThrow(/TEST_EMAILS_PER_PERSON_PER_HOUR/);
     expect(() => loadConfig({ TEST_EMAILS_PER_PROJECT_PER_HOUR: '0' })).toThrow(/TEST_EMAILS_PER_PROJECT_PER_HOUR/);
