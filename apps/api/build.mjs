@@ -1,5 +1,7 @@
-// Bundles the API (with the contract package inlined) into dist/main.js, and the backup
-// command into dist/backup.js; npm packages stay external and load from node_modules.
+// Bundles the API (with the contract package inlined) into dist/main.js, the backup
+// command into dist/backup.js, and the thumbnail worker thread's script into
+// dist/thumbnail-worker.js (thumbnail-pool.ts finds it beside the bundle); npm packages stay
+// external and load from node_modules.
 // Migrations are copied beside them.
 import { build } from 'esbuild';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -9,7 +11,11 @@ const external = Object.keys(pkg.dependencies).filter((name) => name !== '@pss/c
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', backup: 'src/backup-cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    backup: 'src/backup-cli.ts',
+    'thumbnail-worker': 'src/modules/resources/thumbnail-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -394,6 +394,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const resourceProcessing = createResourceProcessing({ db, storage, clock, log: app.log });
+  // Its drawing thread ends with the app.
+  app.addHook('onClose', () => resourceProcessing.close());
   const resourcesService = createResourcesService({
     db,
     storage,

@@ -1,64 +1,25 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import type { ResourceMedia } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { topLevelAtoms, videoDuration } from './resource-content.js';
 import { createResourcesRepository, type ResourceRecord } from './resources.repository.js';
+import { createThumbnailPool, DEFAULT_DRAWING_LIMITS } from './thumbnail-pool.js';
 
 /**
  * What is made from a file after its upload, in the background: a thumbnail for an image
- * (sharp) and for a PDF's first page (pdf.js drawing on @napi-rs/canvas, both installed by
- * npm: no system binary), the pages of a PDF, the size of an image and the length of a
+ * and for a PDF's first page (drawn in a worker thread with time and memory limits:
+ * `thumbnail-pool.ts`), the pages of a PDF, the size of an image and the length of a
  * video. Every API process runs a worker that claims one waiting file at a time
  * (`FOR UPDATE SKIP LOCKED`, with a lease), so two processes never make one thumbnail twice,
- * and a file whose process died is taken over once its lease has run out.
+ * and a file whose process died is taken over once its lease has run out, at most
+ * `MAX_PROCESSING_ATTEMPTS` times in all: a file that takes every process that draws it
+ * down ends FAILED instead of being taken again forever.
  */
-export const THUMBNAIL_WIDTH = 320;
-const LEASE_MS = 5 * 60 * 1000;
-
-const require = createRequire(import.meta.url);
-/** pdf.js's own copies of the 14 standard PDF fonts, so text draws without system fonts. */
-const standardFontDataUrl = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-/** The first page of a PDF as a PNG `width` pixels wide, and the document's page count. */
-export async function renderPdfFirstPage(pdf: Uint8Array, width: number): Promise<{ png: Buffer; pageCount: number }> {
-  const [{ getDocument }, { createCanvas }] = await Promise.all([
-    import('pdfjs-dist/legacy/build/pdf.mjs'),
-    import('@napi-rs/canvas'),
-  ]);
-  const document = await getDocument({
-    data: pdf,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    standardFontDataUrl,
-    verbosity: 0,
-  }).promise;
-  try {
-    const page = await document.getPage(1);
-    const unscaled = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: Math.min(4, width / unscaled.width) });
-    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    // pdf.js is typed for the DOM's canvas; @napi-rs/canvas implements what it draws with.
-    type RenderParameters = Parameters<typeof page.render>[0];
-    await page.render({
-      canvas: canvas as unknown as RenderParameters['canvas'],
-      canvasContext: context as unknown as RenderParameters['canvasContext'],
-      viewport,
-    }).promise;
-    return { png: await canvas.encode('png'), pageCount: document.numPages };
-  } finally {
-    await document.destroy();
-  }
-}
+export const PROCESSING_LEASE_MS = 5 * 60 * 1000;
+export const MAX_PROCESSING_ATTEMPTS = 3;
 
 export function createResourceProcessing(deps: {
   db: Db;
@@ -69,29 +30,16 @@ export function createResourceProcessing(deps: {
 }) {
   const { storage } = deps;
   const repository = createResourcesRepository(deps.db);
-  const leaseMs = deps.leaseMs ?? LEASE_MS;
+  const leaseMs = deps.leaseMs ?? PROCESSING_LEASE_MS;
+  const pool = createThumbnailPool(DEFAULT_DRAWING_LIMITS, deps.log);
 
-  async function thumbnailOf(image: Buffer | Uint8Array): Promise<Buffer> {
-    return sharp(image, { limitInputPixels: 100_000_000 })
-      .rotate()
-      .resize({ width: THUMBNAIL_WIDTH, height: THUMBNAIL_WIDTH * 2, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .webp({ quality: 80 })
-      .toBuffer();
-  }
-
-  /** Makes what this file needs: its thumbnail (images, PDFs) and media facts. */
+  /** Makes what this file needs: its thumbnail (images, PDFs, drawn in the thread) and media facts. */
   async function process(row: ResourceRecord): Promise<{ thumbnail: Buffer | null; media: ResourceMedia }> {
     const file = row.file!;
-    if (row.sourceType === 'IMAGE') {
-      const bytes = await storage.get(file.key);
-      const meta = await sharp(bytes).metadata();
-      return { thumbnail: await thumbnailOf(bytes), media: { width: meta.width, height: meta.height } };
-    }
-    if (row.sourceType === 'PDF') {
-      const bytes = await storage.get(file.key);
-      const { png, pageCount } = await renderPdfFirstPage(new Uint8Array(bytes), THUMBNAIL_WIDTH * 2);
-      return { thumbnail: await thumbnailOf(png), media: { pageCount } };
+    if (row.sourceType === 'IMAGE' || row.sourceType === 'PDF') {
+      const drawn = await pool.draw({ kind: row.sourceType, bytes: await storage.get(file.key) });
+      const { buffer, byteOffset, byteLength } = drawn.thumbnail;
+      return { thumbnail: Buffer.from(buffer, byteOffset, byteLength), media: drawn.media };
     }
     const atoms = await topLevelAtoms(storage, file.key, file.bytes);
     const duration = atoms ? await videoDuration(storage, file.key, atoms) : null;
@@ -99,13 +47,19 @@ export function createResourceProcessing(deps: {
   }
 
   let running: Promise<number> | null = null;
+  let closed = false;
 
   /** Processes every waiting file, one after the other; answers how many were taken. */
   async function runPending(): Promise<number> {
     let done = 0;
     for (;;) {
+      if (closed) return done;
       const now = deps.clock.now();
-      const row = await repository.claimProcessing(now, new Date(now.getTime() - leaseMs));
+      const staleBefore = new Date(now.getTime() - leaseMs);
+      for (const id of await repository.giveUpProcessing(staleBefore, MAX_PROCESSING_ATTEMPTS)) {
+        deps.log?.warn({ resourceId: id, attempts: MAX_PROCESSING_ATTEMPTS }, 'resource thumbnail given up');
+      }
+      const row = await repository.claimProcessing(now, staleBefore, MAX_PROCESSING_ATTEMPTS);
       if (!row) return done;
       done += 1;
       const claimedAt = now;
@@ -125,6 +79,8 @@ export function createResourceProcessing(deps: {
         if (kept && row.thumbnailKey && row.thumbnailKey !== thumbnailKey) await storage.remove(row.thumbnailKey);
       } catch (error) {
         if (thumbnailKey) await storage.remove(thumbnailKey);
+        // Cut short by the app's close: the claim stays, and its lease brings the file back.
+        if (closed) return done;
         deps.log?.warn({ err: error, resourceId: row.id }, 'resource thumbnail failed');
         await repository.finishProcessing(row.id, claimedAt, { status: 'FAILED', thumbnailKey: null, media: null });
       }
@@ -141,6 +97,13 @@ export function createResourceProcessing(deps: {
         running = null;
       });
       return running;
+    },
+
+    /** Ends the drawing thread (the app's close); a drawing under way is left to its lease. */
+    async close(): Promise<void> {
+      closed = true;
+      await pool.close();
+      await running?.catch(() => undefined);
     },
 
     /** Tells the worker an upload is waiting (nothing when no worker runs, as in tests). */
