@@ -7,8 +7,9 @@ describe('error catalogue', () => {
     // CURRENT_PASSWORD_INCORRECT, SEASON_HAS_PARTICIPANT_WORK, PASSWORD_CODE_INVALID and SIGNED_LINK_INVALID;
     // the 7 of signing in through the organisation (OIDC_* and PASSWORD_LOGIN_DISABLED); and NOT_READY
     // (a process not ready to serve: /api/health/ready); DATABASE_UNAVAILABLE (503, a lost database
-    // connection: retry); TEST_EMAIL_LIMIT_REACHED (429, test sends over their hourly limit).
-    expect(errorCodes).toHaveLength(94);
+    // connection: retry); TEST_EMAIL_LIMIT_REACHED (429, test sends over their hourly limit);
+    // RANGE_NOT_SATISFIABLE (416, a byte range outside a resource's file).
+    expect(errorCodes).toHaveLength(95);
     for (const code of errorCodes) {
       const entry = errorCatalogue[code];
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);

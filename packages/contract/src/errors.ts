@@ -320,6 +320,11 @@ export const errorCatalogue = {
     message: 'This link is invalid or has expired. Open the resource again to get a new link.',
     showServerMessage: false,
   },
+  RANGE_NOT_SATISFIABLE: {
+    status: 416,
+    message: 'The requested part of the file lies outside it.',
+    showServerMessage: false,
+  },
   // Signing in through the organisation's identity provider (OpenID Connect). The web app
   // shows each on /unauthorized?reason=<code>, so each says why and what to do.
   OIDC_NOT_CONFIGURED: {

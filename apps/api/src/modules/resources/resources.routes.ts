@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_RESOURCE_BYTES, MAX_RESOURCE_UPLOAD_BYTES, resourceRoutes } from '@pss/contract';
 import { caller } from '../../lib/access-control.js';
+import { AppError } from '../../lib/errors.js';
 import { contractRoutes } from '../../lib/contract-routes.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { sendTable } from '../../lib/table-writer.js';
@@ -16,29 +17,51 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** One `bytes=a-b` range within the file, or null (a missing, multiple or unsatisfiable range: the whole file). */
-export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!match || size <= 0 || (!match[1] && !match[2])) return null;
-  let start: number;
-  let end: number;
-  if (!match[1]) {
-    start = Math.max(0, size - Number(match[2]));
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+/**
+ * What a `Range` header asks of a file of `size` bytes (RFC 9110 §14): one range within it
+ * (`{ start, end }`, clamped to its end); `unsatisfiable` when every range it names starts
+ * past the end (416); null for the whole file when there is no header, it is malformed or
+ * in another unit (ignored, as the RFC allows), or it names several ranges (a multipart
+ * answer is not worth its cost).
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const specifier = header ? /^\s*bytes\s*=(.*)$/i.exec(header) : null;
+  const specs = (specifier?.[1] ?? '').split(',').filter((spec) => spec.trim());
+  if (!specs.length) return null;
+  const satisfiable: { start: number; end: number }[] = [];
+  for (const spec of specs) {
+    const parts = /^\s*(\d*)-(\d*)\s*$/.exec(spec);
+    const first = parts?.[1] ? Number(parts[1]) : null;
+    const last = parts?.[2] ? Number(parts[2]) : null;
+    if (first === null && last === null) return null;
+    if (first !== null && last !== null && last < first) return null;
+    if (first !== null) {
+      if (first < size) satisfiable.push({ start: first, end: Math.min(last ?? size - 1, size - 1) });
+    } else if (last !== null && last > 0 && size > 0) {
+      // A suffix: the last `last` bytes.
+      satisfiable.push({ start: Math.max(0, size - last), end: size - 1 });
+    }
   }
-  return start <= end && start < size ? { start, end } : null;
+  const [only, ...more] = satisfiable;
+  if (!only) return 'unsatisfiable';
+  return more.length ? null : only;
 }
 
 /**
  * Sends a stored file with the type read from its bytes, `nosniff`, and a Content-Security-
  * Policy of its own that runs nothing: never as a page. A single byte range is answered
- * (206) so a video can be sought in.
+ * (206) so a video can be sought in; a range past the end is 416 RANGE_NOT_SATISFIABLE with
+ * the file's size in `Content-Range`.
  */
 function send(request: FastifyRequest, reply: FastifyReply, file: ResourceDownload) {
   const range = byteRange(request.headers.range, file.bytes);
+  if (range === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${file.bytes}`);
+    throw new AppError('RANGE_NOT_SATISFIABLE');
+  }
   const pdf = file.type === 'application/pdf';
   reply
     .header('content-type', file.type)
@@ -271,8 +294,8 @@ export function registerResourcesRoutes(app: FastifyInstance, service: Resources
       summary: 'A resource’s file or thumbnail behind a signed link (the token is the permission)',
       description:
         'Sent with the type read from its bytes, `nosniff`, a Content-Security-Policy that runs nothing, inline ' +
-        'or as an attachment as the link says; a single `Range` is answered with 206. An altered or expired ' +
-        'token: 403 SIGNED_LINK_INVALID.',
+        'or as an attachment as the link says; a single `Range` is answered with 206, one past the end with 416 ' +
+        'RANGE_NOT_SATISFIABLE (`Content-Range: bytes */<size>`). An altered or expired token: 403 SIGNED_LINK_INVALID.',
     },
     async (request, reply) => send(request, reply, await service.signedFile(request.params.token)),
   );
