@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, on every route that is not public. */
     auth: AccessClaims | null;
+    /** The caller's account as the session check read it (with the same read). */
+    bearer: LiveBearer | null;
   }
 }
 
@@ -41,8 +43,12 @@ export function roleMayCall(role: UserRole, access: Exclude<RouteAccess, 'public
   }
 }
 
-/** What the database says about a token's bearer while their session lasts. */
+/** The account behind a token while its session lasts: what `users/me` answers, read by the session check. */
 export interface LiveBearer {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
   role: UserRole;
   clientId: string | null;
 }
@@ -69,6 +75,7 @@ interface BearerDeps {
 export function registerAccessControl(app: FastifyInstance, deps: BearerDeps): DeclaredRoute[] {
   const declared: DeclaredRoute[] = [];
   app.decorateRequest('auth', null);
+  app.decorateRequest('bearer', null);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -98,16 +105,20 @@ export function registerAccessControl(app: FastifyInstance, deps: BearerDeps): D
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
-    const claims = await readBearer(request, deps);
-    if (!claims) throw new AppError('NOT_AUTHORIZED');
-    if (!roleMayCall(claims.role, access)) throw new AppError('FORBIDDEN');
-    request.auth = claims;
+    const bearer = await readBearer(request, deps);
+    if (!bearer) throw new AppError('NOT_AUTHORIZED');
+    if (!roleMayCall(bearer.account.role, access)) throw new AppError('FORBIDDEN');
+    request.auth = bearer.claims;
+    request.bearer = bearer.account;
   });
 
   return declared;
 }
 
-async function readBearer(request: FastifyRequest, deps: BearerDeps): Promise<AccessClaims | null> {
+async function readBearer(
+  request: FastifyRequest,
+  deps: BearerDeps,
+): Promise<{ claims: AccessClaims; account: LiveBearer } | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -116,10 +127,16 @@ async function readBearer(request: FastifyRequest, deps: BearerDeps): Promise<Ac
   const claims = await deps.tokens.verifyAccessToken(match[1], now);
   if (!claims) return null;
   // A signed token is not enough: signed out, its password changed, its account gone, it is refused at once.
-  const live = await deps.sessions.check(claims.userId, claims.sessionId, now);
-  if (!live) return null;
+  const account = await deps.sessions.check(claims.userId, claims.sessionId, now);
+  if (!account) return null;
   // The role and client the database has now, not the ones the token was signed with.
-  return { ...claims, role: live.role, clientId: live.clientId };
+  return { claims: { ...claims, role: account.role, clientId: account.clientId }, account };
+}
+
+/** The caller's account on a non-public route, as the access hook read it. */
+export function signedInUser(request: FastifyRequest): LiveBearer {
+  if (!request.bearer) throw new AppError('NOT_AUTHORIZED');
+  return request.bearer;
 }
 
 /** The caller of a non-public route; the access hook guarantees it is there. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PRESENCE_COOKIE, authRoutes } from '@pss/contract';
 import { contractRoutes } from '../../lib/contract-routes.js';
-import { caller } from '../../lib/access-control.js';
+import { caller, signedInUser } from '../../lib/access-control.js';
 import type { AuthService, IssuedSession, StaffLoginKind } from './auth.service.js';
-import type { UsersService } from '../users/users.service.js';
+import { toCurrentUser, type UsersService } from '../users/users.service.js';
 
 /** The httpOnly cookie holding the staff refresh token; sent only to the auth calls. */
 export const STAFF_REFRESH_COOKIE = 'pss_admin_refresh';
@@ -123,7 +123,7 @@ export function registerAuthRoutes(
 
   implement(authRoutes.verifyStaff, { tags: ['Auth'], summary: 'Check the access token' }, async (request) => ({
     valid: true as const,
-    user: await deps.users.getCurrentStaffUser(caller(request).userId),
+    user: toCurrentUser(signedInUser(request)),
   }));
 
   implement(

@@ -10,14 +10,14 @@ import type { LiveBearer, LiveSessions } from '../../lib/access-control.js';
  * answer (a cached "live" would let a revoked token through until it ran out). A family is
  * live while one of its tokens is neither revoked nor expired: each rotation revokes one
  * token and stores the next in one transaction, so a family being refreshed is never seen
- * without one. The user's role and client come from the same row, not from the token.
+ * without one. The user's role and client come from the same row, not from the token,
+ * and with them what `users/me` answers, so that call reads nothing more.
+ *
+ * The query is the `auth_live_bearer` function (migration 0029): one join, the family's
+ * live token by a partial index and the user by primary key, whose plan the function keeps
+ * for the connection; called by a statement prepared by name on PostgreSQL.
  */
-const LIVE_SESSION = `
-  select u.role, u.client_id as "clientId"
-  from sessions s
-  join users u on u.id = s.user_id
-  where s.family_id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3
-  limit 1`;
+const LIVE_SESSION = 'select * from auth_live_bearer($1, $2, $3)';
 
 // Ids come from a signed token, but a malformed one must be refused, not fail the statement.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -19,33 +19,9 @@ export type NewUserRow = typeof users.$inferInsert;
 export type CurrentUserRow = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'clientId'>;
 
 export function createUsersRepository(db: Db) {
-  /**
-   * users/me's statement, built once and prepared by name: PostgreSQL parses it once per
-   * connection instead of on every call (it runs on every page of the admin app).
-   */
-  let currentStatement: ReturnType<typeof prepareCurrent> | undefined;
-  const prepareCurrent = () =>
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        clientId: users.clientId,
-      })
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('users_find_current');
   return {
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
-      return row;
-    },
-    /** What `users/me` answers, and nothing else (a user row has some thirty columns). */
-    async findCurrent(id: string): Promise<CurrentUserRow | undefined> {
-      const [row] = await (currentStatement ??= prepareCurrent()).execute({ id });
       return row;
     },
     async findById(id: string): Promise<UserRow | undefined> {

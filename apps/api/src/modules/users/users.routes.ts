@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { userRoutes } from '@pss/contract';
 import { contractRoutes } from '../../lib/contract-routes.js';
-import { caller } from '../../lib/access-control.js';
-import type { UsersService } from './users.service.js';
+import { signedInUser } from '../../lib/access-control.js';
+import { toCurrentUser, type UsersService } from './users.service.js';
 
 export function registerUsersRoutes(app: FastifyInstance, service: UsersService): void {
   const implement = contractRoutes(app);
+  // The account as the access check read it with the session: this call reads nothing more.
   implement(userRoutes.me, { tags: ['Users'], summary: 'The signed-in staff member' }, async (request) =>
-    service.getCurrentStaffUser(caller(request).userId),
+    toCurrentUser(signedInUser(request)),
   );
   implement(
     userRoutes.createStaff,

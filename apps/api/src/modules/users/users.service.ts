@@ -94,12 +94,6 @@ export function createUsersService(deps: {
       if (!user || !isParticipantRole(user.role)) throw new AppError('USER_NOT_FOUND');
       return toParticipantUser(user);
     },
-
-    async getCurrentStaffUser(userId: string): Promise<CurrentUser> {
-      const user = await deps.users.findCurrent(userId);
-      if (!user) throw new AppError('USER_NOT_FOUND');
-      return toCurrentUser(user);
-    },
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
