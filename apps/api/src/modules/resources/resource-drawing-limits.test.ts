@@ -12,7 +12,7 @@ import { hugeImagePdf, manyRectanglesPdf } from '../../../test/hostile-resource-
 import { ctx, f, get, uploaded } from '../../../test/resource-calls.js';
 import { pagedPdf } from '../../../test/resource-files.js';
 import { MAX_PROCESSING_ATTEMPTS, PROCESSING_LEASE_MS } from './resource-processing.js';
-import { createResourcesRepository } from './resources.repository.js';
+import { createProcessingClaims } from './processing-claims.repository.js';
 
 /**
  * Issue #30: one PDF froze the whole API while its thumbnail was drawn on the event loop
@@ -160,11 +160,11 @@ describe('drawing thumbnails off the event loop, within limits', () => {
 
   it('gives a file up, FAILED, once its claims ran out MAX_PROCESSING_ATTEMPTS times, instead of claiming it forever', async () => {
     const pdf = await uploaded(pagedPdf(1), 'drawn by processes that die.pdf');
-    const repository = createResourcesRepository(ctx.db);
+    const claims = createProcessingClaims(ctx.db);
     // Each time, a process takes the file and dies (or hangs) while drawing it.
     for (let attempt = 1; attempt <= MAX_PROCESSING_ATTEMPTS; attempt++) {
       const now = ctx.clock.now();
-      const claimed = await repository.claimProcessing(
+      const claimed = await claims.claimProcessing(
         now,
         new Date(now.getTime() - PROCESSING_LEASE_MS),
         MAX_PROCESSING_ATTEMPTS,

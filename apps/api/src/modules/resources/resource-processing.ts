@@ -5,7 +5,8 @@ import type { ResourceMedia } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { topLevelAtoms, videoDuration } from './resource-content.js';
-import { createResourcesRepository, type ResourceRecord } from './resources.repository.js';
+import { createProcessingClaims } from './processing-claims.repository.js';
+import type { ResourceRecord } from './resources.repository.js';
 import { createThumbnailPool, DEFAULT_DRAWING_LIMITS } from './thumbnail-pool.js';
 
 /**
@@ -29,7 +30,7 @@ export function createResourceProcessing(deps: {
   leaseMs?: number;
 }) {
   const { storage } = deps;
-  const repository = createResourcesRepository(deps.db);
+  const repository = createProcessingClaims(deps.db);
   const leaseMs = deps.leaseMs ?? PROCESSING_LEASE_MS;
   const pool = createThumbnailPool(DEFAULT_DRAWING_LIMITS, deps.log);
 
