@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every tier, one after another, and one closing line with the counts.
-//   1. unit, contract, web and API tests (Vitest) on embedded PGlite
+//   1. unit, contract, web and API tests (Vitest) on embedded PGlite, then the API tests that
+//      time the server (`*.alone.test.ts`) by themselves
 //   2. the API tests again on PostgreSQL, when one answers (TEST_DATABASE_URL, or
 //      127.0.0.1:5432 database `test`)
 //   3. the production build, its bundle budget (one test per screen), then the browser flows
@@ -104,6 +105,27 @@ if (!only || only === 'unit') {
   ]);
   countVitest(file, 'vitest');
   if (!ok && totals.failed === 0) stepFailed = true;
+
+  // Tests that time the server (`*.alone.test.ts`: health answering while hostile files are
+  // drawn) run by themselves, one file at a time, so that no other test file shares the CPU.
+  const aloneFile = path.join(reports, 'vitest-alone.json');
+  const aloneOk = run(
+    'API tests that time the server, alone on the machine (PGlite)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'api',
+      '--maxWorkers=1',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${aloneFile}`,
+    ],
+    { PSS_ALONE_TESTS: '1' },
+  );
+  countVitest(aloneFile, 'vitest (alone)');
+  if (!aloneOk && totals.failed === 0) stepFailed = true;
 }
 
 if (!only || only === 'pg') {
