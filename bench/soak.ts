@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.js';
+import { createEmptyDatabase } from '../apps/api/test/postgres-databases.js';
 import { startSmtpPeer } from '../apps/api/test/smtp-peer.js';
 import { seedSoak, SOAK_PASSWORD, type SoakFixture } from './soak-seed.js';
 import { memoryPlot, memoryVerdict, soakMarkdown, type MemorySample } from './soak-report.js';
@@ -22,25 +23,6 @@ import { createSoakTraffic, type Acknowledged } from './soak-traffic.js';
 const root = path.resolve(import.meta.dirname, '..');
 const METRICS_TOKEN = 'soak-metrics-token-long-enough';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `pss_soak_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 function startServer(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
@@ -121,7 +103,7 @@ async function lostWrites(databaseUrl: string, acknowledged: Acknowledged, deliv
 
 export async function runSoak(options: { serverUrl: string; minutes: number; participants: number }): Promise<void> {
   const { serverUrl, minutes } = options;
-  const database = await freshDatabase(serverUrl);
+  const database = await createEmptyDatabase(serverUrl, 'pss_soak');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pss-soak-'));
   const smtp = await startSmtpPeer();
   const servers: ChildProcess[] = [];

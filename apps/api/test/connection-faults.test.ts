@@ -8,14 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CaseDocument } from '@pss/contract';
 import { openDatabase } from '../src/db/client.js';
 import { caseAnswers, emailOutbox, importJobs, projectParticipants, users } from '../src/db/schema/index.js';
-import { addDays } from '../src/modules/emails/email-rules.js';
 import { BASE_PORT, startApiProcess, type ApiProcess } from './api-processes.js';
 import { perfectAnswers } from './case-bodies.js';
-import { twoClients } from './fixtures.js';
-import { participantWork } from './participant-work.js';
-import { adminUrl } from './postgres-databases.js';
+import { participantsCsvForm, projectDueToday } from './process-fixtures.js';
+import { createEmptyDatabase } from './postgres-databases.js';
 import { startSmtpPeer, waitFor } from './smtp-peer.js';
-import { contextOn, createUser, TEST_PASSWORD } from './test-app.js';
+import { contextOn, TEST_PASSWORD } from './test-app.js';
 
 /**
  * A real server process while PostgreSQL ends its connections again and again, as a
@@ -42,18 +40,9 @@ afterAll(async () => {
 });
 
 async function emptyDatabase(): Promise<string> {
-  const name = `pss_faults_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: baseUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  return adminUrl(baseUrl!, name);
+  const database = await createEmptyDatabase(baseUrl!, 'pss_faults');
+  cleanups.push(() => database.drop());
+  return database.url;
 }
 
 /** What one HTTP call answered: its status and catalogue code, or that no answer came. */
@@ -87,22 +76,13 @@ describe.skipIf(!baseUrl)('a server process whose database connections are ended
     const database = await openDatabase({ databaseUrl: url });
     const ctx = await contextOn(database, () => database.close());
     cleanups.push(() => ctx.close());
-    const f = await twoClients(ctx);
-    const superadmin = await createUser(ctx.db, { role: 'SUPERADMIN' });
-    const adminA = await createUser(ctx.db, { role: 'ADMIN', clientId: f.clientA.id });
-    const today = new Date().toISOString().slice(0, 10);
-    const work = participantWork(ctx, superadmin);
-    const p = await work.project(f.clientA.id, {
-      name: 'Failover Program',
-      seasons: [{ name: 'Now', rounds: [{ number: 1, start_date: addDays(today, -3), end_date: addDays(today, 10) }] }],
-    });
+    const { adminA, work, p, participants } = await projectDueToday(
+      ctx,
+      'Failover Program',
+      PARTICIPANTS,
+      (i) => `f${i}@faults.test`,
+    );
     const doc: CaseDocument = await work.publishedCase(p, 1, { name: 'Case under faults' });
-    const participants = [];
-    for (let i = 0; i < PARTICIPANTS; i++) {
-      participants.push(
-        await work.enrol(p, f.clientA.id, { first: 1, last: 1, startDate: today }, { email: `f${i}@faults.test` }),
-      );
-    }
 
     const answered: Answered[] = [];
     async function call(what: string, path: string, init: RequestInit = {}): Promise<Response | null> {
@@ -149,10 +129,7 @@ describe.skipIf(!baseUrl)('a server process whose database connections are ended
     proc.onLog((line) => {
       if (line.msg === 'import started') importStarted = true;
     });
-    const header = 'user_id,salutation,first_name,last_name,email,role,profession,season,rounds,start_date';
-    const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => `I-${i},Dr.,F${i},L${i},imp${i}@faults.test,USER,MD,,,`);
-    const form = new FormData();
-    form.append('file', new Blob([`${header}\n${rows.join('\n')}\n`], { type: 'text/csv' }), 'participants.csv');
+    const form = participantsCsvForm(IMPORT_ROWS, (i) => `I-${i},Dr.,F${i},L${i},imp${i}@faults.test,USER,MD,,,`);
     const queued = await untilServed('import', `/projects/${p.id}/upload`, () => ({
       method: 'POST',
       headers: { authorization: adminAuth },

@@ -1,19 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { emailOutbox, importJobs, projectParticipants, users } from '../src/db/schema/index.js';
-import { addDays } from '../src/modules/emails/email-rules.js';
 import { BASE_PORT, startApiProcess, type ApiProcess } from './api-processes.js';
 import { twoClients } from './fixtures.js';
 import { participantWork } from './participant-work.js';
-import { adminUrl } from './postgres-databases.js';
+import { participantsCsvForm, projectDueToday } from './process-fixtures.js';
+import { createEmptyDatabase } from './postgres-databases.js';
 import { startSmtpPeer, waitFor } from './smtp-peer.js';
 import { contextOn, createUser, TEST_PASSWORD, type TestContext } from './test-app.js';
 
@@ -34,18 +32,9 @@ afterAll(async () => {
 
 /** An empty database of this test's own (not from the migrated template: the processes migrate it). */
 async function emptyDatabase(): Promise<string> {
-  const name = `pss_mp_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: baseUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  return adminUrl(baseUrl!, name);
+  const database = await createEmptyDatabase(baseUrl!, 'pss_mp');
+  cleanups.push(() => database.drop());
+  return database.url;
 }
 
 /** Every data directory is shared, as a volume is: an upload one process stores, another imports. */
@@ -99,18 +88,12 @@ describe.skipIf(!baseUrl)('several API processes on one PostgreSQL database', ()
     ]);
 
     // A project whose participants start today: their launch emails are due (real time).
-    const f = await twoClients(ctx);
-    const superadmin = await createUser(ctx.db, { role: 'SUPERADMIN' });
-    const adminA = await createUser(ctx.db, { role: 'ADMIN', clientId: f.clientA.id });
-    const today = new Date().toISOString().slice(0, 10);
-    const work = participantWork(ctx, superadmin);
-    const p = await work.project(f.clientA.id, {
-      name: 'Many Processes',
-      seasons: [{ name: 'Now', rounds: [{ number: 1, start_date: addDays(today, -3), end_date: addDays(today, 10) }] }],
-    });
-    for (let i = 0; i < DUE_PARTICIPANTS; i++) {
-      await work.enrol(p, f.clientA.id, { first: 1, last: 1, startDate: today }, { email: `due${i}@multi.test` });
-    }
+    const { adminA, superadmin, p } = await projectDueToday(
+      ctx,
+      'Many Processes',
+      DUE_PARTICIPANTS,
+      (i) => `due${i}@multi.test`,
+    );
 
     const calls: Call[] = [];
     const killed = new Set<string>();
@@ -187,13 +170,7 @@ describe.skipIf(!baseUrl)('several API processes on one PostgreSQL database', ()
         }, 300);
       });
     }
-    const header = 'user_id,salutation,first_name,last_name,email,role,profession,season,rounds,start_date';
-    const rows = Array.from(
-      { length: IMPORT_ROWS },
-      (_, i) => `I-${i},Dr.,First${i},Last${i},imp${i}@multi.test,USER,MD,,,`,
-    );
-    const form = new FormData();
-    form.append('file', new Blob([`${header}\n${rows.join('\n')}\n`], { type: 'text/csv' }), 'participants.csv');
+    const form = participantsCsvForm(IMPORT_ROWS, (i) => `I-${i},Dr.,First${i},Last${i},imp${i}@multi.test,USER,MD,,,`);
     const queued = await call(b!, 'import', `/projects/${p.id}/upload`, {
       method: 'POST',
       headers: { ...auth, 'x-request-id': 'multi-import-1' },
