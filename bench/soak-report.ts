@@ -21,13 +21,18 @@ function p95(values: number[]): number {
 }
 
 /** p95 (ms) of each call in each ten-minute bucket, and how many calls it counts. */
-export function p95ByBucket(calls: CallRecord[]): { name: string; buckets: { p95: number; n: number }[] }[] {
-  const buckets = Math.max(1, Math.ceil(Math.max(0, ...calls.map((c) => c.at + 1)) / BUCKET_MS));
+export function p95ByBucket(
+  calls: CallRecord[],
+  minutes: number,
+): { name: string; buckets: { p95: number; n: number }[] }[] {
+  const buckets = Math.max(1, Math.ceil((minutes * 60_000) / BUCKET_MS));
+  // A call started in the last moments (the lanes finishing) counts in the last bucket.
+  const bucketOf = (c: CallRecord) => Math.min(buckets - 1, Math.floor(c.at / BUCKET_MS));
   const names = [...new Set(calls.map((c) => c.name))].sort();
   return names.map((name) => ({
     name,
     buckets: Array.from({ length: buckets }, (_, b) => {
-      const inBucket = calls.filter((c) => c.name === name && Math.floor(c.at / BUCKET_MS) === b).map((c) => c.ms);
+      const inBucket = calls.filter((c) => c.name === name && bucketOf(c) === b).map((c) => c.ms);
       return { p95: Math.round(p95(inBucket)), n: inBucket.length };
     }),
   }));
@@ -115,7 +120,7 @@ export function soakMarkdown(input: {
   samples: MemorySample[];
   lost: Record<string, number>;
 }): string {
-  const table = p95ByBucket(input.calls);
+  const table = p95ByBucket(input.calls, input.minutes);
   const bucketCount = table[0]?.buckets.length ?? 0;
   const headers = Array.from(
     { length: bucketCount },
