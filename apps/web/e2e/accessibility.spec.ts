@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoParticipantLinkPath, demoSignIns, signIn } from './fixtures';
+import { expectNoViolations } from './page-checks';
 
 // WCAG 2.1 A/AA checks of each screen, plus a CSP check: the app must run under its own
 // Content-Security-Policy without a single violation.
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 test('sign-in, public pages and the clients list pass axe and the CSP', async ({ browser }) => {
   // A dozen pages, each scanned by axe: well past the default 30 s on a busy 2-core machine.

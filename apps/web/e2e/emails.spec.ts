@@ -1,18 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoSignIns, signIn } from './fixtures';
 import { waitForMail } from './mail-sink';
+import { expectNoViolations } from './page-checks';
 
 const run = Date.now().toString(36).slice(-5);
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 async function openEmails(page: Page) {
   await signIn(page, 'Client administrator', demoSignIns().admin);

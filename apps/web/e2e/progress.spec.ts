@@ -1,25 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoSignIns, signIn } from './fixtures';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
-
-/** Collects the page's Content-Security-Policy violations. */
-function watchCsp(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
+import { expectNoViolations, watchCsp } from './page-checks';
 
 async function openProgress(page: Page) {
   await signIn(page, 'Client administrator', demoSignIns().admin);

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoParticipantLinkPath, demoSignIns, signIn } from './fixtures';
+import { expectNoViolations } from './page-checks';
 
 const run = Date.now().toString(36).slice(-5);
 const PARTICIPANT = 'james.chen@northwind.demo.local';
@@ -140,11 +140,6 @@ async function seedProject(request: APIRequestContext) {
     })
     .toBe('COMPLETE');
   return { clientId, projectId: project.id as string, caseId };
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function addFile(page: Page, name: string, file: { name: string; mimeType: string; buffer: Buffer }) {

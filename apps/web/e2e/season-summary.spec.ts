@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoParticipantLinkPath, demoSignIns, signIn } from './fixtures';
+import { expectNoSideScroll, expectNoViolations, watchCsp } from './page-checks';
 
 const COMPLETER = 'james.chen@northwind.demo.local';
 const UNFINISHED = 'priya.natarajan@northwind.demo.local';
@@ -19,25 +19,6 @@ const mp4 = Buffer.concat([
   Buffer.from('mdat', 'latin1'),
   Buffer.alloc(8),
 ]);
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Collects the page's Content-Security-Policy violations. */
-function watchCsp(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
-
-async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(1);
-}
 
 async function uploadFile(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = page.waitForEvent('filechooser');

@@ -1,22 +1,12 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoParticipantLinkPath, demoSignIns, signIn } from './fixtures';
+import { expectNoSideScroll, expectNoViolations } from './page-checks';
 
 /** Ms. Priya Natarajan took part in the past Winter Season: a returning participant. */
 const RETURNING = 'priya.natarajan@northwind.demo.local';
 const tag = Date.now().toString(36).slice(-4);
 const templateName = `Returning check-in ${tag}`;
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(1);
-}
 
 /** Adds a question of a type to a page card and fills its text and choices; the new component's card. */
 async function addQuestion(

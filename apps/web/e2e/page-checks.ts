@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Waits until no toast is part-way through its fade. A toast fading in or out is drawn at
+ * part opacity, and axe measures its text's contrast against the blend — a violation that
+ * exists for 200 ms and never for a reader. Settled toasts are checked like the rest.
+ */
+async function waitForSettledToasts(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Notification-root')].every((toast) => {
+      for (let node: Element | null = toast; node; node = node.parentElement) {
+        if (Number(getComputedStyle(node).opacity) < 1) return false;
+      }
+      return true;
+    }),
+  );
+}
+
+/** WCAG 2.1 A/AA checks of what the page shows now. */
+export async function expectNoViolations(page: Page): Promise<void> {
+  await waitForSettledToasts(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** Collects the page's Content-Security-Policy violations as they are reported. */
+export function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+/** The page does not scroll sideways (a phone's width is the test's viewport). */
+export async function expectNoSideScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+}
