@@ -4,7 +4,7 @@
 # dependencies only), and the runtime image with neither the sources nor the dev tools.
 # Debian (glibc), not Alpine: sharp, @napi-rs/canvas and @node-rs/argon2 ship prebuilt
 # glibc binaries, and GNU tar (used by the backup command) is part of the base image.
-ARG NODE_IMAGE=node:20.19-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

@@ -20,6 +20,16 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const skipBuild = args.includes('--skip-build');
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
 
+// The tests run on the Node the project brings (`node` in devDependencies, first on an npm
+// script's PATH): a run on an older system Node would test a runtime production never uses.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < 24) {
+  console.error(`The tests need Node.js 24 or newer; this is ${process.version}. Run them with \`npm test\`.`);
+  console.log('Tests: 0 passed, 1 failed');
+  process.exit(1);
+}
+console.log(`Node.js ${process.version}`);
+
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
