@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import unicorn from 'eslint-plugin-unicorn';
 import boundaries from './tools/eslint/boundaries.js';
 
 export default tseslint.config(
@@ -27,6 +28,42 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    // One case for every file name: kebab-case (`case-editor-page.tsx`).
+    plugins: { unicorn },
+    rules: { 'unicorn/filename-case': ['error', { case: 'kebabCase' }] },
+  },
+  {
+    // A file past 350 lines does more than one thing: split it by purpose. Tests may run to 600.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: { 'max-lines': ['error', { max: 350 }] },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'apps/api/test/**', 'apps/web/e2e/**', 'bench/**'],
+    rules: { 'max-lines': ['error', { max: 600 }] },
+  },
+  {
+    // Rules that need the types: a promise nobody awaits loses its failure, a promise where a
+    // callback's result is ignored (an async event handler) loses it too, and a switch over a
+    // union must name every member so that a new one is not silently skipped.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['vitest.config.ts', 'apps/api/vitest.config.ts', 'packages/contract/vitest.config.ts'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
     },
   },
   {

@@ -6,6 +6,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     maxWorkers: 2,
-    projects: ['packages/contract', 'apps/api', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'apps/api',
+      'apps/web',
+      // The house's own tooling: the lint configuration's rules, checked to bite.
+      { test: { name: 'tools', include: ['tools/**/*.test.ts'], testTimeout: 120_000 } },
+    ],
   },
 });

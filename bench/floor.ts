@@ -48,11 +48,12 @@ export async function captureStatements(work: () => Promise<unknown>): Promise<S
     if (running > 0 && groups.length) groups.at(-1)!.push(statement);
     else groups.push([statement]);
     running += 1;
-    const result = original.apply(this, args) as Promise<unknown>;
+    // pg answers with a promise, or with undefined when given a callback.
+    const result = original.apply(this, args) as Promise<unknown> | undefined;
     const done = () => {
       running -= 1;
     };
-    if (result && typeof result.then === 'function') result.then(done, done);
+    if (result instanceof Promise) result.then(done, done);
     else done();
     return result;
   };

@@ -39,11 +39,17 @@ describe('list state in the URL', () => {
     vi.useFakeTimers();
     const { result } = setup('/clients?page=4');
     act(() => result.current.list.setSearchInput('riv'));
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50);
+    });
     act(() => result.current.list.setSearchInput('river'));
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50);
+    });
     expect(result.current.location.search).toBe('?page=4');
-    act(() => vi.advanceTimersByTime(60));
+    act(() => {
+      vi.advanceTimersByTime(60);
+    });
     expect(result.current.location.search).toBe('?search=river');
     expect(result.current.list.page).toBe(1);
   });

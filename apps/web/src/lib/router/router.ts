@@ -121,7 +121,7 @@ export class Router {
     const next: Location = { ...to, state: options.state ?? null, key: '' };
     const blockedBy = this.blockerFor(next, action);
     if (blockedBy) {
-      this.block(blockedBy, next, () => this.go(next, action));
+      this.block(blockedBy, next, () => void this.go(next, action));
       return;
     }
     void this.go(next, action);

@@ -136,7 +136,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         .catch(() => {
           if (cancelled) return;
           setSettings((current) => current ?? defaultClientSettings);
-          retry = setTimeout(loadSettings, SETTINGS_RETRY_MS);
+          retry = setTimeout(() => void loadSettings(), SETTINGS_RETRY_MS);
         });
     void loadSettings();
     const stop = () => {
