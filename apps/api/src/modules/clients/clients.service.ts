@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { readCsvRows, type ImportOutcome, type ImportRunContext } from '../imports/imports.service.js';
 import type { ClientRow, ClientWithCount, ClientsRepository } from './clients.repository.js';
+import { isUniqueViolation } from '../../db/constraint-violations.js';
 
 export function toClient(row: ClientWithCount): Client {
   return {
@@ -156,9 +157,6 @@ export type ClientsService = ReturnType<typeof createClientsService>;
 
 /** Two requests racing with the same CAP ID: the unique index answers for the second. */
 function uniqueCapIdViolation(error: unknown): never {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  if (code === '23505') throw new AppError('CLIENT_CAP_ID_ALREADY_EXISTS');
+  if (isUniqueViolation(error)) throw new AppError('CLIENT_CAP_ID_ALREADY_EXISTS');
   throw error;
 }

@@ -19,6 +19,7 @@ import { visibleClientId, type ClientsService } from '../clients/clients.service
 import { createProjectCataloguesRepository, type CatalogueKind } from './project-catalogues.repository.js';
 import { createProjectSeasonsRepository, type SeasonWithRounds } from './project-seasons.repository.js';
 import { createProjectsRepository, type ProjectInput, type ProjectRow } from './projects.repository.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-violations.js';
 
 type CreateInput = z.output<typeof createProjectBody>;
 type UpdateInput = z.output<typeof updateProjectBody>;
@@ -58,18 +59,10 @@ function toSeason(season: SeasonWithRounds): Season {
 
 /** A unique-name violation of a project within its client, as a field error. */
 function duplicateProjectName(error: unknown): never {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e.code ?? e.cause?.code;
-  const constraint = e.constraint ?? e.cause?.constraint ?? '';
-  if (code === '23505' && constraint.startsWith('projects_client_name')) {
+  if (isUniqueViolation(error, 'projects_client_name*')) {
     throw validationError([{ field: 'body.name', message: 'This client already has a project with this name.' }]);
   }
   throw error;
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === '23503';
 }
 
 /**

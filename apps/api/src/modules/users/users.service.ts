@@ -9,6 +9,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { validationError } from '../../lib/errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { CurrentUserRow, UserRow, UsersRepository } from './users.repository.js';
+import { isUniqueViolation } from '../../db/constraint-violations.js';
 
 export type { UserRow } from './users.repository.js';
 
@@ -73,8 +74,8 @@ export function createUsersService(deps: {
           lastName: input.last_name,
           clientId: input.role === 'ADMIN' ? input.client_id! : null,
         })
-        .catch((error: { code?: string; cause?: { code?: string } }) => {
-          if ((error.code ?? error.cause?.code) === '23505') throw new AppError('EMAIL_ALREADY_EXISTS');
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new AppError('EMAIL_ALREADY_EXISTS');
           throw error;
         });
       return toStaffUser(user);
