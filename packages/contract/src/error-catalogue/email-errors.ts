@@ -1,0 +1,17 @@
+import type { ErrorDefinition } from './error-definition.js';
+
+/** Errors of sending emails. */
+export const emailErrors = {
+  EMAILS_SEND_FAILED: { status: 500, message: 'Some or all emails could not be sent.', showServerMessage: true },
+  TEST_EMAIL_RECIPIENT_REQUIRED: {
+    status: 400,
+    message: 'Enter at least one email address to send a test email.',
+    showServerMessage: false,
+  },
+  // Test sends go to any address, from the platform's sender: counted per person and per project an hour.
+  TEST_EMAIL_LIMIT_REACHED: {
+    status: 429,
+    message: 'Too many test emails were sent in the last hour. Please wait and try again.',
+    showServerMessage: true,
+  },
+} as const satisfies Record<string, ErrorDefinition>;
