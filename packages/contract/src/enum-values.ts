@@ -10,11 +10,22 @@
  */
 export const participantRoles = ['USER', 'HALFUSER', 'TESTUSER'] as const;
 
-export const userRoles = ['SUPERADMIN', 'ADMIN', ...participantRoles] as const;
+/**
+ * The staff's roles as stored and signed into tokens (upper case, like every UserRole). Not
+ * the wire's `staffRoles` below: the same roles spelled lower case, as `currentUser` answers.
+ */
+export const staffUserRoles = ['SUPERADMIN', 'ADMIN'] as const;
+
+export const userRoles = [...staffUserRoles, ...participantRoles] as const;
 
 /** True for the roles of the participants' side. */
 export function isParticipantRole(role: string): role is (typeof participantRoles)[number] {
   return (participantRoles as readonly string[]).includes(role);
+}
+
+/** True for the roles of the administration side (superadmins and client administrators). */
+export function isStaffUserRole(role: string): role is (typeof staffUserRoles)[number] {
+  return (staffUserRoles as readonly string[]).includes(role);
 }
 
 /** The roles that sign in to the administration side of the app. */
@@ -23,7 +34,9 @@ export const staffRoles = ['superadmin', 'admin'] as const;
 export const professions = ['MD', 'DO', 'AS', 'MSW'] as const;
 
 export const projectStatuses = ['ACTIVE', 'ARCHIVED'] as const;
-export const dataStatuses = ['READY', 'NOT_READY', 'NO_USERS'] as const;
+/** A participant row's data status as stored; a project with no participants reads NO_USERS. */
+export const storedDataStatuses = ['READY', 'NOT_READY'] as const;
+export const dataStatuses = [...storedDataStatuses, 'NO_USERS'] as const;
 /**
  * A case is stored DRAFT or PUBLISHED; a published case reads as ACTIVE while the round it
  * is placed in runs.
@@ -45,5 +58,7 @@ export const surveyTemplateTypes = ['START_NEW', 'START_RETURNING', 'REVIEW', 'E
 export const seasonSummaryStatuses = ['DRAFT', 'POSTED'] as const;
 export const importJobKinds = ['CAP', 'PARTICIPANTS', 'ANSWER_TAGS', 'SUMMARY', 'NEW_USERS'] as const;
 export const importJobStates = ['NOT_STARTED', 'RUNNING', 'COMPLETE', 'ERROR'] as const;
-export const progressStatuses = ['NOT_STARTED', 'STARTED', 'IN_PROGRESS', 'COMPLETE', 'INCOMPLETE'] as const;
+/** An attempt's status as stored; INCOMPLETE is read off a closed round, never stored. */
+export const storedAttemptStatuses = ['NOT_STARTED', 'STARTED', 'IN_PROGRESS', 'COMPLETE'] as const;
+export const progressStatuses = [...storedAttemptStatuses, 'INCOMPLETE'] as const;
 export const sortDirections = ['ASC', 'DESC'] as const;

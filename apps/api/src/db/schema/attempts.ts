@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { storedAttemptStatuses } from '@pss/contract';
 import {
   boolean,
   check,
@@ -43,9 +44,7 @@ export const userSeasonRoundCases = pgTable(
     roundNumber: smallint('round_number').notNull(),
     /** The later of the round's start and the participant's own start date. */
     unlocksOn: date('unlocks_on', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['NOT_STARTED', 'STARTED', 'IN_PROGRESS', 'COMPLETE'] })
-      .notNull()
-      .default('NOT_STARTED'),
+    status: text('status', { enum: storedAttemptStatuses }).notNull().default('NOT_STARTED'),
     score: smallint('score'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

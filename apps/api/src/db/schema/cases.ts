@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { storedCaseStatuses } from '@pss/contract';
+import { caseOrigins, feedbackTypes, storedCaseStatuses } from '@pss/contract';
 import { clients } from './clients.js';
 import { diseaseTypes, projects, seasons } from './projects.js';
 import { modules } from './modules.js';
@@ -34,9 +34,7 @@ export const cases = pgTable(
   'cases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    origin: text('origin', { enum: ['CUSTOM', 'MODULE_LIBRARY'] })
-      .notNull()
-      .default('CUSTOM'),
+    origin: text('origin', { enum: caseOrigins }).notNull().default('CUSTOM'),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'restrict' }),
     /** The module library holding a MODULE_LIBRARY case. */
@@ -53,7 +51,7 @@ export const cases = pgTable(
     reasonForEncounter: text('reason_for_encounter').notNull().default(''),
     seasonId: uuid('season_id').references(() => seasons.id, { onDelete: 'set null' }),
     roundNumber: smallint('round_number'),
-    feedbackType: text('feedback_type', { enum: ['PERSONALIZED_FEEDBACK', 'GENERAL_FEEDBACK'] }),
+    feedbackType: text('feedback_type', { enum: feedbackTypes }),
     references: text('references').notNull().default(''),
     testResults: text('test_results').notNull().default(''),
     explanation: text('explanation').notNull().default(''),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { caseOrigins } from '@pss/contract';
 import { cases } from './cases.js';
 
 /** Answer tags: a catalogue shared by projects and module libraries (names unique regardless of case). */
@@ -28,7 +29,7 @@ export const caseAnswerTags = pgTable(
     tagId: uuid('tag_id')
       .notNull()
       .references(() => answerTags.id, { onDelete: 'restrict' }),
-    origin: text('origin', { enum: ['CUSTOM', 'MODULE_LIBRARY'] }).notNull(),
+    origin: text('origin', { enum: caseOrigins }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.caseId, t.choiceId, t.tagId] }), index('case_answer_tags_tag_idx').on(t.tagId)],
 );
@@ -43,7 +44,7 @@ export const keyTakeaways = pgTable(
       .references(() => cases.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     text: text('text').notNull(),
-    origin: text('origin', { enum: ['CUSTOM', 'MODULE_LIBRARY'] }).notNull(),
+    origin: text('origin', { enum: caseOrigins }).notNull(),
   },
   (t) => [uniqueIndex('key_takeaways_case_position_unique').on(t.caseId, t.position)],
 );

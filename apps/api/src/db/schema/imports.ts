@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { importJobKinds, importJobStates } from '@pss/contract';
 import { users } from './users.js';
 
 export interface ImportRowError {
@@ -17,10 +18,8 @@ export const importJobs = pgTable(
   'import_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['CAP', 'PARTICIPANTS', 'ANSWER_TAGS', 'SUMMARY', 'NEW_USERS'] }).notNull(),
-    state: text('state', { enum: ['NOT_STARTED', 'RUNNING', 'COMPLETE', 'ERROR'] })
-      .notNull()
-      .default('NOT_STARTED'),
+    kind: text('kind', { enum: importJobKinds }).notNull(),
+    state: text('state', { enum: importJobStates }).notNull().default('NOT_STARTED'),
     /** What the import belongs to (a client, a project, a module), for "latest job of". */
     scopeId: uuid('scope_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { storedDataStatuses } from '@pss/contract';
 import {
   boolean,
   check,
@@ -35,9 +36,7 @@ export const projectParticipants = pgTable(
     sortName: text('sort_name').notNull(),
     email: text('email').notNull(),
     notes: text('notes'),
-    dataStatus: text('data_status', { enum: ['READY', 'NOT_READY'] })
-      .notNull()
-      .default('NOT_READY'),
+    dataStatus: text('data_status', { enum: storedDataStatuses }).notNull().default('NOT_READY'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { projectStatuses } from '@pss/contract';
 import {
   bigint,
   boolean,
@@ -25,9 +26,7 @@ export const projects = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
-    status: text('status', { enum: ['ACTIVE', 'ARCHIVED'] })
-      .notNull()
-      .default('ACTIVE'),
+    status: text('status', { enum: projectStatuses }).notNull().default('ACTIVE'),
     notes: text('notes'),
     /**
      * Kept counts of the project's participants, updated in the same transaction as every

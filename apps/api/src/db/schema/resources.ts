@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { resourceSourceTypes } from '@pss/contract';
 import {
   check,
   index,
@@ -42,7 +43,7 @@ export const resources = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    sourceType: text('source_type', { enum: ['PDF', 'IMAGE', 'VIDEO', 'URL', 'TEXT'] }).notNull(),
+    sourceType: text('source_type', { enum: resourceSourceTypes }).notNull(),
     details: text('details').notNull().default(''),
     link: text('link'),
     file: jsonb('file').$type<StoredResourceFile>(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { seasonSummaryStatuses } from '@pss/contract';
 import type { SummaryFile } from '@pss/contract';
 import { projects, seasons } from './projects.js';
 
@@ -33,9 +34,7 @@ export const seasonSummaries = pgTable(
     videoUrl: text('video_url'),
     sheet: jsonb('sheet').$type<StoredSummaryFile>(),
     video: jsonb('video').$type<StoredSummaryFile>(),
-    status: text('status', { enum: ['DRAFT', 'POSTED'] })
-      .notNull()
-      .default('DRAFT'),
+    status: text('status', { enum: seasonSummaryStatuses }).notNull().default('DRAFT'),
     postedAt: timestamp('posted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
