@@ -9,7 +9,7 @@ import { inlineStyleSheets } from './inline-styles.js';
  * The web app's index.html for a client-side route. For the screens a first visit lands on,
  * the page names that screen's own chunks as `<link rel="modulepreload">` and their style
  * sheets as `<link rel="stylesheet">`, so the browser fetches them beside the entry instead
- * of after it has run (issue #19). The build lists them per route pattern in
+ * of after it has run. The build lists them per route pattern in
  * `.vite/route-preloads.json` (apps/web/build/route-preloads.ts). The page's style sheets,
  * Vite's and the screen's, are written into it (./inline-styles.ts).
  * Each variant is made and compressed once, the first time it is asked for.

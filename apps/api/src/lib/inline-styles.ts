@@ -2,12 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The page's own style sheets written into it (issue #19). A first screen named 8-11 sheets
- * of 1-34 kB, each a request of its own: over HTTP/1.1 on a phone's network (six requests at
- * a time, 150 ms a round trip) they were a round trip or two before the first paint, and
- * Lighthouse's performance rose 0.02-0.03 on each screen with them inline (docs/benchmarks.md,
- * "Sixth pass"). The cost: the sheets (about 9 kB compressed) come with every page load
- * instead of from the cache; the app is one page, loaded once a visit.
+ * The page's own style sheets written into it. A first screen named several small sheets, each
+ * a request of its own: over HTTP/1.1 on a phone's network (six requests at a time, a long
+ * round trip each) they cost a round trip or two before the first paint, and Lighthouse
+ * scored every screen higher with them inline (docs/benchmarks.md, "Sixth pass"). The cost:
+ * the sheets come with every page load instead of from the cache; the app is one page, loaded
+ * once a visit.
  *
  * Each link becomes the sheet's text in a `<style>` and the same link marked `disabled`,
  * which browsers do not fetch: Vite's loader looks for a link with the sheet's href before
@@ -15,7 +15,7 @@ import path from 'node:path';
  */
 const STYLE_SHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g;
 
-/** Sheets larger than this stay links (the screens' own are 1-34 kB). */
+/** Sheets larger than this stay links; the screens' own are well under it. */
 const MAX_INLINE_SHEET = 64 * 1024;
 
 export function inlineStyleSheets(html: string, webDistDir: string): string {

@@ -3,8 +3,9 @@ import { randomFillSync } from 'node:crypto';
 /**
  * UUID version 7 ids (RFC 9562: milliseconds, then a counter, then random bits), in order
  * also within a millisecond, as the `uuid` package's `v7()` makes them — but with the
- * random bytes taken from a pool filled 64 KB at a time. `v7()` asks the system for 16
- * bytes per id: in an import of 100,000 participants that was 0.65 s of the parser's 1.5 s.
+ * random bytes taken from a pool filled a block at a time. `v7()` asks the system for 16
+ * bytes per id, a system call each: in a large import that was a large share of the parser's
+ * time (docs/benchmarks.md, "Figures behind the code").
  */
 const POOL = 65_536;
 const pool = Buffer.alloc(POOL);

@@ -70,7 +70,8 @@ export const participantSearch = pgTable(
       columns: [t.userId, t.projectId],
       foreignColumns: [projectParticipants.userId, projectParticipants.projectId],
     }).onDelete('cascade'),
-    // A 32 MB pending list: a refresh of 100,000 rows appends to it, the vacuum after merges it.
+    // A large pending list (its size is set where the index is made, migration 0012): a
+    // refresh of a big import appends to it, the vacuum after merges it.
     index('participant_search_terms_idx')
       .using('gin', sql`${t.terms} gin_trgm_ops`)
       .with({ gin_pending_list_limit: 32768 }),

@@ -168,8 +168,8 @@ export async function lookUpByIndex(tx: Executor): Promise<void> {
   await tx.execute(sql`set local enable_seqscan = off`);
   // Joins by nested loop too: the users of a batch's rows, found by their emails, are a few
   // thousand index lookups. A hash join read the whole users table through its email index
-  // for each batch (37 ms a batch of 10,000 at 100,000 users, growing with the table; 14 ms
-  // by lookups).
+  // for each batch, a cost that grows with the table (docs/benchmarks.md, "Figures behind the
+  // code").
   await tx.execute(sql`set local enable_hashjoin = off`);
   await tx.execute(sql`set local enable_mergejoin = off`);
   // The setting works by pricing whole-table reads out of reach, which would otherwise make
