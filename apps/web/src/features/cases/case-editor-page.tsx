@@ -14,7 +14,8 @@ import { useDeferredContractResolver } from '../../lib/deferred-contract-resolve
 import { showSaveErrors } from '../../lib/form-errors';
 import { toastError, toastInfo, toastSuccess } from '../../lib/toasts';
 import { CaseResourcesSection } from './case-resources-section';
-import { BackgroundSection, DetailsSectionsEditor, FeedbackSection, GroupersEditor } from './case-editor-sections';
+import { BackgroundSection } from './case-background-section';
+import { DetailsSectionsEditor, FeedbackSection, GroupersEditor } from './case-editor-sections';
 import { fieldId, type EditorErrors } from './case-editor-fields';
 import { mergeRtf, toForm, type CaseForm } from './case-form';
 import { CaseStatusBadge } from './case-status-badge';

@@ -5,6 +5,7 @@ import type {
   UpdateSurveyTemplateBody,
 } from '@pss/contract';
 import { isChoiceQuestion } from '@pss/contract';
+import type { UseFormReturnType } from '@mantine/form';
 
 /**
  * The builder's form: a template's name, type and pages, every page, component and choice
@@ -42,6 +43,11 @@ export interface SurveyFormValues {
   type: SurveyTemplateTypeValue;
   pages: FormPage[];
 }
+
+/** The builder's `useForm`. */
+export type SurveyForm = UseFormReturnType<SurveyFormValues>;
+/** A field's id in the page, so a problem's link can take the eye (and focus) to it. */
+export const builderFieldId = (path: string) => `survey-${path.replace(/\./g, '-')}`;
 
 export const newId = (): string => crypto.randomUUID();
 

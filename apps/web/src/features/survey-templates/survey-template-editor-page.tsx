@@ -32,8 +32,8 @@ import { SurveyView } from '../../components/survey-view';
 import { errorMessage } from '../../lib/api-error';
 import { saveErrors } from '../../lib/form-errors';
 import { toastError, toastSuccess } from '../../lib/toasts';
-import { builderFieldId, SurveyBuilder } from './survey-builder';
-import { formFromTemplate, toBody, toPreview, type SurveyFormValues } from './survey-form';
+import { SurveyBuilder } from './survey-builder';
+import { builderFieldId, formFromTemplate, toBody, toPreview, type SurveyFormValues } from './survey-form';
 import { linkedProjectsQueryOptions, surveyQueryOptions, useSaveSurvey } from './survey-templates-api';
 
 /** Problems shown before a save is tried: what is wrong, not merely unfinished. */

@@ -1,0 +1,56 @@
+/**
+ * A project's participants and its CME credits: administrators' texts, assembled with the
+ * others in ../admin-texts.ts.
+ */
+
+export const participants = {
+  completedCases: 'Completed cases',
+  progress: 'Progress',
+  progressValue: { NOT_STARTED: 'Not started', IN_PROGRESS: 'In progress', COMPLETE: 'Complete' },
+  title: 'Participants',
+  name: 'Name',
+  email: 'Email',
+  userId: 'User ID',
+  profession: 'Profession',
+  role: 'Role',
+  roles: { USER: 'Participant', HALFUSER: 'Link only', TESTUSER: 'Test user' },
+  addedAt: 'Added',
+  addNotes: 'Add',
+  editNotes: 'Edit',
+  notesFor: 'Notes for {{name}}',
+  notesSaved: 'Notes saved.',
+  export: 'Export CSV',
+  import: 'Import participants',
+  importTitle: 'Import participants',
+  importFormat: 'A CSV file (comma or semicolon) with the columns',
+  importAssignment: 'and, to assign seasons,',
+  example: 'Download an example file',
+  file: 'Participant file',
+  importRunning: 'An import is running: archiving and notes wait until it finishes.',
+  searchPlaceholder: 'Search by name or email',
+  archiveSelected: 'Archive {{count}} selected',
+  unarchiveSelected: 'Unarchive {{count}} selected',
+  archived: '{{count}} participants archived.',
+  unarchived: '{{count}} participants unarchived.',
+  empty: 'No participants yet. Import them from a CSV file with "Import participants".',
+  noMatches: 'No participants match.',
+};
+
+export const cmes = {
+  title: 'CME credits',
+  new: 'New CME credit',
+  edit: 'Edit CME credit',
+  minCases: 'Minimum cases',
+  credits: 'Credits',
+  creditsHint: 'In quarters of a credit (0.25).',
+  moc: 'Counts for MOC',
+  toteraCourseId: 'Totera course ID',
+  custom: 'Custom text',
+  yes: 'Yes',
+  no: 'No',
+  saved: 'CME credit saved.',
+  deleted: 'CME credit deleted.',
+  deleteTitle: 'Delete CME credit',
+  deleteMessage: 'Delete this CME credit? Participants will no longer see it.',
+  empty: 'No CME credits yet. Add one with "New CME credit".',
+};
