@@ -1,7 +1,7 @@
 /**
  * Enumerations of the product specification, in their wire spelling: the values alone. Their
  * zod schemas are in ./enums.ts; apart, so a screen that lists the values (a filter's
- * options) does not bring zod to the browser (issue #19).
+ * options) does not bring zod to the browser.
  */
 
 /**

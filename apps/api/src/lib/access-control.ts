@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isParticipantRole, routeAccessLevels, type RouteAccess, type UserRole } from '@pss/contract';
+import { isParticipantRole, isStaffUserRole, routeAccessLevels, type RouteAccess, type UserRole } from '@pss/contract';
 import { AppError } from './errors.js';
 import type { AccessClaims, TokenService } from './tokens.js';
 import type { Clock } from './clock.js';
@@ -27,15 +27,13 @@ export interface DeclaredRoute {
   schema: { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
 }
 
-const staffRoles: readonly UserRole[] = ['SUPERADMIN', 'ADMIN'];
-
 /** Whether a signed-in role may call a route of this access level. */
 export function roleMayCall(role: UserRole, access: Exclude<RouteAccess, 'public'>): boolean {
   switch (access) {
     case 'superadmin':
       return role === 'SUPERADMIN';
     case 'admin':
-      return staffRoles.includes(role);
+      return isStaffUserRole(role);
     case 'participant':
       return isParticipantRole(role);
     case 'user':
