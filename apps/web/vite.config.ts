@@ -12,8 +12,7 @@ import { scrollAreaWithoutFloatingUi } from './build/scroll-area-refs';
  * (popovers, selects, menus, tooltips, modals, drawers, scroll areas) and the table, tabs and
  * choice inputs. Most administrator screens use them, but the sign-in and participant screens
  * do not, and a shared chunk is loaded whole: with them in it, every screen loaded Floating UI
- * and the combobox (sign-in 173.6 kB before its first paint; 154.3 kB without them, with the
- * same number of files). They keep the automatic split, shared among the screens that use them.
+ * and the combobox before its first paint. They keep the automatic split, shared among the screens that use them.
  */
 const MANTINE_SHARED_UI =
   /[\\/]node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/](?!esm[\\/]components[\\/](Popover|Combobox|Select|MultiSelect|Autocomplete|Menu|Tooltip|Modal|ModalBase|Drawer|Portal|ScrollArea|FocusTrap|Pill|PillsInput|TagsInput|Notification|Tabs|Table|Checkbox|Switch|Radio)[\\/]))/;
@@ -46,33 +45,32 @@ export default defineConfig(() => ({
       output: {
         codeSplitting: {
           // The bundler gives each set of screens that share modules a chunk of its own, and
-          // most of those were a few hundred bytes: the participant's dashboard needed 32 files
-          // before its first paint, the clients list 35. Lighthouse's slow 4G has a 150 ms round
-          // trip, six requests at a time over HTTP/1.1, so the number of files, not their bytes,
-          // set the first paint (docs/benchmarks.md, "Web delivery", fourth pass). Common chunks
-          // under 32 KiB of source are copied into the chunks that read them (the bundler's
-          // runtime keeps one instance of each module however many copies load): dashboard 32 →
-          // 16 files for 5 kB more, clients list 35 → 16 for 2 kB. It needs modules to run in
-          // their source order (strictExecutionOrder, which the bundler turns on). Style sheets
-          // are not copied: Vite's CSS plugin would emit a sheet from every copy.
+          // most of those were a few hundred bytes. On a slow phone network (a long round trip,
+          // six requests at a time over HTTP/1.1) the number of files, not their bytes, set the
+          // first paint (docs/benchmarks.md, "Web delivery", fourth pass). Small common chunks
+          // are copied into the chunks that read them (the bundler's runtime keeps one instance
+          // of each module however many copies load): half the files for a few kB more. It
+          // needs modules to run in their source order (strictExecutionOrder, which the bundler
+          // turns on). Style sheets are not copied: Vite's CSS plugin would emit a sheet from
+          // every copy. The option is experimental, so vite is pinned to an exact version
+          // (apps/web/package.json) and moved on purpose, with the bundle budget run again.
           experimentalInlineCommonChunks: { maxSize: 32 * 1024, exclude: /\.css(\?|$)/ },
           groups: [
             {
               // Left to itself the bundler gave each Mantine component shared by some screens a
-              // chunk of its own: the sign-in screen needed 36 files, most of 1-3 kB. Over HTTP/1.1
-              // a browser fetches six at a time, so on a slow network the screen waited on the
-              // number of files more than on their bytes (Lighthouse, one run beside the other:
-              // first paint 2.7-2.8 s against 3.1-3.4 s). The components most screens use go into
-              // one chunk; the rest keep the automatic split (docs/benchmarks.md, "Web delivery").
+              // chunk of its own, most of them tiny. Over HTTP/1.1 a browser fetches six at a
+              // time, so on a slow network the screen waited on the number of files more than on
+              // their bytes. The components most screens use go into one chunk; the rest keep the
+              // automatic split (docs/benchmarks.md, "Web delivery").
               name: 'ui',
               test: MANTINE_SHARED_UI,
               minShareCount: 30,
             },
             {
-              // TanStack Query came in six files of 1-4 kB (the query, its cache, the mutation,
-              // the hooks), all of them needed by every screen that reads the API: one file is
-              // fewer round trips and, compressed together, 3 kB less (participant dashboard 37
-              // files → 32). The sign-in screens do not read it (lib/query-provider.tsx).
+              // TanStack Query came in six small files (the query, its cache, the mutation, the
+              // hooks), all of them needed by every screen that reads the API: one file is fewer
+              // round trips and compresses smaller. The sign-in screens do not read it
+              // (lib/query-provider.tsx).
               name: 'query',
               test: /[\\/]node_modules[\\/]@tanstack[\\/]/,
             },

@@ -1,6 +1,6 @@
 // The bundle budget: how much JavaScript (gzipped, as the server sends it) each screen needs
 // before its first paint, read from the production build's manifest, against a ceiling per
-// kind of screen (issue #19, "Fast everywhere").
+// kind of screen (docs/benchmarks.md, "Web delivery").
 //
 // "Before first paint" is what the browser must have before React renders the screen: the
 // entry chunk and every chunk it imports statically, plus, for each route the URL matches

@@ -1,9 +1,9 @@
 import type { Plugin } from 'vite';
 
 /**
- * Only the Mantine CSS a screen uses, loaded with that screen (issue #19).
+ * Only the Mantine CSS a screen uses, loaded with that screen.
  *
- * `@mantine/core/styles.css` is 295 kB (30 kB gzipped) of rules for every component, and it
+ * `@mantine/core/styles.css` holds the rules of every component, and it
  * blocked the first paint of every screen though the sign-in screen uses a dozen components.
  * Mantine also ships each component's rules alone (`@mantine/core/styles/Button.css`), and
  * each component's code reads its class names from a module of the same name

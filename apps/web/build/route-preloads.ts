@@ -10,7 +10,7 @@ import { SCREENS, staticClosure, type Manifest, type Screen } from './bundle-bud
  *
  * Without them a first visit is a waterfall: the browser fetches and runs the entry (React,
  * the router) before the router asks for the screen's own chunks, one more round trip on a
- * phone's network (issue #19). Named in the page, they download while the entry does. The
+ * phone's network. Named in the page, they download while the entry does. The
  * style sheets are a second such wait: the router's loader fetches a chunk's CSS only once
  * the chunk is asked for, and renders the screen only once it has arrived; named in the page,
  * they arrive with the entry, and the loader finds them there and does not fetch them again.

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 /**
  * Mantine's ScrollArea imports one hook, `useMergeRefs`, from `@floating-ui/react`. The
  * bundler keeps a module whole, and Floating UI's React module is the positioning engine of
- * every popover, select, menu and tooltip: 15.5 kB gzipped. The data table's scroll
+ * every popover, select, menu and tooltip. The data table's scroll
  * container and the dialogs use the ScrollArea, so every administrator screen downloaded the
  * positioning engine before its first paint, most of them with nothing to position
  * (docs/benchmarks.md, "Web delivery"). For that one importer this plugin resolves the

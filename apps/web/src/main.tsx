@@ -14,8 +14,8 @@ import { startSessionEarly } from './lib/session/early-start';
 /**
  * The app starts in a microtask, just after this module has run, not while it runs. Lighthouse
  * records a JavaScript stack for every request, timer and style change, and a stack that
- * includes the module's own top level makes V8 re-read the whole entry file (270 kB) to find
- * its source positions: 40 ms of a phone-class CPU's start-up spent on the measurement
+ * includes the module's own top level makes V8 re-read the whole entry file to find its
+ * source positions: start-up time spent on the measurement, not the app
  * (docs/benchmarks.md, "Fifth pass"). A microtask runs before anything else can, so the
  * calls and the first render leave as early as before.
  */
@@ -29,8 +29,8 @@ queueMicrotask(() => {
   const reactRoot = createRoot(root);
   // The first render is a transition so React builds it in slices of a few milliseconds and
   // the browser stays responsive between them. Rendered at once, the first screen was one
-  // task of 150-250 ms on a phone-class CPU: Lighthouse's blocking time on the sign-in screen
-  // was 430-940 ms, and 130-290 ms in slices (docs/benchmarks.md, "Fifth pass"). Nothing is
+  // long task on a phone-class CPU, and Lighthouse counted it as blocking time
+  // (docs/benchmarks.md, "Fifth pass"). Nothing is
   // on screen before it either way, so there is no earlier paint to lose.
   startTransition(() => {
     reactRoot.render(

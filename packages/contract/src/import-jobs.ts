@@ -15,5 +15,5 @@ export const importJob = z.object({
 });
 export type ImportJob = z.infer<typeof importJob>;
 
-/** Uploads larger than this are refused with PAYLOAD_TOO_LARGE (100,000 participants are about 15 MB). */
+/** Uploads larger than this are refused with PAYLOAD_TOO_LARGE; a file of the largest projects fits well within it. */
 export const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024;

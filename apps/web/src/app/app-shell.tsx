@@ -22,7 +22,7 @@ export function SignedInShell({ user }: { user: CurrentUser }) {
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
   return (
     // A page of its own rather than Mantine's AppShell, whose header imports a scroll-lock
-    // library (react-remove-scroll, 4.7 kB) for one class name: every staff screen fetched it
+    // library (react-remove-scroll) for one class name: every staff screen fetched it
     // before its first paint. The header stays in view as the page scrolls (sticky).
     <>
       <header className={classes.header}>

@@ -32,8 +32,8 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
 /**
  * The app has one colour scheme, light. Mantine's default manager reads a saved choice from
  * localStorage as the provider first renders, and the browser's first read of a site's
- * storage is a synchronous load: 5 ms of the staff screens' start on a phone-class CPU
- * (docs/benchmarks.md, "Fifth pass"). This one answers "light" and keeps nothing.
+ * storage is a synchronous load in the staff screens' start (docs/benchmarks.md, "Fifth
+ * pass"). This one answers "light" and keeps nothing.
  */
 const lightOnly: MantineColorSchemeManager = {
   get: () => 'light',

@@ -2,7 +2,7 @@ import { Autocomplete, Select } from '@mantine/core';
 
 /**
  * The two answer inputs that open a list: a dropdown question and a type-ahead question.
- * They come with Mantine's combobox and Floating UI (about 25 kB gzipped), which no other part
+ * They come with Mantine's combobox and Floating UI, which no other part
  * of the participant's case screen needs, so the answer form loads this module only when a
  * question of either kind is on the screen (components/case-answer-form.tsx).
  */

@@ -3,11 +3,10 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 /**
  * A dialog whose code is fetched when it is first opened, not with the screen it is on.
  *
- * A Mantine dialog brings its portal, focus trap, scroll lock and scroll area (about 16 kB
- * gzipped, in nine files), and a form dialog the form library and the contract's schemas
- * (zod, 24 kB) besides. A list screen shows none of them until someone clicks; with them
- * in its first download the clients list needed 55 files before it could paint
- * (docs/benchmarks.md, "Web delivery").
+ * A Mantine dialog brings its portal, focus trap, scroll lock and scroll area, and a form
+ * dialog the form library and the contract's schemas (zod) besides. A list screen shows
+ * none of them until someone clicks; with them in its first download a list needed many
+ * more files before it could paint (docs/benchmarks.md, "Web delivery").
  *
  * Until `opened` is first true nothing is rendered. From then on the dialog stays mounted,
  * so it closes with its transition and opens again at once. A dialog without `opened` is

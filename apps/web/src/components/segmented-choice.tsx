@@ -11,7 +11,8 @@ export interface SegmentedChoiceProps<T extends string> {
 /**
  * One of a few choices shown side by side, as Mantine's SegmentedControl draws them, made of
  * native radio buttons. The sign-in screen's choice of flow: Mantine's control, with its
- * sliding indicator, weighed 4 kB of that screen's first download (issue #19). Labels wrap
+ * sliding indicator, weighed more than the rest of the choice (docs/benchmarks.md, "Web
+ * delivery"). Labels wrap
  * on a phone rather than clip.
  */
 export function SegmentedChoice<T extends string>({ value, onChange, data, ...props }: SegmentedChoiceProps<T>) {

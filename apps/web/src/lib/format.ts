@@ -1,6 +1,6 @@
 // Dates are written out by hand rather than with Intl.DateTimeFormat: the app's texts are
-// English (lib/i18n), and building a formatter loads the browser's locale data, which cost a
-// screen's first render 30-40 ms on a phone-class CPU (docs/benchmarks.md, "Fifth pass"). The
+// English (lib/i18n), and building a formatter loads the browser's locale data, a cost in a
+// screen's first render on a phone-class CPU (docs/benchmarks.md, "Fifth pass"). The
 // output is Intl's `en-US` short form ("Mar 2, 2026", "Mar 2, 2026, 9:05 AM"), held to it by
 // format.test.ts.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

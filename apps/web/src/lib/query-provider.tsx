@@ -19,7 +19,7 @@ registerQueryClient(queryClient);
 /**
  * TanStack Query for the screens below: the staff shell, the participant's signed-in pages
  * and the public pages that read the API import it themselves, so the screens that need
- * none (sign-in) do not download it (issue #19).
+ * none (sign-in) do not download it.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
