@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import type { EmailDeliveryKindValue, EmailTypeValue } from '@pss/contract';
+import { rowsOf, type Executor } from '../../db/client.js';
+
+/** A claimed row with what it takes to decide whether it is still due and to write it. */
+export interface OutboxWork {
+  id: string;
+  kind: EmailDeliveryKindValue;
+  attempts: number;
+  toAddress: string;
+  ruleDay: string;
+  userId: string | null;
+  roundNumber: number | null;
+  template: {
+    type: EmailTypeValue;
+    subject: string;
+    body: string;
+    buttonText: string;
+    dashboardUrlText: string;
+    enabled: boolean;
+    sendMode: 'AUTOMATIC' | 'MANUAL';
+  };
+  projectName: string;
+  projectArchived: boolean;
+  participant: { firstName: string; lastName: string; salutation: string | null; archived: boolean } | null;
+  seasonName: string | null;
+  roundEndDate: string | null;
+  casesInRound: number;
+  completedInRound: number;
+  /** The season's Results Summary is posted (a summary email goes only while it is). */
+  summaryPosted: boolean;
+}
+
+interface WorkRow {
+  id: string;
+  kind: EmailDeliveryKindValue;
+  attempts: number;
+  to_address: string;
+  rule_day: string;
+  user_id: string | null;
+  round_number: number | null;
+  type: EmailTypeValue;
+  subject: string;
+  body: string;
+  button_text: string;
+  dashboard_url_text: string;
+  enabled: boolean;
+  send_mode: 'AUTOMATIC' | 'MANUAL';
+  project_name: string;
+  project_status: string;
+  first_name: string | null;
+  last_name: string | null;
+  salutation: string | null;
+  archived: boolean | null;
+  season_name: string | null;
+  round_end: string | null;
+  cases_in_round: number;
+  completed_in_round: number;
+  summary_posted: boolean;
+}
+
+/** The claimed rows with their template, participant, season and round progress. */
+export async function readOutboxWork(db: Executor, ids: string[]): Promise<OutboxWork[]> {
+  if (!ids.length) return [];
+  const result = await db.execute(sql`
+    select o.id, o.kind, o.attempts, o.to_address, o.rule_day::text as rule_day,
+      o.user_id, o.round_number, t.type, t.subject, t.body, t.button_text, t.dashboard_url_text, t.enabled,
+      t.send_mode, p.name as project_name, p.status as project_status,
+      u.first_name, u.last_name, u.salutation, pp.archived, s.name as season_name, r.end_date::text as round_end,
+      (select count(*)::int from cases c
+        where c.season_id = o.season_id and c.round_number = o.round_number and c.status = 'PUBLISHED') as cases_in_round,
+      (select count(*)::int from user_season_round_cases x
+        where x.user_id = o.user_id and x.season_id = o.season_id and x.round_number = o.round_number
+          and x.status = 'COMPLETE') as completed_in_round,
+      exists (select 1 from season_summaries ss where ss.season_id = o.season_id and ss.status = 'POSTED')
+        as summary_posted
+    from email_outbox o
+    join email_templates t on t.id = o.template_id
+    join projects p on p.id = o.project_id
+    left join users u on u.id = o.user_id
+    left join project_participants pp on pp.project_id = o.project_id and pp.user_id = o.user_id
+    left join seasons s on s.id = o.season_id
+    left join rounds r on r.season_id = o.season_id and r.number = o.round_number
+    where o.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  return rowsOf<WorkRow>(result).map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    attempts: r.attempts,
+    toAddress: r.to_address,
+    ruleDay: r.rule_day,
+    userId: r.user_id,
+    roundNumber: r.round_number,
+    template: {
+      type: r.type,
+      subject: r.subject,
+      body: r.body,
+      buttonText: r.button_text,
+      dashboardUrlText: r.dashboard_url_text,
+      enabled: r.enabled,
+      sendMode: r.send_mode,
+    },
+    projectName: r.project_name,
+    projectArchived: r.project_status === 'ARCHIVED',
+    participant:
+      r.user_id && r.first_name !== null
+        ? {
+            firstName: r.first_name,
+            lastName: r.last_name ?? '',
+            salutation: r.salutation,
+            archived: r.archived ?? true,
+          }
+        : null,
+    seasonName: r.season_name,
+    roundEndDate: r.round_end,
+    casesInRound: r.cases_in_round,
+    completedInRound: r.completed_in_round,
+    summaryPosted: r.summary_posted,
+  }));
+}
