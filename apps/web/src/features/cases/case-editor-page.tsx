@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate, useParams } from '../../lib/router';
 import { useCaseHome } from '../../lib/case-home';
 import { useTranslation } from '../../lib/i18n';
+import { QueryError } from '../../components/query-error';
 import type { TFunction } from '../../lib/i18n';
 import type { adminTexts } from '../../lib/i18n/admin-texts';
 import { caseProblems, type CaseDocument } from '@pss/contract';
@@ -27,15 +28,8 @@ import { useLiveSearchParams } from '../../lib/use-live-search-params';
 export function CaseEditorPage() {
   const { caseId = '' } = useParams();
   const query = useQuery(caseQueryOptions(caseId));
-  const { t } = useTranslation();
   if (query.error) {
-    return (
-      <Alert color="red" role="alert" title={errorMessage(query.error, t)}>
-        <Button size="xs" color="red" onClick={() => void query.refetch()}>
-          {t('table.retry')}
-        </Button>
-      </Alert>
-    );
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (!query.data) return <Skeleton h={400} />;
   // Keyed by case: another case starts a fresh form.

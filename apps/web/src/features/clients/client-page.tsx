@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
+import { QueryError } from '../../components/query-error';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { ClientFormModal } from './client-form-modal';
 import { clientQueryOptions } from './clients-api';
@@ -17,13 +17,7 @@ export function ClientPage({ isSuperadmin }: { isSuperadmin: boolean }) {
   const client = useQuery(clientQueryOptions(clientId));
 
   if (client.error) {
-    return (
-      <Alert color="red" role="alert" title={errorMessage(client.error, t)}>
-        <Button size="xs" variant="light" color="red" onClick={() => void client.refetch()}>
-          {t('table.retry')}
-        </Button>
-      </Alert>
-    );
+    return <QueryError error={client.error} onRetry={() => void client.refetch()} />;
   }
   const crumbs = isSuperadmin
     ? [{ label: t('tabs.projectManagement'), to: '/project-management' }, { label: client.data?.name ?? '…' }]

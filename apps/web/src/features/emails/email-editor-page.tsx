@@ -18,12 +18,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { Link, useBlocker, useOutletContext, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
+import { QueryError } from '../../components/query-error';
 import { emailSendModes, type EmailTemplate, type Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { RichTextField } from '../../components/lazy-rich-text-field';
 import { StatusBadge } from '../../components/status-badge';
-import { errorMessage } from '../../lib/api-error';
 import { useDeferredContractResolver } from '../../lib/deferred-contract-resolver';
 import { showSaveErrors } from '../../lib/form-errors';
 import { useSession } from '../../lib/session/session-provider';
@@ -55,13 +55,7 @@ export function EmailEditorPage() {
   const listPath = `/project-management/clients/${project.client_id}/projects/${project.id}/emails`;
 
   if (templates.error) {
-    return (
-      <Alert color="red" role="alert" title={errorMessage(templates.error, t)}>
-        <Button size="xs" color="red" onClick={() => void templates.refetch()}>
-          {t('table.retry')}
-        </Button>
-      </Alert>
-    );
+    return <QueryError error={templates.error} onRetry={() => void templates.refetch()} />;
   }
   const template = templates.data?.items.find((e) => e.id === emailId);
   if (set === null || (templates.data && !template)) {

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Code, Group, Paper, Select, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Code, Group, Paper, Select, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n';
+import { QueryError } from '../../components/query-error';
 import { emailTextsFit, type EmailPreviewBody } from '@pss/contract';
-import { errorMessage } from '../../lib/api-error';
 import type { EmailForm } from './email-form';
 import { previewParticipantsQueryOptions, previewQueryOptions } from './emails-api';
 
@@ -88,11 +88,7 @@ export function EmailPreview(props: { projectId: string; emailId: string; values
             {t('emails.previewFixFirst')}
           </Alert>
         ) : preview.error ? (
-          <Alert color="red" role="alert" title={errorMessage(preview.error, t)}>
-            <Button size="xs" variant="light" color="red" onClick={() => void preview.refetch()}>
-              {t('table.retry')}
-            </Button>
-          </Alert>
+          <QueryError error={preview.error} onRetry={() => void preview.refetch()} />
         ) : !data ? (
           <Skeleton h={420} />
         ) : (

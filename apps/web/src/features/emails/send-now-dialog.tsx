@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n';
+import { QueryError } from '../../components/query-error';
 import type { EmailTemplate } from '@pss/contract';
 import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
@@ -37,11 +38,7 @@ export function SendNowDialog(props: {
       <Stack>
         {props.unsaved && <Alert color="orange">{t('emails.sendUnsaved')}</Alert>}
         {participants.error ? (
-          <Alert color="red" role="alert" title={errorMessage(participants.error, t)}>
-            <Button size="xs" color="red" variant="light" onClick={() => void participants.refetch()}>
-              {t('table.retry')}
-            </Button>
-          </Alert>
+          <QueryError error={participants.error} onRetry={() => void participants.refetch()} />
         ) : count === undefined ? (
           <Skeleton h={40} />
         ) : count === 0 ? (

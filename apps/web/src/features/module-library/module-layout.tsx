@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Group, Skeleton, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
+import { QueryError } from '../../components/query-error';
 import type { ModuleLibrary } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -31,13 +32,7 @@ export function ModuleLayout() {
   const [deleting, setDeleting] = useState(false);
 
   if (query.error) {
-    return (
-      <Alert color="red" role="alert" title={errorMessage(query.error, t)}>
-        <Button size="xs" color="red" onClick={() => void query.refetch()}>
-          {t('table.retry')}
-        </Button>
-      </Alert>
-    );
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
   const data = query.data;
 

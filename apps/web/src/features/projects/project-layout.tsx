@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Group, Skeleton } from '@mantine/core';
+import { Button, Group, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
+import { QueryError } from '../../components/query-error';
 import { StatusBadge } from '../../components/status-badge';
 import type { Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -49,13 +50,7 @@ export function ProjectLayout() {
   const isSuperadmin = state.status === 'signed-in' && state.user.role === 'superadmin';
 
   if (project.error) {
-    return (
-      <Alert color="red" role="alert" title={errorMessage(project.error, t)}>
-        <Button size="xs" color="red" onClick={() => void project.refetch()}>
-          {t('table.retry')}
-        </Button>
-      </Alert>
-    );
+    return <QueryError error={project.error} onRetry={() => void project.refetch()} />;
   }
   const data = project.data;
   const crumbs = [

@@ -18,6 +18,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
+import { QueryError } from '../../components/query-error';
 import type { Resource } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -37,17 +38,10 @@ import {
 
 /** One resource: its preview, its details to edit, where it is used; duplicate and delete. */
 export function ResourceDetailsPage() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
   const resource = useQuery(resourceQueryOptions(id));
   if (resource.error) {
-    return (
-      <Alert color="red" role="alert" title={errorMessage(resource.error, t)}>
-        <Button size="xs" variant="light" color="red" onClick={() => void resource.refetch()}>
-          {t('table.retry')}
-        </Button>
-      </Alert>
-    );
+    return <QueryError error={resource.error} onRetry={() => void resource.refetch()} />;
   }
   if (!resource.data) return <Skeleton h={400} />;
   return <ResourceDetails key={resource.data.id} resource={resource.data} />;

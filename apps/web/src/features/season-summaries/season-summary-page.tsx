@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useBlocker, useOutletContext, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
+import { QueryError } from '../../components/query-error';
 import {
   isBlankRichText,
   MAX_SUMMARY_GREETING,
@@ -71,13 +72,7 @@ export function SeasonSummaryPage() {
     );
   }
   if (query.error) {
-    return (
-      <Alert color="red" role="alert" title={errorMessage(query.error, t)}>
-        <Button size="xs" color="red" onClick={() => void query.refetch()}>
-          {t('table.retry')}
-        </Button>
-      </Alert>
-    );
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (!query.data) return <Skeleton h={400} />;
   return (

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Menu, Paper, Select, Skeleton, Stack, Tex
 import { useQuery } from '@tanstack/react-query';
 import { Link, useOutletContext } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
+import { QueryError } from '../../components/query-error';
 import {
   projectSurveyFields,
   reportFormats,
@@ -28,17 +29,10 @@ const choiceOf = (s: ProjectSurvey): Choice => Object.fromEntries(projectSurveyF
 
 /** A project's Surveys section: one template per moment (new or returning participants' start, case review, end). */
 export function ProjectSurveysPage() {
-  const { t } = useTranslation();
   const { project } = useOutletContext<{ project: Project }>();
   const current = useQuery(projectSurveyQueryOptions(project.id));
   if (current.error) {
-    return (
-      <Alert color="red" role="alert" title={errorMessage(current.error, t)}>
-        <Button variant="default" onClick={() => void current.refetch()}>
-          {t('table.retry')}
-        </Button>
-      </Alert>
-    );
+    return <QueryError error={current.error} onRetry={() => void current.refetch()} />;
   }
   if (!current.data) return <Skeleton h={300} />;
   return (

@@ -1,10 +1,10 @@
-import { Alert, Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
+import { QueryError } from '../../components/query-error';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
-import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { UserDetailsForm } from './user-details-form';
 import { assignmentsQueryOptions, userQueryOptions } from './users-api';
@@ -17,13 +17,7 @@ export function UserDetailsPage() {
   const assignments = useQuery(assignmentsQueryOptions(id));
 
   if (user.error) {
-    return (
-      <Alert color="red" role="alert" title={errorMessage(user.error, t)}>
-        <Button size="xs" variant="light" color="red" onClick={() => void user.refetch()}>
-          {t('table.retry')}
-        </Button>
-      </Alert>
-    );
+    return <QueryError error={user.error} onRetry={() => void user.refetch()} />;
   }
   const data = user.data;
   const isStaff = data?.role === 'ADMIN' || data?.role === 'SUPERADMIN';

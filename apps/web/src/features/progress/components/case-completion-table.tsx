@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import { caseCompletionQueryOptions } from '../progress-api';
 import { formatRate, formatScore } from '../progress-format';
-import { FigureError } from './figure-error';
+import { QueryError } from '../../../components/query-error';
 import classes from './progress-tables.module.css';
 
 /** Each published case of the season: assigned, started, completed, the rate and the mean score. */
@@ -25,7 +25,7 @@ export function CaseCompletionTable(props: { projectId: string; seasonName: stri
         {t('progress.casesTitle')}
       </Title>
       {query.error ? (
-        <FigureError error={query.error} onRetry={() => void query.refetch()} />
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data && query.data.items.length === 0 ? (
         <Text c="dimmed">{t('progress.casesEmpty')}</Text>
       ) : (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import { categoryUseQueryOptions } from '../progress-api';
 import { formatChange, formatRate } from '../progress-format';
-import { FigureError } from './figure-error';
+import { QueryError } from '../../../components/query-error';
 import classes from './progress-tables.module.css';
 
 /**
@@ -32,7 +32,7 @@ export function CategoryUseTable(props: { projectId: string; seasonName: string 
         </Text>
       </div>
       {query.error ? (
-        <FigureError error={query.error} onRetry={() => void query.refetch()} />
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : empty ? (
         <Text c="dimmed">{t('progress.categoriesEmpty')}</Text>
       ) : (

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import { formatDay } from '../../../lib/format';
 import { byRoundQueryOptions, completionsByDayQueryOptions } from '../progress-api';
-import { FigureError } from './figure-error';
+import { QueryError } from '../../../components/query-error';
 
 const CHART_HEIGHT = 240;
 
@@ -76,7 +76,7 @@ function CompletionsByDayChart(props: { projectId: string; seasonName: string })
   return (
     <ChartFigure title={t('progress.byDayTitle')} description={description} testId="chart-by-day">
       {query.error ? (
-        <FigureError error={query.error} onRetry={() => void query.refetch()} />
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data ? (
         <BarChart
           h={CHART_HEIGHT}
@@ -111,7 +111,7 @@ function ByRoundChart(props: { projectId: string; seasonName: string }) {
       testId="chart-by-round"
     >
       {query.error ? (
-        <FigureError error={query.error} onRetry={() => void query.refetch()} />
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : empty ? (
         <Text h={CHART_HEIGHT} py="xl">
           {t('progress.byRoundEmpty')}

@@ -7,7 +7,7 @@ import {
   participationQueryOptions,
 } from '../progress-api';
 import { formatRate } from '../progress-format';
-import { FigureError } from './figure-error';
+import { QueryError } from '../../../components/query-error';
 
 interface Figure {
   count: number;
@@ -66,7 +66,7 @@ function Tile(props: { testId: string; label: string; query: UseQueryResult<Figu
         {props.label}
       </Text>
       {error ? (
-        <FigureError error={error} onRetry={() => void refetch()} />
+        <QueryError error={error} onRetry={() => void refetch()} />
       ) : data ? (
         <>
           <Text fz={32} fw={700} lh={1.3} data-testid="rate">
