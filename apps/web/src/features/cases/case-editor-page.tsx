@@ -1,15 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from '@mantine/form';
 import { Alert, Anchor, Button, FileButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate, useParams } from '../../lib/router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { useCaseHome } from '../../lib/case-home';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
 import type { TFunction } from '../../lib/i18n';
 import type { adminTexts } from '../../lib/i18n/admin-texts';
 import { caseProblems, type CaseDocument } from '@pss/contract';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LeaveGuard } from '../../components/leave-guard';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { useDeferredContractResolver } from '../../lib/deferred-contract-resolver';
 import { showSaveErrors } from '../../lib/form-errors';
@@ -77,17 +77,6 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
     for (const issue of problems) map[issue.field] ??= issue.message;
     return map;
   }, [problems, form.errors]);
-
-  // Leaving with unsaved changes asks first: in the app and when closing the tab.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   /** Takes what the server answered as the form's values and as its unchanged state. */
   function load(doc: CaseDocument) {
@@ -276,13 +265,11 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
           </Button>
         </Group>
       )}
-      <ConfirmDialog
-        opened={blocker.state === 'blocked'}
+      <LeaveGuard
+        dirty={dirty}
         title={t('cases.leaveTitle')}
         message={t('cases.leaveMessage')}
         confirmLabel={t('cases.leave')}
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
       />
     </Stack>
   );

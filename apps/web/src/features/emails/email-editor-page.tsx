@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -16,11 +16,11 @@ import {
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
-import { Link, useBlocker, useOutletContext, useParams } from '../../lib/router';
+import { Link, useOutletContext, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
 import { emailSendModes, type EmailTemplate, type Project } from '@pss/contract';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LeaveGuard } from '../../components/leave-guard';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { RichTextField } from '../../components/lazy-rich-text-field';
 import { StatusBadge } from '../../components/status-badge';
@@ -106,17 +106,6 @@ function EmailEditor(props: {
     button_text: useRef<HTMLInputElement>(null),
     dashboard_url_text: useRef<HTMLInputElement>(null),
   };
-
-  // Leaving with unsaved changes asks first: in the app and when closing the tab.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   async function saveForm() {
     await schema.ready();
@@ -283,13 +272,11 @@ function EmailEditor(props: {
           onClose={() => setSending(false)}
         />
       )}
-      <ConfirmDialog
-        opened={blocker.state === 'blocked'}
+      <LeaveGuard
+        dirty={dirty}
         title={t('emails.leaveTitle')}
         message={t('emails.leaveMessage')}
         confirmLabel={t('emails.leave')}
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
       />
     </Stack>
   );

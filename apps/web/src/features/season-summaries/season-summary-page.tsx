@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useOutletContext, useParams } from '../../lib/router';
+import { Link, useOutletContext, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
 import {
@@ -15,6 +15,7 @@ import {
   type SeasonSummary,
 } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LeaveGuard } from '../../components/leave-guard';
 import { RichTextField } from '../../components/lazy-rich-text-field';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/api-error';
@@ -105,17 +106,6 @@ function SummaryEditor(props: {
   const [confirming, setConfirming] = useState<'POSTED' | 'DRAFT' | null>(null);
   const dirty = form.isDirty();
   const posted = summary?.status === 'POSTED';
-
-  // Leaving with unsaved changes asks first: in the app and when closing the tab.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   /** Saves the form; answers the summary as saved, or null when refused (errors beside the fields). */
   async function saveForm(): Promise<SeasonSummary | null> {
@@ -289,13 +279,11 @@ function SummaryEditor(props: {
         onConfirm={() => void changeStatus('DRAFT')}
         onClose={() => setConfirming(null)}
       />
-      <ConfirmDialog
-        opened={blocker.state === 'blocked'}
+      <LeaveGuard
+        dirty={dirty}
         title={t('seasonSummaries.leaveTitle')}
         message={t('seasonSummaries.leaveMessage')}
         confirmLabel={t('seasonSummaries.leave')}
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
       />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate, useParams, useSearchParams } from '../../lib/router';
+import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import {
   surveyTemplateProblems,
@@ -26,7 +26,7 @@ import {
   type SurveyTemplate,
   type SurveyTemplateTypeValue,
 } from '@pss/contract';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LeaveGuard } from '../../components/leave-guard';
 import { PageHeader } from '../../components/page-header';
 import { SurveyView } from '../../components/survey-view';
 import { errorMessage } from '../../lib/api-error';
@@ -105,18 +105,6 @@ function Editor(props: { initial: SurveyFormValues; saved: SurveyTemplate | null
     }),
     [shown, serverErrors, t],
   );
-
-  // Leaving with unsaved changes asks first: in the app and when closing the tab.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !save.isPending && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   async function submit() {
     setAttempted(true);
@@ -239,13 +227,12 @@ function Editor(props: { initial: SurveyFormValues; saved: SurveyTemplate | null
           </Stack>
         </Grid.Col>
       </Grid>
-      <ConfirmDialog
-        opened={blocker.state === 'blocked'}
+      <LeaveGuard
+        dirty={dirty}
+        saving={save.isPending}
         title={t('surveys.editorTitle')}
         message={t('surveys.project.unsaved')}
         confirmLabel={t('surveys.project.leave')}
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
       />
     </Stack>
   );
