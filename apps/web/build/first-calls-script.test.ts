@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { attemptRoutes, authRoutes, clientRoutes, PRESENCE_COOKIE, serviceRoutes } from '@pss/contract';
-import { FIRST_CALLS, type FirstCalls, type FirstCallsWindow } from '../src/boot/first-calls';
-import { CLIENTS_FIRST_PAGE } from '../src/lib/session/early-start';
-import { firstCallsSource } from './first-calls-script';
+import { PRESENCE_COOKIE } from '@pss/contract';
+import type { FirstCalls, FirstCallsWindow } from '../src/boot/first-calls';
+import { firstCallsConfig, firstCallsSource } from './first-calls-script';
 
 /**
  * The script index.html runs before anything else, run here from the very text the page
@@ -25,17 +24,16 @@ function runScript(page: { path: string; search?: string; cookie?: string; refre
 }
 
 describe("index.html's first calls", () => {
-  it("are the contract's routes", () => {
-    expect(FIRST_CALLS.settings).toBe(`/api${serviceRoutes.settings.path}`);
-    expect(FIRST_CALLS.staffRefresh).toBe(`/api${authRoutes.refreshStaff.path}`);
-    expect(FIRST_CALLS.participantRefresh).toBe(`/api${authRoutes.refreshParticipant.path}`);
-    for (const route of [serviceRoutes.settings, authRoutes.refreshStaff, authRoutes.refreshParticipant]) {
-      expect(route.method).toBe('GET');
-    }
-    expect(FIRST_CALLS.presenceCookie).toBe(PRESENCE_COOKIE);
-    const query = new URLSearchParams(Object.entries(CLIENTS_FIRST_PAGE).map(([k, v]) => [k, String(v)]));
-    expect(FIRST_CALLS.firstPages['/project-management']).toBe(`/api${clientRoutes.list.path}?${query}`);
-    expect(FIRST_CALLS.firstPages['/participant']).toBe(`/api${attemptRoutes.dashboard.path}`);
+  it("are made from the contract's route table as the page is built", () => {
+    // The URLs the browser asks for, written out here as the server serves them.
+    expect(firstCallsConfig()).toEqual({
+      settings: '/api/settings',
+      staffRefresh: '/api/auth/admin/refresh',
+      participantRefresh: '/api/auth/user/refresh',
+      presenceCookie: PRESENCE_COOKIE,
+      firstPages: { '/project-management': '/api/clients?page=1&limit=25', '/participant': '/api/dashboard' },
+    });
+    expect(firstCallsSource()).toContain(JSON.stringify(firstCallsConfig()));
   });
 
   it("send the settings and the staff refresh when the presence cookie is there, then the clients list's first page with its token", async () => {

@@ -19,6 +19,7 @@ export * from './elements.js';
 export * from './participant-side.js';
 export * from './site-pages.js';
 export * from './route.js';
+export * from './routes/first-screens.js';
 export * from './routes/clients.js';
 export * from './routes/auth.js';
 export * from './routes/users.js';

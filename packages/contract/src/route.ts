@@ -11,6 +11,9 @@ import type { RouteAccess } from './access.js';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Where the API serves the route table: a route's path is relative to it (the metrics, served at the root, aside). */
+export const API_PREFIX = '/api';
+
 /** `'/users/:userId/:projectId/notes'` → `'userId' | 'projectId'`. */
 export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParamNames<`/${Rest}`>
@@ -22,7 +25,7 @@ type ObjectSchema = z.ZodType<Record<string, unknown>>;
 
 export interface RouteDefinition {
   method: HttpMethod;
-  /** Fastify's syntax: `/clients/:id`. Relative to `/api`. */
+  /** Fastify's syntax: `/clients/:id`. Relative to `API_PREFIX`. */
   path: string;
   access: RouteAccess;
   params?: ObjectSchema;

@@ -15,25 +15,28 @@
  * function but its arguments, and only what every browser the app supports runs as is.
  */
 
-/** What the script sends, held equal to the contract's routes by build/first-calls-script.test.ts. */
-export const FIRST_CALLS = {
-  settings: '/api/settings',
-  staffRefresh: '/api/auth/admin/refresh',
-  participantRefresh: '/api/auth/user/refresh',
+/**
+ * What the script sends: the contract's routes, as URLs, written into index.html when it is
+ * built (build/first-calls-script.ts), so that no path is written here a second time.
+ */
+export interface FirstCallsConfig {
+  settings: string;
+  staffRefresh: string;
+  participantRefresh: string;
   /** The cookie that says a staff session may exist (the contract's PRESENCE_COOKIE). */
-  presenceCookie: 'pss_session',
+  presenceCookie: string;
   /**
    * Screens whose first data is asked for as soon as their session is known, when they are
-   * opened as they are landed on (no query string): the screen's path → the call. Each is the
-   * call the screen itself makes for its first page (its test holds them the same).
+   * opened as they are landed on (no query string): the screen's path → the call's URL.
    */
-  firstPages: {
-    '/project-management': '/api/clients?page=1&limit=25',
-    '/participant': '/api/dashboard',
-  } as Record<string, string>,
-};
+  firstPages: Record<string, string>;
+}
 
-export type FirstCallsConfig = typeof FIRST_CALLS;
+/** The screens whose first data is asked for early (`FirstCallsConfig.firstPages`), by their path. */
+export const FIRST_PAGE_SCREENS = { clientsList: '/project-management', participantDashboard: '/participant' } as const;
+
+/** The clients list's first page, as the list opens (features/clients/clients-api.ts asks for the same). */
+export const CLIENTS_FIRST_PAGE = { page: 1, limit: 25 } as const;
 
 /** The calls the script sent, left on `window` for the app to take. */
 export interface FirstCalls {
@@ -42,8 +45,15 @@ export interface FirstCalls {
   staff?: Promise<Response>;
   /** The participant's refresh, on the participant's pages. */
   participant?: Promise<Response>;
-  /** The first data of the page (`FIRST_CALLS.firstPages`), null if its session failed. */
+  /** The first data of the page (`FirstCallsConfig.firstPages`), null if its session failed. */
   firstPage?: { path: string; answer: Promise<Response | null> };
+}
+
+declare global {
+  interface Window {
+    /** The calls index.html's script sent, until the app takes them (lib/session/early-start.ts). */
+    pssFirstCalls?: FirstCalls;
+  }
 }
 
 export interface FirstCallsWindow {

@@ -1,4 +1,4 @@
-import type { CallInput, ReplyOf, RouteDefinition } from '@pss/contract';
+import { API_PREFIX, type CallInput, type ReplyOf, type RouteDefinition } from '@pss/contract';
 import { ApiError, RequiredParameterError } from './api-error';
 
 /**
@@ -34,7 +34,7 @@ export interface RequestOptions {
  * reports a lost session on 401). The one place that builds URLs, headers and errors.
  */
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const url = new URL(`/api${path}`, window.location.origin);
+  const url = new URL(`${API_PREFIX}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
@@ -137,14 +137,16 @@ export function callRaw<D extends RouteDefinition>(route: D, ...args: CallArgume
 }
 
 /**
- * The answer of a call sent outside this module: the ones index.html's own script sends as
- * the page starts (src/boot/first-calls.ts), read with the same errors as any other call.
+ * The answer of a call to `route` sent outside this module: the ones index.html's own script
+ * sends as the page starts (src/boot/first-calls.ts), read with the same errors as any other
+ * call and, as `call`'s, typed by the route's reply schema.
  */
-export async function answerOf<T>(
+export async function answerOf<D extends RouteDefinition>(
+  _route: D,
   sent: Promise<Response> | Response,
   options: Pick<CallOptions, 'isLogin'> = {},
-): Promise<T> {
-  return (await readAnswer(await checked(sent, options))) as T;
+): Promise<ReplyOf<D>> {
+  return (await readAnswer(await checked(sent, options))) as ReplyOf<D>;
 }
 
 async function readAnswer(response: Response): Promise<unknown> {
@@ -173,7 +175,7 @@ export function uploadWithProgress<D extends RouteDefinition & { upload: true }>
   const request = requestOf(route, input);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(route.method, new URL(`/api${request.path}`, window.location.origin));
+    xhr.open(route.method, new URL(`${API_PREFIX}${request.path}`, window.location.origin));
     xhr.setRequestHeader('accept', 'application/json');
     if (accessToken) xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
     xhr.withCredentials = true;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { idParams } from '../clients.js';
-import { answerBody, attempt, dashboard, participantProgress } from '../participant-side.js';
+import { answerBody, attempt, participantProgress } from '../participant-side.js';
 import { route } from '../route.js';
+import { dashboardRoute } from './first-screens.js';
 
 const attemptParams = z.object({ userSeasonRoundCaseId: z.string().uuid() });
 const caseParams = z.object({ caseId: z.string().uuid() });
 
 export const attemptRoutes = {
-  dashboard: route({ method: 'GET', path: '/dashboard', access: 'participant', reply: dashboard }),
+  dashboard: dashboardRoute,
   get: route({
     method: 'GET',
     path: '/users/:userSeasonRoundCaseId/questions',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { capIdParams, capStatus, client, clientBody, clientListQuery, clientPage, idParams } from '../clients.js';
+import { capIdParams, capStatus, client, clientBody, idParams } from '../clients.js';
 import { importJob } from '../import-jobs.js';
 import { route } from '../route.js';
+import { clientListRoute } from './first-screens.js';
 
 export const clientRoutes = {
-  list: route({ method: 'GET', path: '/clients', access: 'admin', query: clientListQuery, reply: clientPage }),
+  list: clientListRoute,
   create: route({
     method: 'POST',
     path: '/clients',

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { clientRoutes, type ClientBody, type ReplyOf } from '@pss/contract';
+import { clientRoutes, type ClientBody } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { CLIENTS_FIRST_PAGE, takeStartedData } from '../../lib/session/early-start';
 import type { ImportJobSource } from '../../lib/use-import-job';
@@ -17,8 +17,6 @@ export const clientKeys = {
   detail: (id: string) => ['clients', 'detail', id] as const,
 };
 
-type ClientPage = ReplyOf<typeof clientRoutes.list>;
-
 function isFirstPage(params: ClientListParams): boolean {
   return (
     params.page === CLIENTS_FIRST_PAGE.page &&
@@ -35,7 +33,7 @@ export function clientListQueryOptions(params: ClientListParams) {
       const send = () => call(clientRoutes.list, { query: { ...params } }, { signal });
       // The first page, as the list opens on landing, takes the one sent as the page started
       // (lib/session/early-start.ts).
-      return isFirstPage(params) ? takeStartedData<ClientPage>('clients-first-page', send) : send();
+      return isFirstPage(params) ? takeStartedData('clients-first-page', send) : send();
     },
     placeholderData: keepPreviousData,
   });

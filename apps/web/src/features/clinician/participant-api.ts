@@ -5,7 +5,6 @@ import {
   surveyRoutes,
   userRoutes,
   type CaseAnswer,
-  type Dashboard,
   type SurveyAnswerBody,
 } from '@pss/contract';
 import { call, callRaw } from '../../lib/api-client';
@@ -42,7 +41,7 @@ export const dashboardQueryOptions = () =>
     queryKey: participantKeys.dashboard,
     // The first read takes the one sent as the page started (lib/session/early-start.ts).
     queryFn: ({ signal }) =>
-      takeStartedData<Dashboard>('participant-dashboard', () => call(attemptRoutes.dashboard, {}, { signal })),
+      takeStartedData('participant-dashboard', () => call(attemptRoutes.dashboard, {}, { signal })),
   });
 
 export const attemptQueryOptions = (id: string) =>

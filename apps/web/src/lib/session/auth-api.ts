@@ -1,4 +1,5 @@
 import {
+  API_PREFIX,
   type ClientSettings,
   type CurrentUser,
   type LoginResponse,
@@ -49,7 +50,7 @@ export function signOutOnServer(): Promise<void> {
  * Where a sign-in through the organisation's identity provider starts: a page the browser
  * navigates to (the API redirects it to the provider), not a call.
  */
-export const PROVIDER_SIGN_IN_URL = `/api${authRoutes.oidcStart.path}`;
+export const PROVIDER_SIGN_IN_URL = `${API_PREFIX}${authRoutes.oidcStart.path}`;
 
 /** Hands the provider's answer (the query `/keycloak-landing` was opened with) to the API. */
 export function finishProviderSignIn(query: string): Promise<LoginResponse> {

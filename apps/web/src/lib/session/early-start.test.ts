@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { attemptRoutes, clientRoutes, PRESENCE_COOKIE } from '@pss/contract';
+import { PRESENCE_COOKIE } from '@pss/contract';
 import { clearCookie, setCookie } from '../cookies';
 import { setAccessToken } from '../api-client';
 import type { FirstCalls } from '../../boot/first-calls';
 import { ApiError } from '../api-error';
 import { refreshSession } from './auth-api';
-import { CLIENTS_ROUTE, DASHBOARD_ROUTE, startSessionEarly, takeEarly, takeStarted } from './early-start';
+import { startSessionEarly, takeEarly, takeStarted } from './early-start';
 
 // A fake server answering fetch, as in session-provider.test.tsx: which calls go out, when.
 const calls: string[] = [];
@@ -34,9 +34,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   clearCookie(PRESENCE_COOKIE);
   // Nothing started by one test is left for the next.
-  delete (window as { pssFirstCalls?: FirstCalls }).pssFirstCalls;
+  delete window.pssFirstCalls;
   for (const name of ['settings', 'staff', 'participant', 'participant-dashboard', 'clients-first-page'] as const) {
-    void takeEarly(name, async () => null);
+    void takeStarted(name);
   }
   setAccessToken(null);
 });
@@ -76,17 +76,9 @@ describe('the calls a first screen waits on, started early', () => {
     expect(takeStarted('participant-dashboard')).toBeUndefined();
   });
 
-  it("names the route table's dashboard call", () => {
-    expect(DASHBOARD_ROUTE).toEqual({
-      method: attemptRoutes.dashboard.method,
-      path: attemptRoutes.dashboard.path,
-      access: attemptRoutes.dashboard.access,
-    });
-  });
-
   it('asks for no dashboard on the other participant pages', async () => {
     startSessionEarly('/participant/cases/42');
-    await takeEarly('participant', async () => null);
+    await takeStarted('participant');
     expect(takeStarted('participant-dashboard')).toBeUndefined();
     expect(calls).not.toContain('GET /api/dashboard');
   });
@@ -103,19 +95,15 @@ describe('the calls a first screen waits on, started early', () => {
     await expect(takeStarted('clients-first-page')).resolves.toMatchObject({ from: 'app' });
     expect(calls).toEqual(['GET /api/settings', 'GET /api/auth/admin/refresh', 'GET /api/clients']);
     expect(bearers[2]).toBe('Bearer t');
-    void takeEarly('staff', async () => null);
+    void takeStarted('staff');
     startSessionEarly('/project-management', '?page=3');
     expect(takeStarted('clients-first-page')).toBeUndefined();
-  });
-
-  it("names the route table's clients list", () => {
-    expect(CLIENTS_ROUTE).toMatchObject({ method: clientRoutes.list.method, path: clientRoutes.list.path });
   });
 });
 
 describe("the calls index.html's script sent", () => {
   function scriptSent(calls: FirstCalls) {
-    (window as { pssFirstCalls?: FirstCalls }).pssFirstCalls = calls;
+    window.pssFirstCalls = calls;
   }
 
   it('are taken instead of being sent again, each once', async () => {
@@ -137,7 +125,7 @@ describe("the calls index.html's script sent", () => {
     await expect(meanwhile).resolves.toMatchObject({ access_token: 'early' });
     await expect(takeStarted('clients-first-page')).resolves.toMatchObject({ from: 'script' });
     expect(calls).toEqual([]);
-    expect((window as { pssFirstCalls?: FirstCalls }).pssFirstCalls).toBeUndefined();
+    expect(window.pssFirstCalls).toBeUndefined();
   });
 
   it("answer errors as the app's own calls do; a first page the script could not ask for is asked for again", async () => {

@@ -1,21 +1,19 @@
 import {
   PRESENCE_COOKIE,
-  type ClientSettings,
-  type Dashboard,
-  type LoginResponse,
-  type ParticipantLoginResponse,
+  authRoutes,
+  clientListRoute,
+  dashboardRoute,
+  serviceRoutes,
   type ReplyOf,
   type RouteDefinition,
-  type clientListQuery,
-  type clientRoutes,
 } from '@pss/contract';
-import type { FirstCalls } from '../../boot/first-calls';
+import { CLIENTS_FIRST_PAGE, FIRST_PAGE_SCREENS, type FirstCalls } from '../../boot/first-calls';
 import { answerOf, call, setAccessToken } from '../api-client';
 import { hasCookie } from '../cookies';
 import { fetchClientSettings, refreshParticipant, refreshSession } from './auth-api';
 import { sharedRefresh } from './shared-refresh';
 
-type ClientPage = ReplyOf<typeof clientRoutes.list>;
+export { CLIENTS_FIRST_PAGE };
 
 /**
  * The calls a first screen waits on, sent as soon as the app's code has run (main.tsx)
@@ -27,63 +25,63 @@ type ClientPage = ReplyOf<typeof clientRoutes.list>;
  * a second in which the network sat idle. Each provider takes the call started here for it,
  * once; a provider that mounts again (or one in a test, where nothing started early) makes
  * its own call, as before.
+ *
+ * What each call started early answers, by its name: the one record that both the starting
+ * and the taking read, so a call is taken as the type it was started with.
  */
-type Early = 'settings' | 'staff' | 'participant' | 'participant-dashboard' | 'clients-first-page';
+export interface EarlyReplies {
+  settings: ReplyOf<typeof serviceRoutes.settings>;
+  staff: ReplyOf<typeof authRoutes.refreshStaff>;
+  participant: ReplyOf<typeof authRoutes.refreshParticipant>;
+  'participant-dashboard': ReplyOf<typeof dashboardRoute>;
+  'clients-first-page': ReplyOf<typeof clientListRoute>;
+}
+export type Early = keyof EarlyReplies;
 
-const started = new Map<Early, Promise<unknown>>();
+/** Calls in flight by name, each the promise of its own answer in `Replies`. */
+type Calls<Replies> = { [K in keyof Replies]?: Promise<Replies[K]> };
 
-function start<T>(name: Early, send: () => Promise<T>): void {
-  const answer = send();
-  // Taken later, or never: a failure is the taker's to handle, not an unhandled rejection.
-  answer.catch(() => undefined);
-  started.set(name, answer);
+function keep<Replies, K extends keyof Replies>(calls: Calls<Replies>, name: K, answer: Promise<Replies[K]>): void {
+  calls[name] = answer;
 }
 
-/** The call started early for `name`, the first time it is asked for; afterwards, or if none was, undefined. */
-export function takeStarted<T>(name: Early): Promise<T> | undefined {
-  const answer = started.get(name) as Promise<T> | undefined;
-  started.delete(name);
+function takeFrom<Replies, K extends keyof Replies>(calls: Calls<Replies>, name: K): Promise<Replies[K]> | undefined {
+  const answer = calls[name];
+  delete calls[name];
   return answer;
 }
 
+const started: Calls<EarlyReplies> = {};
+
+function start<K extends Early>(name: K, send: () => Promise<EarlyReplies[K]>): void {
+  const answer = send();
+  // Taken later, or never: a failure is the taker's to handle, not an unhandled rejection.
+  answer.catch(() => undefined);
+  keep(started, name, answer);
+}
+
+/** The call started early for `name`, the first time it is asked for; afterwards, or if none was, undefined. */
+export function takeStarted<K extends Early>(name: K): Promise<EarlyReplies[K]> | undefined {
+  return takeFrom(started, name);
+}
+
 /** The call started early for `name`, the first time; afterwards, or if none was, `send()`. */
-export function takeEarly<T>(name: Early, send: () => Promise<T>): Promise<T> {
-  return takeStarted<T>(name) ?? send();
+export function takeEarly<K extends Early>(name: K, send: () => Promise<EarlyReplies[K]>): Promise<EarlyReplies[K]> {
+  return takeStarted(name) ?? send();
 }
 
 /**
  * A page's first data: the call started early for `name`, the first time, unless it failed
  * (the page started without a session, and the user has signed in since); otherwise `send()`.
  */
-export async function takeStartedData<T>(name: Early, send: () => Promise<T>): Promise<T> {
-  const early = takeStarted<T>(name);
+export async function takeStartedData<K extends Early>(
+  name: K,
+  send: () => Promise<EarlyReplies[K]>,
+): Promise<EarlyReplies[K]> {
+  const early = takeStarted(name);
   const answer = early && (await early.catch(() => null));
   return answer ?? send();
 }
-
-/**
- * The participant's dashboard call (`attemptRoutes.dashboard`; a test holds them the same).
- * Not imported from the route table: this module is part of every page's first download,
- * and with the participant's route table in it the bundler split the shared code of the
- * first screens into six more files (sign-in 15 → 21).
- */
-export const DASHBOARD_ROUTE = {
-  method: 'GET',
-  path: '/dashboard',
-  access: 'participant',
-} as const satisfies RouteDefinition;
-
-/**
- * The clients list's first page (`clientRoutes.list`, page 1 of 25), for the same reason: its
- * query's type is the contract's, but only the method and path go into this module.
- */
-export const CLIENTS_ROUTE = {
-  method: 'GET',
-  path: '/clients',
-  access: 'admin',
-  query: undefined as unknown as typeof clientListQuery,
-} as const satisfies RouteDefinition;
-export const CLIENTS_FIRST_PAGE = { page: 1, limit: 25 } as const;
 
 /** Every screen under /participant has the participant's session around it (app/router.tsx). */
 function isParticipantPath(pathname: string): boolean {
@@ -92,9 +90,8 @@ function isParticipantPath(pathname: string): boolean {
 
 /** The calls index.html's script sent (src/boot/first-calls.ts), taken once; undefined if it sent none. */
 function takeFirstCalls(): FirstCalls | undefined {
-  const holder = window as { pssFirstCalls?: FirstCalls };
-  const calls = holder.pssFirstCalls;
-  delete holder.pssFirstCalls;
+  const calls = window.pssFirstCalls;
+  delete window.pssFirstCalls;
   return calls;
 }
 
@@ -102,15 +99,24 @@ function takeFirstCalls(): FirstCalls | undefined {
  * A session refresh sent by index.html, taken as the refresh in flight, so that a refresh
  * asked for meanwhile in this tab shares its answer instead of spending the cookie again.
  */
-function adoptRefresh<T>(name: 'staff' | 'participant', sent: Promise<Response>): Promise<T> {
-  return sharedRefresh(name, () => answerOf<T>(sent, { isLogin: true }), { waitForOtherTabs: false });
+function adoptRefresh<D extends RouteDefinition>(
+  name: 'staff' | 'participant',
+  route: D,
+  sent: Promise<Response>,
+): Promise<ReplyOf<D>> {
+  return sharedRefresh(name, () => answerOf(route, sent, { isLogin: true }), { waitForOtherTabs: false });
 }
 
-/** The first data index.html's script asked for, if it asked for `path`'s; else `send()`. */
-function firstPageOr<T>(first: FirstCalls | undefined, path: string, send: () => Promise<T>): Promise<T> {
+/** The first data index.html's script asked for, if it asked for `path`'s (the answer of `route`); else `send()`. */
+function firstPageOr<D extends RouteDefinition>(
+  first: FirstCalls | undefined,
+  path: string,
+  route: D,
+  send: () => Promise<ReplyOf<D>>,
+): Promise<ReplyOf<D>> {
   const page = first?.firstPage;
   if (page?.path !== path) return send();
-  return page.answer.then((sent) => (sent ? answerOf<T>(sent) : send()));
+  return page.answer.then((sent) => (sent ? answerOf(route, sent) : send()));
 }
 
 /**
@@ -125,37 +131,32 @@ function firstPageOr<T>(first: FirstCalls | undefined, path: string, send: () =>
  */
 export function startSessionEarly(pathname: string, search = window.location.search): void {
   const first = takeFirstCalls();
-  start('settings', () => (first ? answerOf<ClientSettings>(first.settings) : fetchClientSettings()));
+  start('settings', () => (first ? answerOf(serviceRoutes.settings, first.settings) : fetchClientSettings()));
   if (isParticipantPath(pathname)) {
     const session = first?.participant
-      ? adoptRefresh<ParticipantLoginResponse>('participant', first.participant)
+      ? adoptRefresh('participant', authRoutes.refreshParticipant, first.participant)
       : refreshParticipant({ isLogin: true, waitForOtherTabs: false });
     start('participant', () => session);
-    if (pathname === '/participant') {
-      start('participant-dashboard', async (): Promise<Dashboard> => {
+    if (pathname === FIRST_PAGE_SCREENS.participantDashboard) {
+      start('participant-dashboard', async () => {
         // The provider sets the same token when it takes this session, moments later.
         setAccessToken((await session).access_token);
-        // The answer is the route table's `dashboard` reply; this copy of the route carries no schema.
-        return firstPageOr(first, pathname, async () => (await call(DASHBOARD_ROUTE)) as unknown as Dashboard);
+        return firstPageOr(first, pathname, dashboardRoute, () => call(dashboardRoute));
       });
     }
     return;
   }
   const staff = first?.staff
-    ? adoptRefresh<LoginResponse>('staff', first.staff)
+    ? adoptRefresh('staff', authRoutes.refreshStaff, first.staff)
     : hasCookie(PRESENCE_COOKIE)
       ? refreshSession({ waitForOtherTabs: false })
       : undefined;
   if (!staff) return;
   start('staff', () => staff);
-  if (pathname === '/project-management' && !search) {
-    start('clients-first-page', async (): Promise<ClientPage> => {
+  if (pathname === FIRST_PAGE_SCREENS.clientsList && !search) {
+    start('clients-first-page', async () => {
       setAccessToken((await staff).access_token);
-      return firstPageOr(
-        first,
-        pathname,
-        async () => (await call(CLIENTS_ROUTE, { query: CLIENTS_FIRST_PAGE })) as unknown as ClientPage,
-      );
+      return firstPageOr(first, pathname, clientListRoute, () => call(clientListRoute, { query: CLIENTS_FIRST_PAGE }));
     });
   }
 }
