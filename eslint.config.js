@@ -76,6 +76,23 @@ export default tseslint.config(
     },
   },
   {
+    // A cast through `unknown` (`value as unknown as T`) turns the type checker off for that
+    // value and hides every mistake it would have found. The web app gives a value its type
+    // with a type guard, a typed helper or the right generic instead.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ":matches(TSAsExpression, TSTypeAssertion) > :matches(TSAsExpression, TSTypeAssertion).expression[typeAnnotation.type='TSUnknownKeyword']",
+          message:
+            'No cast through unknown: give the value its type with a type guard, a typed helper or the right generic.',
+        },
+      ],
+    },
+  },
+  {
     // Entry points and scripts talk to the person running them.
     files: [
       'apps/api/src/main.ts',

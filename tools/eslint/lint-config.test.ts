@@ -80,6 +80,14 @@ describe('the lint configuration', () => {
     ]);
   });
 
+  it('refuses a cast through unknown in the web app', async () => {
+    const text = 'export function count(value: string): number {\n  return value as unknown as number;\n}\n';
+    expect(await rulesBroken('apps/web/src', 'cast.ts', text)).toEqual(['no-restricted-syntax']);
+    expect(
+      await rulesBroken('apps/web/src', 'cast.ts', text.replace('value as unknown as number', 'value.length')),
+    ).toEqual([]);
+  });
+
   it('refuses a file name that is not kebab-case', async () => {
     expect(await rulesBroken('apps/web/src', 'CaseEditor.ts', 'export const a = 1;\n')).toEqual([
       'unicorn/filename-case',

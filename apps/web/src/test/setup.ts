@@ -21,9 +21,9 @@ if (!window.matchMedia) {
     }),
   });
 }
-class NoopResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+class NoopResizeObserver implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
 }
-window.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+window.ResizeObserver ??= NoopResizeObserver;

@@ -5,24 +5,38 @@ import { changeType, mergeRtf, newQuestion, placeInSeason, removeGrouper, toForm
 const grouperA = '00000000-0000-4000-8000-00000000000a';
 const grouperB = '00000000-0000-4000-8000-00000000000b';
 
+const chestPain: CaseDocument = {
+  id: '00000000-0000-4000-8000-000000000001',
+  project_id: null,
+  client_id: null,
+  origin: 'CUSTOM',
+  status: 'DRAFT',
+  name: 'Chest pain',
+  disease_type_id: null,
+  disease_type_name: null,
+  patient_name: 'Ann',
+  patient_age: 54,
+  has_image: false,
+  image_alt: '',
+  reason_for_encounter: '<p>Pain</p>',
+  season_id: 's1',
+  season_name: null,
+  round_number: 2,
+  feedback_type: null,
+  references: '',
+  test_results: '',
+  explanation: '',
+  details_sections: [{ id: 'd1', name: 'History', text: '<p>None</p>' }],
+  groupers: [],
+  questions: [],
+  source_case_id: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+
 function form(overrides: Partial<CaseForm> = {}): CaseForm {
   return {
-    ...toForm({
-      name: 'Chest pain',
-      disease_type_id: null,
-      patient_name: 'Ann',
-      patient_age: 54,
-      reason_for_encounter: '<p>Pain</p>',
-      season_id: 's1',
-      round_number: 2,
-      feedback_type: null,
-      references: '',
-      test_results: '',
-      explanation: '',
-      details_sections: [{ id: 'd1', name: 'History', text: '<p>None</p>' }],
-      groupers: [],
-      questions: [],
-    } as unknown as CaseDocument),
+    ...toForm(chestPain),
     ...overrides,
   };
 }
