@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { ensureEmailTemplates } from './db/email-templates.js';
+import type { Clock } from './lib/clock.js';
+import type { Mailer } from './lib/mailer.js';
+import type { Metrics } from './lib/metrics.js';
+import type { TokenService } from './lib/tokens.js';
+import { createEmailOutboxRepository } from './modules/emails/email-outbox.repository.js';
+import { createEmailScheduleRepository } from './modules/emails/email-schedule.repository.js';
+import { createEmailScheduler, type EmailScheduler } from './modules/emails/email-scheduler.js';
+import { createEmailSender, type EmailSender, type SenderOptions } from './modules/emails/email-sender.js';
+import { createEmailSendingService } from './modules/emails/email-sending.service.js';
+import { createEmailWorker } from './modules/emails/email-worker.js';
+import type { ParticipantsService } from './modules/participants/participants.service.js';
+import type { ProjectsService } from './modules/projects/projects.service.js';
+
+/** The email schedule and outbox, as main.ts starts them and tests drive them. */
+export interface AppEmails {
+  /** Queues what the schedule says is due today. */
+  runScheduler: EmailScheduler['run'];
+  /** Sends what is due in the outbox until nothing is left. */
+  drain: EmailSender['drain'];
+  /** Runs both in the background (main.ts); answers a stop function. */
+  startWorker(): () => Promise<void>;
+}
+
+/**
+ * The email schedule, the outbox and its sender, the worker that runs both, and the sending
+ * service of the emails screens; `emails` is what main.ts and tests reach.
+ */
+export function createAppEmails(deps: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  tokens: TokenService;
+  mailer: Mailer;
+  metrics: Metrics;
+  log: FastifyBaseLogger;
+  projects: ProjectsService;
+  participants: ParticipantsService;
+  /** Tests shorten the outbox's retries and leases. */
+  senderOptions?: SenderOptions;
+}) {
+  const { config, clock, tokens, mailer, metrics, log } = deps;
+  const { db } = deps.database;
+  const emailOutbox = createEmailOutboxRepository(db);
+  const emailScheduler = createEmailScheduler({
+    schedule: createEmailScheduleRepository(db, config.scheduleTimeZone),
+    outbox: emailOutbox,
+    ensureTemplates: (projectId) => ensureEmailTemplates(db, projectId),
+    clock,
+    timeZone: config.scheduleTimeZone,
+  });
+  const emailSender = createEmailSender({
+    outbox: emailOutbox,
+    mailer,
+    clock,
+    timeZone: config.scheduleTimeZone,
+    publicUrl: config.publicUrl,
+    support: config.support,
+    dashboardLink: async (userId, now) =>
+      `${config.publicUrl}/participant/link/${await tokens.signLinkToken(userId, now, config.linkTtlDays)}`,
+    log,
+    options: { leaseMs: config.emailLeaseSeconds * 1000, ...deps.senderOptions },
+  });
+  // Every drain's outcome is counted for /metrics, whether the worker or a test runs it.
+  const countedSender = { drain: async () => metrics.countEmails(await emailSender.drain()) };
+  const emailWorker = createEmailWorker({ scheduler: emailScheduler, sender: countedSender, log });
+  const emailSending = createEmailSendingService({
+    db,
+    projects: deps.projects,
+    participants: deps.participants,
+    outbox: emailOutbox,
+    scheduler: emailScheduler,
+    clock,
+    timeZone: config.scheduleTimeZone,
+    publicUrl: config.publicUrl,
+    support: config.support,
+    testEmailLimits: config.testEmailLimits,
+    wake: () => emailWorker.wake(),
+  });
+
+  const emails: AppEmails = {
+    runScheduler: () => emailScheduler.run(),
+    drain: () => countedSender.drain(),
+    startWorker: () => emailWorker.start({ schedulerIntervalMs: config.schedulerIntervalSeconds * 1000 }),
+  };
+  return { emailSending, emails };
+}

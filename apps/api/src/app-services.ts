@@ -1,0 +1,221 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import { currentRequestId } from './lib/request-context.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import type { TokenService } from './lib/tokens.js';
+import { localFileStorage, type FileStorage } from './lib/storage.js';
+import { createImportsRepository } from './modules/imports/imports.repository.js';
+import { createImportsService } from './modules/imports/imports.service.js';
+import { createProjectsService } from './modules/projects/projects.service.js';
+import { createCaseAccess } from './modules/cases/case-access.js';
+import { createCaseMediaService } from './modules/cases/case-media.service.js';
+import { createCasePreviewsService } from './modules/cases/case-previews.service.js';
+import { createCaseTransfersService } from './modules/cases/case-transfers.service.js';
+import { createCasesService } from './modules/cases/cases.service.js';
+import { createModuleLibraryService } from './modules/module-library/module-library.service.js';
+import { createElementsService } from './modules/elements/elements.service.js';
+import { createAttemptsRepository } from './modules/attempts/attempts.repository.js';
+import { createAttemptsService } from './modules/attempts/attempts.service.js';
+import { createCmesRepository } from './modules/cmes/cmes.repository.js';
+import { createParticipantsRepository } from './modules/participants/participants.repository.js';
+import { createParticipantsService } from './modules/participants/participants.service.js';
+import { createCmesService } from './modules/cmes/cmes.service.js';
+import { createEmailsService } from './modules/emails/emails.service.js';
+import { createStatisticsService } from './modules/statistics/statistics.service.js';
+import { createSeasonSummariesService } from './modules/season-summaries/season-summaries.service.js';
+import { createReportsRepository } from './modules/reports/reports.repository.js';
+import { createReportsService } from './modules/reports/reports.service.js';
+import { createSurveysService } from './modules/surveys/surveys.service.js';
+import { createResourceProcessing } from './modules/resources/resource-processing.js';
+import { copyCaseResources, createResourcesService } from './modules/resources/resources.service.js';
+import { createSignedLinks } from './lib/signed-links.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createOidcProviderClient } from './modules/auth/oidc/oidc-provider-client.js';
+import { createOidcSignIn } from './modules/auth/oidc/oidc-sign-in.js';
+import { createOidcTransactions } from './modules/auth/oidc/oidc-transaction.js';
+import { createClientsRepository } from './modules/clients/clients.repository.js';
+import { createClientsService } from './modules/clients/clients.service.js';
+import { createUserManagementRepository, createUsersRepository } from './modules/users/users.repository.js';
+import { createUserManagementService } from './modules/users/user-management.service.js';
+import { createUsersService } from './modules/users/users.service.js';
+
+/**
+ * Every module's services, wired to one another, with the import runners they bring. The
+ * onClose hooks of what holds work or connections open are added here, with what they close.
+ */
+export function createAppServices(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    database: Database;
+    clock: Clock;
+    tokens: TokenService;
+    storage?: FileStorage;
+    mailer?: Mailer;
+  },
+) {
+  const { config, database, clock, tokens } = deps;
+  const { db } = database;
+  const storage = deps.storage ?? localFileStorage(path.join(config.dataDir, 'files'));
+  const imports = createImportsService({
+    imports: createImportsRepository(db),
+    storage,
+    clock,
+    log: app.log,
+    leaseMs: config.importLeaseSeconds * 1000,
+    maxAttempts: config.importMaxAttempts,
+    requestId: currentRequestId,
+  });
+  const clientsService = createClientsService({ clients: createClientsRepository(db), clock });
+  imports.registerRunner('CAP', (context) => clientsService.importCapRoster(context));
+  const usersRepository = createUsersRepository(db);
+  const usersService = createUsersService({
+    users: usersRepository,
+    clientExists: (id) => clientsService.exists(id),
+  });
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
+  const authService = createAuthService({
+    users: usersService,
+    sessions: createSessionsRepository(db),
+    tokens,
+    clock,
+    mailer,
+    settings: config,
+    log: app.log,
+  });
+  // The provider sends the browser back to the web app, which hands its answer to the API.
+  const oidcSignIn = config.oidc
+    ? createOidcSignIn({
+        provider: createOidcProviderClient(
+          config.oidc,
+          { redirect: `${config.publicUrl}/keycloak-landing`, postLogout: `${config.publicUrl}/logged-out` },
+          app.log,
+        ),
+        transactions: createOidcTransactions(config.sessionSecret),
+        auth: authService,
+        users: usersService,
+        clock,
+      })
+    : undefined;
+  // Mail sent after its answer (sign-in links, notices) is delivered before the app closes,
+  // then the mail server's pooled connections are closed.
+  app.addHook('onClose', async () => {
+    await authService.settle();
+    mailer.close?.();
+  });
+  const userManagement = createUserManagementService({
+    repository: createUserManagementRepository(db),
+    users: usersRepository,
+    sessions: authService,
+    clock,
+  });
+  const projectsService = createProjectsService({ db, clients: clientsService, clock });
+  const emailsService = createEmailsService({ db, projects: projectsService, clock });
+  const cmesService = createCmesService({ cmes: createCmesRepository(db), projects: projectsService, clock });
+  const participantsService = createParticipantsService({
+    participants: createParticipantsRepository(db),
+    projects: projectsService,
+    imports,
+    clients: clientsService,
+    importDatabase: { db, singleConnection: database.kind === 'pglite' },
+    clock,
+  });
+  const elementsService = createElementsService({ db, projects: projectsService, imports });
+  const caseAccess = createCaseAccess({ db, projects: projectsService, clock });
+  const casesService = createCasesService({ db, access: caseAccess, storage, clock });
+  const caseTransfers = createCaseTransfersService({
+    db,
+    access: caseAccess,
+    elements: elementsService,
+    resources: { copyCaseResources },
+    storage,
+    clock,
+  });
+  const casePreviews = createCasePreviewsService({ db, access: caseAccess, clock });
+  const caseMedia = createCaseMediaService({ db, access: caseAccess, storage, clock });
+  const moduleLibraryService = createModuleLibraryService({
+    db,
+    cases: casesService,
+    transfers: caseTransfers,
+    clock,
+  });
+  imports.registerRunner('SUMMARY', (context) => elementsService.runKeyTakeawaysImport(context));
+  imports.registerRunner('ANSWER_TAGS', (context) => elementsService.runAnswerTagsImport(context));
+  const seasonSummaries = createSeasonSummariesService({ db, projects: projectsService, storage, clock });
+  const attemptsService = createAttemptsService({
+    attempts: createAttemptsRepository(db),
+    cases: casesService,
+    images: caseMedia,
+    projects: projectsService,
+    users: usersService,
+    summaries: seasonSummaries,
+    clock,
+  });
+  imports.registerRunner('PARTICIPANTS', (context) => participantsService.runImport(context));
+  imports.registerRunner('NEW_USERS', (context) => participantsService.runNewUsersImport(context));
+  imports.registerMaintenance(() => participantsService.refreshStaleSearch());
+
+  const statisticsService = createStatisticsService({
+    db,
+    projects: projectsService,
+    clock,
+    cacheSeconds: config.statisticsCacheSeconds,
+  });
+
+  const surveysService = createSurveysService({ db, projects: projectsService, clock });
+  const reportsService = createReportsService({
+    reports: createReportsRepository(db),
+    projects: projectsService,
+    surveys: surveysService,
+    clock,
+    timeZone: config.scheduleTimeZone,
+  });
+
+  const resourceProcessing = createResourceProcessing({ db, storage, clock, log: app.log });
+  // Its drawing thread ends with the app.
+  app.addHook('onClose', () => resourceProcessing.close());
+  const resourcesService = createResourcesService({
+    db,
+    storage,
+    clock,
+    links: createSignedLinks(config.sessionSecret, 'pss-resource-file'),
+    linkTtlSeconds: config.resourceLinkTtlMinutes * 60,
+    processing: resourceProcessing,
+    cases: casesService,
+    attempts: attemptsService,
+  });
+
+  return {
+    storage,
+    mailer,
+    imports,
+    clientsService,
+    usersService,
+    authService,
+    oidcSignIn,
+    userManagement,
+    projectsService,
+    emailsService,
+    cmesService,
+    participantsService,
+    elementsService,
+    casesService,
+    caseTransfers,
+    casePreviews,
+    caseMedia,
+    moduleLibraryService,
+    seasonSummaries,
+    attemptsService,
+    statisticsService,
+    surveysService,
+    reportsService,
+    resourceProcessing,
+    resourcesService,
+  };
+}
+
+export type AppServices = ReturnType<typeof createAppServices>;
