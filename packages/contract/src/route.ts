@@ -59,6 +59,15 @@ export function route<const D extends RouteDefinition>(definition: D & ParamsMat
   return definition;
 }
 
+/** A route's path with its parameters filled in, each encoded: `/resource-files/:token` → `/resource-files/abc`. */
+export function fillPath<D extends RouteDefinition>(
+  route: D,
+  params: Record<PathParamNames<D['path']>, string>,
+): string {
+  const values: Partial<Record<string, string>> = params;
+  return route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}
+
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
 

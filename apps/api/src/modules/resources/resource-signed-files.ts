@@ -1,5 +1,13 @@
 import type { Readable } from 'node:stream';
-import type { ParticipantResource, ResourceFileDetails, SignedLink, ThumbnailLink } from '@pss/contract';
+import {
+  API_PREFIX,
+  fillPath,
+  resourceRoutes,
+  type ParticipantResource,
+  type ResourceFileDetails,
+  type SignedLink,
+  type ThumbnailLink,
+} from '@pss/contract';
 import { AppError } from '../../lib/errors.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { ResourceContext } from './resource-context.js';
@@ -33,7 +41,7 @@ export function createResourceSignedFiles(context: ResourceContext) {
       deps.clock.now(),
       deps.linkTtlSeconds,
     );
-    return { url: `/api/resource-files/${token}`, expires_at: expiresAt.toISOString() };
+    return { url: API_PREFIX + fillPath(resourceRoutes.signedFile, { token }), expires_at: expiresAt.toISOString() };
   }
 
   async function thumbnailLinkOf(row: ResourceRecord): Promise<ThumbnailLink> {
