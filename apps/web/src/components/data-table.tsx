@@ -1,9 +1,10 @@
 import { useDeferredValue, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Group, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from '../lib/i18n';
 import type { SortTerm } from '@pss/contract';
 import { sortDirectionOf } from '../lib/sort-toggle';
 import { isSelected, selectedCount, toggleAll, toggleRow, type SelectionState } from '../lib/selection';
+import { QueryError } from './query-error';
 import classes from './data-table.module.css';
 
 export interface Column<Row> {
@@ -26,7 +27,8 @@ export interface DataTableProps<Row> {
   sort: SortTerm[];
   onToggleSort(field: string): void;
   loading: boolean;
-  error: string | null;
+  /** The list's read failed (null or undefined: it did not): shown in place of the table. */
+  error: unknown;
   onRetry(): void;
   empty: ReactNode;
   selection?: SelectionState;
@@ -46,7 +48,8 @@ const part = Table.classes;
 /**
  * The table of every list screen: sortable headers, paging, skeletons while loading,
  * errors in place with a retry, an empty state, and (when given a selection) row
- * checkboxes with select-all and unselected exceptions.
+ * checkboxes with select-all and unselected exceptions. A list screen gets the props that
+ * follow its state and query from useListTable (lib/use-list-table.ts).
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation();
@@ -63,15 +66,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // they arrive (a layout shift).
   const pages = Math.max(1, Math.ceil(useDeferredValue(props.total) / props.limit));
 
-  if (props.error) {
-    return (
-      <Alert color="red" role="alert" title={props.error}>
-        <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
-          {t('table.retry')}
-        </Button>
-      </Alert>
-    );
-  }
+  if (props.error) return <QueryError error={props.error} onRetry={props.onRetry} />;
 
   return (
     <div>

@@ -1,23 +1,16 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
-import { act, render, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, render } from '@testing-library/react';
+import { renderHookInRouter } from '../test/render-hook-in-router';
 import { createMemoryRouter, RouterProvider, useLocation } from './router';
 import { SEARCH_DEBOUNCE_MS, useListState } from './use-list-state';
 
 afterEach(() => vi.useRealTimers());
 
 function setup(initialUrl: string) {
-  // A data router, as the app uses (the hook watches for navigations in progress), made once.
-  let current: ReactNode = null;
-  const Slot = () => <>{current}</>;
-  const router = createMemoryRouter([{ path: '*', element: <Slot /> }], { initialEntries: [initialUrl] });
-  const wrapper = ({ children }: { children: ReactNode }) => {
-    current = children;
-    return <RouterProvider router={router} />;
-  };
-  return renderHook(() => ({ list: useListState({ sortable: ['name', 'created_at'] }), location: useLocation() }), {
-    wrapper,
-  });
+  return renderHookInRouter(
+    () => ({ list: useListState({ sortable: ['name', 'created_at'] }), location: useLocation() }),
+    initialUrl,
+  );
 }
 
 describe('list state in the URL', () => {

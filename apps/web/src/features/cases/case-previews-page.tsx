@@ -4,9 +4,9 @@ import { Link, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { casePreviewSortFields } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
-import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useListState } from '../../lib/use-list-state';
+import { useListTable } from '../../lib/use-list-table';
 import { useCaseHome } from '../../lib/case-home';
 import { caseQueryOptions, previewListQueryOptions } from './cases-api';
 
@@ -20,6 +20,9 @@ export function CasePreviewsPage() {
   const list = useListState({ sortable: casePreviewSortFields });
   const theCase = useQuery(caseQueryOptions(caseId));
   const previews = useQuery(previewListQueryOptions(caseId, list.query));
+  const { table, search } = useListTable(list, previews, {
+    empty: { none: t('previews.empty'), noMatches: t('previews.noMatches') },
+  });
   const base = `${home.casesPath}/case-details/${caseId}`;
   const columns: Column<Row>[] = [
     {
@@ -51,29 +54,12 @@ export function CasePreviewsPage() {
           {t('previews.take')}
         </Button>
       </Group>
-      <TextInput
-        label={t('table.search')}
-        placeholder={t('previews.searchPlaceholder')}
-        value={list.searchInput}
-        onChange={(e) => list.setSearchInput(e.currentTarget.value)}
-        type="search"
-        w={280}
-      />
+      <TextInput {...search} placeholder={t('previews.searchPlaceholder')} w={280} />
       <DataTable
         caption={t('previews.title', { name: theCase.data?.name ?? '' })}
         columns={columns}
-        rows={previews.data?.items}
-        total={previews.data?.total ?? 0}
-        page={list.page}
-        limit={list.query.limit}
         getRowId={(p) => p.id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={previews.isFetching}
-        error={previews.error ? errorMessage(previews.error, t) : null}
-        onRetry={() => void previews.refetch()}
-        empty={list.search ? t('previews.noMatches') : t('previews.empty')}
+        {...table}
       />
     </Stack>
   );

@@ -5,10 +5,10 @@ import { Link } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { caseSortFields, caseStatuses, type CaseStatusValue, type CaseSummary } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
-import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { emptySelection, selectedCount, toSelectionBody, type SelectionState } from '../../lib/selection';
 import { useListState } from '../../lib/use-list-state';
+import { useListTable } from '../../lib/use-list-table';
 import { useUrlParam } from '../../lib/use-url-param';
 import { CaseStatusBadge } from './case-status-badge';
 import { useCaseHome } from '../../lib/case-home';
@@ -24,6 +24,11 @@ export function CasesPage() {
   const status = caseStatuses.includes(statusParam as CaseStatusValue) ? (statusParam as CaseStatusValue) : undefined;
   const cases = useQuery(caseListQueryOptions(home, { ...list.query, status }));
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
+  const { table, search } = useListTable(list, cases, {
+    empty: { none: t('cases.empty'), noMatches: t('cases.noMatches') },
+    filtered: Boolean(status),
+    onSearchInput: () => setSelection(emptySelection),
+  });
   const [action, setAction] = useState<'move' | 'delete' | 'copy' | null>(null);
   const total = cases.data?.total ?? 0;
   const count = selectedCount(selection, total);
@@ -76,17 +81,7 @@ export function CasesPage() {
         </Button>
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('table.search')}
-          placeholder={t('cases.searchPlaceholder')}
-          value={list.searchInput}
-          onChange={(e) => {
-            setSelection(emptySelection);
-            list.setSearchInput(e.currentTarget.value);
-          }}
-          type="search"
-          w={280}
-        />
+        <TextInput {...search} placeholder={t('cases.searchPlaceholder')} w={280} />
         <Select
           label={t('cases.status')}
           value={status ?? 'all'}
@@ -121,18 +116,8 @@ export function CasesPage() {
       <DataTable
         caption={t('cases.title')}
         columns={columns}
-        rows={cases.data?.items}
-        total={total}
-        page={list.page}
-        limit={list.query.limit}
         getRowId={(c) => c.id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={cases.isFetching}
-        error={cases.error ? errorMessage(cases.error, t) : null}
-        onRetry={() => void cases.refetch()}
-        empty={list.search || status ? t('cases.noMatches') : t('cases.empty')}
+        {...table}
         selection={selection}
         onSelectionChange={setSelection}
       />

@@ -12,6 +12,7 @@ import { formatDate } from '../../lib/format';
 import { emptySelection, type SelectionState } from '../../lib/selection';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
+import { useListTable } from '../../lib/use-list-table';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { clientListQueryOptions, useDeleteClient } from './clients-api';
 
@@ -27,6 +28,10 @@ export function ClientsListPage() {
   const [deleting, setDeleting] = useState<Client | null>(null);
   const [rosterOpen, setRosterOpen] = useState(false);
   const clients = useQuery(clientListQueryOptions(list.query));
+  const { table, search } = useListTable(list, clients, {
+    empty: { none: t('clients.empty'), noMatches: t('clients.noMatches') },
+    onSearchInput: () => setSelection(emptySelection),
+  });
   const remove = useDeleteClient();
 
   async function confirmDelete() {
@@ -102,33 +107,12 @@ export function ClientsListPage() {
         }
       />
       {rosterOpen && <CapRosterModal opened onClose={() => setRosterOpen(false)} />}
-      <TextInput
-        label={t('table.search')}
-        placeholder={t('clients.searchPlaceholder')}
-        value={list.searchInput}
-        onChange={(e) => {
-          setSelection(emptySelection);
-          list.setSearchInput(e.currentTarget.value);
-        }}
-        maw={360}
-        mb="md"
-        type="search"
-      />
+      <TextInput {...search} placeholder={t('clients.searchPlaceholder')} maw={360} mb="md" />
       <DataTable
         caption={t('clients.caption')}
         columns={columns}
-        rows={clients.data?.items}
-        total={clients.data?.total ?? 0}
-        page={list.page}
-        limit={list.query.limit}
         getRowId={(c) => c.id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={clients.isFetching}
-        error={clients.error ? errorMessage(clients.error, t) : null}
-        onRetry={() => void clients.refetch()}
-        empty={list.search ? t('clients.noMatches') : t('clients.empty')}
+        {...table}
         selection={selection}
         onSelectionChange={setSelection}
       />

@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
+import { useListTable } from '../../lib/use-list-table';
 import { CmeFormModal } from './cme-form-modal';
 import { cmeListQueryOptions, useDeleteCme } from './cmes-api';
 
@@ -20,6 +21,7 @@ export function CmesPage() {
   const cmes = useQuery(
     cmeListQueryOptions(projectId, { page: list.page, limit: list.query.limit, sort: list.query.sort }),
   );
+  const { table } = useListTable(list, cmes, { empty: t('cmes.empty') });
   const remove = useDeleteCme();
   const [editing, setEditing] = useState<Cme | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Cme | null>(null);
@@ -64,22 +66,7 @@ export function CmesPage() {
         <Title order={3}>{t('cmes.title')}</Title>
         <Button onClick={() => setEditing('new')}>{t('cmes.new')}</Button>
       </Group>
-      <DataTable
-        caption={t('cmes.title')}
-        columns={columns}
-        rows={cmes.data?.items}
-        total={cmes.data?.total ?? 0}
-        page={list.page}
-        limit={list.query.limit}
-        getRowId={(c) => c.id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={cmes.isFetching}
-        error={cmes.error ? errorMessage(cmes.error, t) : null}
-        onRetry={() => void cmes.refetch()}
-        empty={t('cmes.empty')}
-      />
+      <DataTable caption={t('cmes.title')} columns={columns} getRowId={(c) => c.id} {...table} />
       {editing && projectId && (
         <CmeFormModal
           opened

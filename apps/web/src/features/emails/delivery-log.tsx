@@ -11,9 +11,9 @@ import {
 } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
-import { errorMessage } from '../../lib/api-error';
 import { formatDateTime, formatDay } from '../../lib/format';
 import { useListState } from '../../lib/use-list-state';
+import { useListTable } from '../../lib/use-list-table';
 import { useUrlParam } from '../../lib/use-url-param';
 import { deliveriesQueryOptions, type DeliveryListParams } from './emails-api';
 
@@ -43,6 +43,12 @@ export function DeliveryLog({ projectId }: { projectId: string }) {
   };
   const deliveries = useQuery(deliveriesQueryOptions(projectId, { ...list.query, filter }));
   const filtered = Boolean(list.search || filter.status || filter.kind);
+  const { table, search } = useListTable(list, deliveries, {
+    empty: { none: t('emails.logEmpty'), noMatches: t('emails.logNoMatches') },
+    filtered,
+    // The log refreshes itself while emails are on their way.
+    quietRefresh: true,
+  });
 
   const columns: Column<EmailDelivery>[] = [
     {
@@ -105,13 +111,7 @@ export function DeliveryLog({ projectId }: { projectId: string }) {
   return (
     <Stack>
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('emails.searchAddress')}
-          value={list.searchInput}
-          onChange={(e) => list.setSearchInput(e.currentTarget.value)}
-          type="search"
-          w={260}
-        />
+        <TextInput {...search} label={t('emails.searchAddress')} w={260} />
         <Select
           label={t('emails.status')}
           value={filter.status ?? 'all'}
@@ -135,22 +135,7 @@ export function DeliveryLog({ projectId }: { projectId: string }) {
           w={180}
         />
       </Group>
-      <DataTable
-        caption={t('emails.logCaption')}
-        columns={columns}
-        rows={deliveries.data?.items}
-        total={deliveries.data?.total ?? 0}
-        page={list.page}
-        limit={list.query.limit}
-        getRowId={(d) => d.id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={deliveries.isFetching && !deliveries.data}
-        error={deliveries.error ? errorMessage(deliveries.error, t) : null}
-        onRetry={() => void deliveries.refetch()}
-        empty={filtered ? t('emails.logNoMatches') : t('emails.logEmpty')}
-      />
+      <DataTable caption={t('emails.logCaption')} columns={columns} getRowId={(d) => d.id} {...table} />
     </Stack>
   );
 }

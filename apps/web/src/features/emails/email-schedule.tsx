@@ -3,10 +3,10 @@ import { Group, List, Paper, Skeleton, Stack, Text, TextInput, Title } from '@ma
 import { useQuery } from '@tanstack/react-query';
 
 import { useTranslation } from '../../lib/i18n';
+import { useListTable } from '../../lib/use-list-table';
 import type { ScheduledEmail } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
-import { errorMessage } from '../../lib/api-error';
 import { formatDay } from '../../lib/format';
 import { localDay } from './email-form';
 import { scheduleQueryOptions } from './emails-api';
@@ -27,6 +27,11 @@ export function EmailSchedule({ projectId }: { projectId: string }) {
   const [page, setPage] = useState(1);
   const schedule = useQuery(scheduleQueryOptions(projectId, { date, page, limit: PAGE_SIZE }));
   const data = schedule.data?.date === date ? schedule.data : undefined;
+  const { table } = useListTable(
+    { page, limit: PAGE_SIZE, setPage },
+    { data, isFetching: schedule.isFetching, error: schedule.error, refetch: schedule.refetch },
+    { empty: t('emails.scheduleEmpty') },
+  );
 
   function setDate(value: string) {
     setPage(1);
@@ -111,18 +116,8 @@ export function EmailSchedule({ projectId }: { projectId: string }) {
       <DataTable
         caption={t('emails.scheduleCaption', { date: formatDay(date) })}
         columns={columns}
-        rows={data?.items}
-        total={data?.total ?? 0}
-        page={page}
-        limit={PAGE_SIZE}
         getRowId={(s) => `${s.participant.id}:${s.email_id}`}
-        onPageChange={setPage}
-        sort={[]}
-        onToggleSort={() => undefined}
-        loading={schedule.isFetching}
-        error={schedule.error ? errorMessage(schedule.error, t) : null}
-        onRetry={() => void schedule.refetch()}
-        empty={t('emails.scheduleEmpty')}
+        {...table}
       />
     </Stack>
   );

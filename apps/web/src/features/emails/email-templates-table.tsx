@@ -3,6 +3,7 @@ import { Button, Group, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
+import { useListTable } from '../../lib/use-list-table';
 import type { EmailTemplate } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
@@ -28,11 +29,11 @@ export function EmailTemplatesTable(props: {
 }) {
   const { t } = useTranslation();
   const templates = useQuery(emailTemplatesQueryOptions(props.projectId, props.set));
+  const { table } = useListTable(null, templates, { empty: t('emails.empty') });
   const setEnabled = useSetEmailEnabled(props.projectId, props.set);
   // The switch being changed shows its new state until the server answers.
   const [pending, setPending] = useState<{ id: string; enabled: boolean } | null>(null);
   const [sending, setSending] = useState<EmailTemplate | null>(null);
-  const items = templates.data?.items;
   const labelOf = props.labelOf ?? ((e: EmailTemplate) => e.name);
 
   async function toggle(template: EmailTemplate, enabled: boolean) {
@@ -112,22 +113,7 @@ export function EmailTemplatesTable(props: {
 
   return (
     <>
-      <DataTable
-        caption={props.caption}
-        columns={columns}
-        rows={items}
-        total={items?.length ?? 0}
-        page={1}
-        limit={Math.max(1, items?.length ?? 1)}
-        getRowId={(e) => e.id}
-        onPageChange={() => undefined}
-        sort={[]}
-        onToggleSort={() => undefined}
-        loading={templates.isFetching}
-        error={templates.error ? errorMessage(templates.error, t) : null}
-        onRetry={() => void templates.refetch()}
-        empty={t('emails.empty')}
-      />
+      <DataTable caption={props.caption} columns={columns} getRowId={(e) => e.id} {...table} />
       {sending && <SendNowDialog projectId={props.projectId} template={sending} onClose={() => setSending(null)} />}
     </>
   );

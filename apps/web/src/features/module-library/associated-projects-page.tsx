@@ -4,9 +4,9 @@ import { Link, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { associatedProjectSortFields, moduleLibraryRoutes } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
-import { errorMessage } from '../../lib/api-error';
 import { call } from '../../lib/api-client';
 import { useListState } from '../../lib/use-list-state';
+import { useListTable } from '../../lib/use-list-table';
 
 type Row = { id: string; name: string; client_id: string; client_name: string; copied_cases: number };
 
@@ -21,6 +21,7 @@ export function AssociatedProjectsPage() {
       call(moduleLibraryRoutes.associatedProjects, { params: { id }, query: list.query }, { signal }),
     placeholderData: keepPreviousData,
   });
+  const { table } = useListTable(list, projects, { empty: t('modules.noProjects') });
   const columns: Column<Row>[] = [
     {
       key: 'name',
@@ -41,22 +42,7 @@ export function AssociatedProjectsPage() {
       <Text size="sm" c="dimmed">
         {t('modules.projectsHelp')}
       </Text>
-      <DataTable
-        caption={t('modules.sections.projects')}
-        columns={columns}
-        rows={projects.data?.items}
-        total={projects.data?.total ?? 0}
-        page={list.page}
-        limit={list.query.limit}
-        getRowId={(p) => p.id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={projects.isFetching}
-        error={projects.error ? errorMessage(projects.error, t) : null}
-        onRetry={() => void projects.refetch()}
-        empty={t('modules.noProjects')}
-      />
+      <DataTable caption={t('modules.sections.projects')} columns={columns} getRowId={(p) => p.id} {...table} />
     </Stack>
   );
 }

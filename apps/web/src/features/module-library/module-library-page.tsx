@@ -6,9 +6,9 @@ import { useTranslation } from '../../lib/i18n';
 import { moduleSortFields, type ModuleSummary } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { useListState } from '../../lib/use-list-state';
+import { useListTable } from '../../lib/use-list-table';
 import { ModuleFormModal } from './module-form-modal';
 import { moduleListQueryOptions } from './module-library-api';
 
@@ -18,6 +18,9 @@ export function ModuleLibraryPage() {
   const navigate = useNavigate();
   const list = useListState({ sortable: moduleSortFields });
   const modules = useQuery(moduleListQueryOptions(list.query));
+  const { table, search } = useListTable(list, modules, {
+    empty: { none: t('modules.empty'), noMatches: t('modules.noMatches') },
+  });
   const [creating, setCreating] = useState(false);
   const columns: Column<ModuleSummary>[] = [
     {
@@ -46,31 +49,9 @@ export function ModuleLibraryPage() {
         action={<Button onClick={() => setCreating(true)}>{t('modules.new')}</Button>}
       />
       <Group>
-        <TextInput
-          label={t('table.search')}
-          placeholder={t('modules.searchPlaceholder')}
-          value={list.searchInput}
-          onChange={(e) => list.setSearchInput(e.currentTarget.value)}
-          type="search"
-          w={280}
-        />
+        <TextInput {...search} placeholder={t('modules.searchPlaceholder')} w={280} />
       </Group>
-      <DataTable
-        caption={t('modules.title')}
-        columns={columns}
-        rows={modules.data?.items}
-        total={modules.data?.total ?? 0}
-        page={list.page}
-        limit={list.query.limit}
-        getRowId={(m) => m.id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={modules.isFetching}
-        error={modules.error ? errorMessage(modules.error, t) : null}
-        onRetry={() => void modules.refetch()}
-        empty={list.search ? t('modules.noMatches') : t('modules.empty')}
-      />
+      <DataTable caption={t('modules.title')} columns={columns} getRowId={(m) => m.id} {...table} />
       {creating && (
         <ModuleFormModal
           onClose={(saved) => {

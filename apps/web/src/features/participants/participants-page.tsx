@@ -13,6 +13,7 @@ import { formatDate } from '../../lib/format';
 import { emptySelection, selectedCount, toSelectionBody, type SelectionState } from '../../lib/selection';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
+import { useListTable } from '../../lib/use-list-table';
 import { useUrlParam } from '../../lib/use-url-param';
 import { ParticipantImportModal } from './participant-import-modal';
 import { useImportJob } from '../../lib/use-import-job';
@@ -39,6 +40,11 @@ export function ParticipantsPage() {
   const importSource = useMemo(() => participantImports(projectId), [projectId]);
   const { running: blocked } = useImportJob(importSource);
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
+  const { table, search } = useListTable(list, participants, {
+    empty: { none: t('participants.empty'), noMatches: t('participants.noMatches') },
+    filtered: Boolean(dataStatus || progress || archived),
+    onSearchInput: () => setSelection(emptySelection),
+  });
   const [importing, setImporting] = useState(false);
   const [editingNotes, setEditingNotes] = useState<Participant | null>(null);
   const setArchived = useSetArchived(projectId);
@@ -139,17 +145,7 @@ export function ParticipantsPage() {
         </Text>
       )}
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('table.search')}
-          placeholder={t('participants.searchPlaceholder')}
-          value={list.searchInput}
-          onChange={(e) => {
-            setSelection(emptySelection);
-            list.setSearchInput(e.currentTarget.value);
-          }}
-          type="search"
-          w={280}
-        />
+        <TextInput {...search} placeholder={t('participants.searchPlaceholder')} w={280} />
         <SegmentedControl
           aria-label={t('common.participantState')}
           value={archived ? 'archived' : 'active'}
@@ -199,20 +195,8 @@ export function ParticipantsPage() {
       <DataTable
         caption={t('participants.title')}
         columns={columns}
-        rows={participants.data?.items}
-        total={total}
-        page={list.page}
-        limit={list.query.limit}
         getRowId={(p) => p.user_id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={participants.isFetching}
-        error={participants.error ? errorMessage(participants.error, t) : null}
-        onRetry={() => void participants.refetch()}
-        empty={
-          list.search || dataStatus || progress || archived ? t('participants.noMatches') : t('participants.empty')
-        }
+        {...table}
         selection={selection}
         onSelectionChange={setSelection}
       />

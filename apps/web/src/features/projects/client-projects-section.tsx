@@ -7,9 +7,9 @@ import { DataStatusBadge } from './data-status-badge';
 import { StatusBadge } from '../../components/status-badge';
 import { projectSortFields, type ProjectSummary } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
-import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { useListState } from '../../lib/use-list-state';
+import { useListTable } from '../../lib/use-list-table';
 import { useUrlParam } from '../../lib/use-url-param';
 import { ProjectFormModal } from './project-form-modal';
 import { clientProjectsQueryOptions } from './projects-api';
@@ -26,6 +26,10 @@ export function ClientProjectsSection({ clientId }: { clientId: string }) {
   const [creating, setCreating] = useState(false);
   const filter = status === 'all' ? undefined : JSON.stringify({ status });
   const projects = useQuery(clientProjectsQueryOptions(clientId, { ...list.query, filter }));
+  const { table, search } = useListTable(list, projects, {
+    empty: { none: t('projects.empty'), noMatches: t('projects.noMatches') },
+    filtered: status !== 'all',
+  });
   const base = `/project-management/clients/${clientId}/projects`;
 
   const columns: Column<ProjectSummary>[] = [
@@ -76,14 +80,7 @@ export function ClientProjectsSection({ clientId }: { clientId: string }) {
         <Button onClick={() => setCreating(true)}>{t('projects.new')}</Button>
       </Group>
       <Group align="flex-end">
-        <TextInput
-          label={t('table.search')}
-          placeholder={t('projects.searchPlaceholder')}
-          value={list.searchInput}
-          onChange={(e) => list.setSearchInput(e.currentTarget.value)}
-          type="search"
-          w={320}
-        />
+        <TextInput {...search} placeholder={t('projects.searchPlaceholder')} w={320} />
         <SegmentedControl
           aria-label={t('projects.status')}
           value={status}
@@ -95,22 +92,7 @@ export function ClientProjectsSection({ clientId }: { clientId: string }) {
           ]}
         />
       </Group>
-      <DataTable
-        caption={t('projects.title')}
-        columns={columns}
-        rows={projects.data?.items}
-        total={projects.data?.total ?? 0}
-        page={list.page}
-        limit={list.query.limit}
-        getRowId={(p) => p.id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={projects.isFetching}
-        error={projects.error ? errorMessage(projects.error, t) : null}
-        onRetry={() => void projects.refetch()}
-        empty={list.search || status !== 'all' ? t('projects.noMatches') : t('projects.empty')}
-      />
+      <DataTable caption={t('projects.title')} columns={columns} getRowId={(p) => p.id} {...table} />
       {creating && (
         <ProjectFormModal
           opened

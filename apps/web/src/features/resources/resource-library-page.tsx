@@ -21,6 +21,7 @@ import { formatDate } from '../../lib/format';
 import { emptySelection, selectedCount, toSelectionBody, type SelectionState } from '../../lib/selection';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
+import { useListTable } from '../../lib/use-list-table';
 import { useUrlParam } from '../../lib/use-url-param';
 import { ResourceThumbnailCell } from './resource-thumbnail-cell';
 import { categoriesQueryOptions, exportResources, resourceListQueryOptions, useDeleteResources } from './resources-api';
@@ -46,6 +47,14 @@ export function ResourceLibraryPage() {
     queryFn: ({ signal }) => call(clientRoutes.list, { query: { limit: 200, sort: 'name:ASC' } }, { signal }),
   });
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
+  const { table, search } = useListTable(list, resources, {
+    empty: {
+      none: <Text size="sm">{t('resources.empty')}</Text>,
+      noMatches: <Text size="sm">{t('resources.noMatches')}</Text>,
+    },
+    filtered: Object.keys(filter).length > 0,
+    onSearchInput: () => setSelection(emptySelection),
+  });
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteResources();
   const total = resources.data?.total ?? 0;
@@ -137,17 +146,7 @@ export function ResourceLibraryPage() {
         }
       />
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('table.search')}
-          placeholder={t('resources.searchPlaceholder')}
-          value={list.searchInput}
-          onChange={(e) => {
-            setSelection(emptySelection);
-            list.setSearchInput(e.currentTarget.value);
-          }}
-          type="search"
-          w={240}
-        />
+        <TextInput {...search} placeholder={t('resources.searchPlaceholder')} w={240} />
         <Select
           label={t('resources.type')}
           placeholder={t('resources.allTypes')}
@@ -207,22 +206,8 @@ export function ResourceLibraryPage() {
       <DataTable
         caption={t('resources.title')}
         columns={columns}
-        rows={resources.data?.items}
-        total={total}
-        page={list.page}
-        limit={list.query.limit}
         getRowId={(r) => r.id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={resources.isFetching}
-        error={resources.error ? errorMessage(resources.error, t) : null}
-        onRetry={() => void resources.refetch()}
-        empty={
-          <Text size="sm">
-            {list.search || Object.keys(filter).length ? t('resources.noMatches') : t('resources.empty')}
-          </Text>
-        }
+        {...table}
         selection={selection}
         onSelectionChange={setSelection}
       />

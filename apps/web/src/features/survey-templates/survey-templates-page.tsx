@@ -20,6 +20,7 @@ import { formatDate } from '../../lib/format';
 import { emptySelection, selectedCount, toSelectionBody, type SelectionState } from '../../lib/selection';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
+import { useListTable } from '../../lib/use-list-table';
 import { surveyListQueryOptions, useDeleteSurveys, useDuplicateSurvey } from './survey-templates-api';
 import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
@@ -34,6 +35,10 @@ export function SurveyTemplatesPage() {
   const filter = type ? { type } : {};
   const templates = useQuery(surveyListQueryOptions({ ...list.query, filter }));
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
+  const { table, search } = useListTable(list, templates, {
+    empty: { none: t('surveys.empty'), noMatches: t('surveys.noMatches') },
+    filtered: Boolean(type),
+  });
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteSurveys();
@@ -107,14 +112,7 @@ export function SurveyTemplatesPage() {
         action={<Button onClick={() => setCreating(true)}>{t('surveys.new')}</Button>}
       />
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('table.search')}
-          placeholder={t('surveys.searchPlaceholder')}
-          value={list.searchInput}
-          onChange={(e) => list.setSearchInput(e.currentTarget.value)}
-          type="search"
-          w={260}
-        />
+        <TextInput {...search} placeholder={t('surveys.searchPlaceholder')} w={260} />
         <Select
           label={t('surveys.type')}
           placeholder={t('surveys.allTypes')}
@@ -140,18 +138,8 @@ export function SurveyTemplatesPage() {
       <DataTable
         caption={t('surveys.title')}
         columns={columns}
-        rows={templates.data?.items}
-        total={total}
-        page={list.page}
-        limit={list.query.limit}
         getRowId={(s) => s.id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={templates.isFetching}
-        error={templates.error ? errorMessage(templates.error, t) : null}
-        onRetry={() => void templates.refetch()}
-        empty={list.search || type ? t('surveys.noMatches') : t('surveys.empty')}
+        {...table}
         selection={selection}
         onSelectionChange={setSelection}
       />

@@ -14,11 +14,11 @@ import {
 } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { contractResolver, showSaveErrors } from '../../lib/form-errors';
 import { toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
+import { useListTable } from '../../lib/use-list-table';
 import { useUrlParam } from '../../lib/use-url-param';
 import { clientOptionsQueryOptions, useCreateStaffUser, userListQueryOptions } from './users-api';
 
@@ -34,6 +34,7 @@ export function UsersListPage() {
   const users = useQuery(
     userListQueryOptions({ ...list.query, filter: role === 'all' ? undefined : JSON.stringify({ role }) }),
   );
+  const { table, search } = useListTable(list, users, { empty: t('users.noMatches') });
 
   const columns: Column<UserSummary>[] = [
     {
@@ -65,14 +66,7 @@ export function UsersListPage() {
         action={<Button onClick={() => setCreating(true)}>{t('users.newStaff')}</Button>}
       />
       <Group align="flex-end" mb="md">
-        <TextInput
-          label={t('table.search')}
-          placeholder={t('users.searchPlaceholder')}
-          value={list.searchInput}
-          onChange={(e) => list.setSearchInput(e.currentTarget.value)}
-          type="search"
-          w={320}
-        />
+        <TextInput {...search} placeholder={t('users.searchPlaceholder')} w={320} />
         <Select
           label={t('users.role')}
           value={role}
@@ -82,22 +76,7 @@ export function UsersListPage() {
           w={200}
         />
       </Group>
-      <DataTable
-        caption={t('tabs.userManagement')}
-        columns={columns}
-        rows={users.data?.items}
-        total={users.data?.total ?? 0}
-        page={list.page}
-        limit={list.query.limit}
-        getRowId={(u) => u.id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={users.isFetching}
-        error={users.error ? errorMessage(users.error, t) : null}
-        onRetry={() => void users.refetch()}
-        empty={t('users.noMatches')}
-      />
+      <DataTable caption={t('tabs.userManagement')} columns={columns} getRowId={(u) => u.id} {...table} />
       {creating && <StaffAccountModal onClose={() => setCreating(false)} />}
     </>
   );

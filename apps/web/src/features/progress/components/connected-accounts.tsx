@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import type { ConnectedAccount } from '@pss/contract';
 import { DataTable, type Column } from '../../../components/data-table';
-import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
+import { useListTable } from '../../../lib/use-list-table';
 import { connectedAccountsQueryOptions } from '../progress-api';
 
 const sortable = ['last_sign_in', 'name'] as const;
@@ -15,6 +15,7 @@ export function ConnectedAccounts(props: { projectId: string }) {
   const { t } = useTranslation();
   const list = useListState({ sortable });
   const accounts = useQuery(connectedAccountsQueryOptions(props.projectId, list.query));
+  const { table } = useListTable(list, accounts, { empty: t('progress.accountsEmpty') });
   const columns: Column<ConnectedAccount>[] = [
     { key: 'name', header: t('progress.name'), sortField: 'name', render: (a) => `${a.last_name}, ${a.first_name}` },
     { key: 'email', header: t('progress.email'), render: (a) => a.email },
@@ -38,22 +39,7 @@ export function ConnectedAccounts(props: { projectId: string }) {
           {t('progress.accountsHelp')}
         </Text>
       </div>
-      <DataTable
-        caption={t('progress.accountsTitle')}
-        columns={columns}
-        rows={accounts.data?.items}
-        total={accounts.data?.total ?? 0}
-        page={list.page}
-        limit={list.query.limit}
-        getRowId={(a) => a.user_id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={accounts.isFetching}
-        error={accounts.error ? errorMessage(accounts.error, t) : null}
-        onRetry={() => void accounts.refetch()}
-        empty={t('progress.accountsEmpty')}
-      />
+      <DataTable caption={t('progress.accountsTitle')} columns={columns} getRowId={(a) => a.user_id} {...table} />
     </Stack>
   );
 }

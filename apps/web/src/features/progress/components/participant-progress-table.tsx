@@ -9,8 +9,8 @@ import {
 } from '@pss/contract';
 import { DataTable, type Column } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
-import { errorMessage } from '../../../lib/api-error';
 import { useListState } from '../../../lib/use-list-state';
+import { useListTable } from '../../../lib/use-list-table';
 import { useUrlParam } from '../../../lib/use-url-param';
 import { participantProgressQueryOptions, type ParticipantProgress } from '../progress-api';
 import { formatScore } from '../progress-format';
@@ -30,6 +30,10 @@ export function ParticipantProgressTable(props: { projectId: string; season: Sea
     }),
   );
   const rounds = [...props.season.rounds].sort((a, b) => a.number - b.number);
+  const { table, search } = useListTable(list, participants, {
+    empty: { none: t('progress.participantsEmpty'), noMatches: t('progress.participantsNoMatches') },
+    filtered: Boolean(progress),
+  });
 
   const badge = (value: ParticipantProgress) => (
     <StatusBadge color={progressColor[value]}>{t(`progress.progressValue.${value}`)}</StatusBadge>
@@ -78,14 +82,7 @@ export function ParticipantProgressTable(props: { projectId: string; season: Sea
   return (
     <Stack gap="sm" component="section" aria-label={t('progress.participantsTitle')}>
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('table.search')}
-          placeholder={t('progress.searchPlaceholder')}
-          value={list.searchInput}
-          onChange={(e) => list.setSearchInput(e.currentTarget.value)}
-          type="search"
-          w={260}
-        />
+        <TextInput {...search} placeholder={t('progress.searchPlaceholder')} w={260} />
         <Select
           label={t('progress.progress')}
           value={progress ?? 'all'}
@@ -98,22 +95,7 @@ export function ParticipantProgressTable(props: { projectId: string; season: Sea
           w={170}
         />
       </Group>
-      <DataTable
-        caption={t('progress.participantsTitle')}
-        columns={columns}
-        rows={participants.data?.items}
-        total={participants.data?.total ?? 0}
-        page={list.page}
-        limit={list.query.limit}
-        getRowId={(p) => p.user_id}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onToggleSort={list.toggleSort}
-        loading={participants.isFetching}
-        error={participants.error ? errorMessage(participants.error, t) : null}
-        onRetry={() => void participants.refetch()}
-        empty={list.search || progress ? t('progress.participantsNoMatches') : t('progress.participantsEmpty')}
-      />
+      <DataTable caption={t('progress.participantsTitle')} columns={columns} getRowId={(p) => p.user_id} {...table} />
     </Stack>
   );
 }
