@@ -1,6 +1,6 @@
 // Bundles the API (with the contract package inlined) into dist/main.js, the backup
-// command into dist/backup.js, and the thumbnail worker thread's script into
-// dist/thumbnail-worker.js (thumbnail-pool.ts finds it beside the bundle); npm packages stay
+// command into dist/backup.js, and the thumbnail drawing process's script into
+// dist/thumbnail-process.js (thumbnail-pool.ts finds it beside the bundle); npm packages stay
 // external and load from node_modules.
 // Migrations are copied beside them.
 import { build } from 'esbuild';
@@ -14,7 +14,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     backup: 'src/backup-cli.ts',
-    'thumbnail-worker': 'src/modules/resources/thumbnail-worker.ts',
+    'thumbnail-process': 'src/modules/resources/thumbnail-process.ts',
   },
   outdir: 'dist',
   bundle: true,

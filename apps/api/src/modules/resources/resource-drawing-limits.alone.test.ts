@@ -152,7 +152,7 @@ describe('drawing thumbnails off the event loop, within limits', () => {
     expect(['READY', 'FAILED']).toContain((await get(drawnImage.id)).file?.thumbnail_status);
     expect(processingSeconds).toBeLessThan(60);
 
-    // The process is up and the terminated thread replaced: an ordinary PDF draws.
+    // The API is up and the ended drawing process replaced: an ordinary PDF draws.
     const ordinary = await uploaded(pagedPdf(2), 'ordinary.pdf');
     expect(await ctx.app.resources.runPending()).toBe(1);
     expect((await get(ordinary.id)).file).toMatchObject({ thumbnail_status: 'READY', page_count: 2 });

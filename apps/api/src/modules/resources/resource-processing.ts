@@ -11,7 +11,7 @@ import { createThumbnailPool, DEFAULT_DRAWING_LIMITS } from './thumbnail-pool.js
 
 /**
  * What is made from a file after its upload, in the background: a thumbnail for an image
- * and for a PDF's first page (drawn in a worker thread with time and memory limits:
+ * and for a PDF's first page (drawn in a process of its own with time and memory limits:
  * `thumbnail-pool.ts`), the pages of a PDF, the size of an image and the length of a
  * video. Every API process runs a worker that claims one waiting file at a time
  * (`FOR UPDATE SKIP LOCKED`, with a lease), so two processes never make one thumbnail twice,
@@ -34,7 +34,7 @@ export function createResourceProcessing(deps: {
   const leaseMs = deps.leaseMs ?? PROCESSING_LEASE_MS;
   const pool = createThumbnailPool(DEFAULT_DRAWING_LIMITS, deps.log);
 
-  /** Makes what this file needs: its thumbnail (images, PDFs, drawn in the thread) and media facts. */
+  /** Makes what this file needs: its thumbnail (images, PDFs, drawn in the drawing process) and media facts. */
   async function process(row: ResourceRecord): Promise<{ thumbnail: Buffer | null; media: ResourceMedia }> {
     const file = row.file!;
     if (row.sourceType === 'IMAGE' || row.sourceType === 'PDF') {
@@ -100,7 +100,7 @@ export function createResourceProcessing(deps: {
       return running;
     },
 
-    /** Ends the drawing thread (the app's close); a drawing under way is left to its lease. */
+    /** Ends the drawing process (the app's close); a drawing under way is left to its lease. */
     async close(): Promise<void> {
       closed = true;
       await pool.close();

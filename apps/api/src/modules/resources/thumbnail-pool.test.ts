@@ -11,7 +11,7 @@ function poolWith(limits: DrawingLimits) {
 
 const isWebp = (bytes: Uint8Array) => Buffer.from(bytes).subarray(8, 12).toString('latin1') === 'WEBP';
 
-describe('the thumbnail thread', () => {
+describe('the thumbnail drawing process', () => {
   it('draws a PDF’s first page and an image, and tells their pages and size', async () => {
     const pool = poolWith({ timeoutMs: 20_000, maxHeapMb: 256 });
     const pdf = await pool.draw({ kind: 'PDF', bytes: pagedPdf(3) });
@@ -22,7 +22,7 @@ describe('the thumbnail thread', () => {
     expect(isWebp(image.thumbnail)).toBe(true);
   });
 
-  it('ends a drawing past its time limit with its thread; the next drawing gets a new one', async () => {
+  it('ends a drawing past its time limit with its process; the next drawing gets a new one', async () => {
     // Long enough for a new thread to start and draw an ordinary page on a busy machine.
     const pool = poolWith({ timeoutMs: 8000, maxHeapMb: 256 });
     const started = performance.now();
@@ -31,8 +31,8 @@ describe('the thumbnail thread', () => {
     expect((await pool.draw({ kind: 'PDF', bytes: pagedPdf(2) })).media).toEqual({ pageCount: 2 });
   }, 30_000);
 
-  it('ends a thread past its heap limit; the process stays up and the next drawing gets a new thread', async () => {
-    const pool = poolWith({ timeoutMs: 60_000, maxHeapMb: 64 });
+  it('ends a drawing process past its heap limit; the API stays up and the next drawing gets a new process', async () => {
+    const pool = poolWith({ timeoutMs: 60_000, maxHeapMb: 128 });
     await expect(pool.draw({ kind: 'PDF', bytes: manyRectanglesPdf() })).rejects.toThrow(/memory limit/);
     expect((await pool.draw({ kind: 'PDF', bytes: pagedPdf(2) })).media).toEqual({ pageCount: 2 });
   }, 60_000);

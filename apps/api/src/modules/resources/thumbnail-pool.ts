@@ -1,20 +1,26 @@
-import { existsSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { Piscina } from 'piscina';
-import type { DrawTask, Drawn } from './thumbnail-worker.js';
+import type { DrawTask, Drawn } from './thumbnail-drawing.js';
+import type { ResultMessage, TaskMessage } from './thumbnail-process.js';
+import { thumbnailProcessScript } from './thumbnail-process-script.js';
 
 /**
- * The worker thread that draws thumbnails (`thumbnail-worker.ts`), kept off the API's event
- * loop: pdf.js draws a page synchronously, operator by operator, and one hostile PDF held
- * the loop for over a minute (health checks unanswered, 4.4 GiB). Each drawing has a time
- * limit and the thread a heap limit; a thread past either is terminated (piscina ends a
- * thread whose task is aborted, and Node one past its `resourceLimits`), the drawing
- * rejects, and the next drawing starts a new thread. The process stays up.
+ * The process that draws thumbnails (`thumbnail-process.ts`), apart from the API's: pdf.js
+ * draws a page synchronously, operator by operator, and one hostile PDF held the event loop
+ * for over a minute. Each drawing has a time limit and the process a heap limit
+ * (`--max-old-space-size`); a drawing past either ends the process, the drawing rejects, and
+ * the next drawing starts a new one. The API stays up.
+ *
+ * A process, not a worker thread: a thread's `resourceLimits` are best-effort — V8 may abort
+ * the whole process rather than end the thread, depending on how the heap was filled (Node
+ * documents it; on Node 24 a hostile PDF did so) — while a process past its heap limit ends
+ * alone.
  */
 export interface DrawingLimits {
-  /** How long one drawing may take, from being handed to the thread. */
+  /** How long one drawing may take, from being handed to the process. */
   timeoutMs: number;
-  /** The thread's JS heap (pdf.js's operator lists live there). */
+  /** The drawing process's JS heap (pdf.js's operator lists live there). */
   maxHeapMb: number;
 }
 
@@ -24,63 +30,132 @@ export interface DrawingLimits {
  */
 export const DEFAULT_DRAWING_LIMITS: DrawingLimits = { timeoutMs: 10_000, maxHeapMb: 256 };
 
-/** The worker's script: beside the bundle when built (`dist/`), else the TypeScript source loaded through tsx (tests, dev). */
-function workerScript(): { filename: string; execArgv: string[] } {
-  const built = new URL('./thumbnail-worker.js', import.meta.url);
-  if (existsSync(built)) return { filename: built.href, execArgv: [] };
-  return { filename: new URL('./thumbnail-worker.ts', import.meta.url).href, execArgv: ['--import', 'tsx'] };
-}
+/** An idle drawing process is ended after this long: pdf.js is heavy to hold. */
+const IDLE_MS = 30_000;
 
-/** The bytes as a buffer of their own, so they can be moved to the thread rather than copied. */
-function movable(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const { buffer } = bytes;
-  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) {
-    return new Uint8Array(buffer);
-  }
-  return bytes.slice();
+interface Pending {
+  message: TaskMessage;
+  resolve: (drawn: Drawn) => void;
+  reject: (error: Error) => void;
 }
 
 export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogger) {
-  let pool: Piscina<DrawTask, Drawn> | null = null;
+  let child: ChildProcess | null = null;
+  let current: (Pending & { timer: NodeJS.Timeout; timedOut: boolean }) | null = null;
+  const queue: Pending[] = [];
+  let idle: NodeJS.Timeout | null = null;
+  let nextId = 1;
   let closed = false;
 
-  function open(): Piscina<DrawTask, Drawn> {
-    const script = workerScript();
-    const opened = new Piscina<DrawTask, Drawn>({
-      filename: script.filename,
-      execArgv: script.execArgv,
-      // One drawing at a time per process; no thread kept once idle (pdf.js is heavy to hold).
-      minThreads: 0,
-      maxThreads: 1,
-      idleTimeout: 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
-      // The thread runs at a lower priority than the API's own (Linux, through @napi-rs/nice).
-      niceIncrement: 10,
+  function start(): ChildProcess {
+    const started = fork(thumbnailProcessScript(), [], {
+      execArgv: [`--max-old-space-size=${limits.maxHeapMb}`],
+      // Structured clone, so the file's bytes and the thumbnail cross as bytes, not JSON.
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
-    // A thread that fails outside any drawing (while starting) must not become an
-    // unhandled 'error' event, which would end the process.
-    opened.on('error', (error: unknown) => log?.warn({ err: error }, 'thumbnail worker failed'));
-    return opened;
+    // Below the API's priority (Linux), so a long drawing never slows a request.
+    if (started.pid !== undefined) {
+      try {
+        setPriority(started.pid, 10);
+      } catch {
+        // Not permitted here: the drawing still has its time limit.
+      }
+    }
+    let stderr = '';
+    started.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    // A process that cannot start must not become an unhandled 'error' event.
+    started.on('error', (error) => log?.warn({ err: error }, 'thumbnail process failed'));
+    started.on('message', (message: ResultMessage) => settle(started, message));
+    started.on('exit', (code, signal) => ended(started, code, signal, stderr));
+    return started;
+  }
+
+  function settle(from: ChildProcess, message: ResultMessage): void {
+    if (from !== child || !current || current.message.id !== message.id) return;
+    const done = current;
+    current = null;
+    clearTimeout(done.timer);
+    if (message.ok) done.resolve(message.value);
+    else done.reject(new Error(message.message));
+    next();
+  }
+
+  function ended(from: ChildProcess, code: number | null, signal: NodeJS.Signals | null, stderr: string): void {
+    if (from !== child) return;
+    child = null;
+    if (current) {
+      const failed = current;
+      current = null;
+      clearTimeout(failed.timer);
+      if (failed.timedOut) failed.reject(new Error('The drawing was aborted: it passed its time limit.'));
+      else {
+        const outOfMemory = /heap limit|out of memory/i.test(stderr);
+        log?.warn({ code, signal, outOfMemory }, 'thumbnail process ended during a drawing');
+        failed.reject(
+          new Error(
+            outOfMemory
+              ? 'The drawing ended: it passed its memory limit.'
+              : `The drawing process ended (${signal ?? `exit code ${code}`}).`,
+          ),
+        );
+      }
+    }
+    next();
+  }
+
+  function next(): void {
+    if (current || closed) return;
+    const pending = queue.shift();
+    if (!pending) {
+      if (child && !idle) idle = setTimeout(stopIdle, IDLE_MS).unref();
+      return;
+    }
+    if (idle) clearTimeout(idle);
+    idle = null;
+    child ??= start();
+    const running = { ...pending, timedOut: false, timer: undefined as unknown as NodeJS.Timeout };
+    running.timer = setTimeout(() => {
+      running.timedOut = true;
+      child?.kill('SIGKILL');
+    }, limits.timeoutMs);
+    current = running;
+    child.send(pending.message);
+  }
+
+  function stopIdle(): void {
+    idle = null;
+    if (!current && queue.length === 0) child?.disconnect();
   }
 
   return {
-    /** Draws in the thread; rejects when the drawing fails or passes a limit. The bytes are moved there. */
+    /** Draws in the drawing process; rejects when the drawing fails or passes a limit. */
     draw(task: DrawTask): Promise<Drawn> {
       if (closed) return Promise.reject(new Error('The thumbnail pool is closed.'));
-      pool ??= open();
-      const bytes = movable(task.bytes);
-      return pool.run(
-        { kind: task.kind, bytes },
-        { signal: AbortSignal.timeout(limits.timeoutMs), transferList: [bytes.buffer] },
-      );
+      return new Promise<Drawn>((resolve, reject) => {
+        queue.push({ message: { id: nextId++, task }, resolve, reject });
+        next();
+      });
     },
 
-    /** Ends the thread for good (the app's close); a drawing under way rejects. */
+    /** Ends the drawing process for good (the app's close); a drawing under way rejects. */
     async close(): Promise<void> {
       closed = true;
-      const closing = pool;
-      pool = null;
-      await closing?.destroy();
+      if (idle) clearTimeout(idle);
+      for (const pending of queue.splice(0)) pending.reject(new Error('The thumbnail pool is closed.'));
+      const ending = child;
+      if (!ending) return;
+      const exited = new Promise<void>((resolve) => ending.once('exit', () => resolve()));
+      if (current) {
+        clearTimeout(current.timer);
+        current.reject(new Error('The thumbnail pool is closed.'));
+        current = null;
+      }
+      child = null;
+      ending.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -4,17 +4,17 @@ import sharp from 'sharp';
 import type { ResourceMedia } from '../../db/schema/index.js';
 
 /**
- * Draws a thumbnail, in a worker thread of the pool in `thumbnail-pool.ts`, never on the
- * API's event loop: a hostile file (a page of millions of rectangles, a 20000 × 20000
- * image) keeps this thread busy, not the server, and the pool's time and memory limits end
- * it. An image is scaled by sharp; a PDF's first page is drawn by pdf.js on
+ * Draws a thumbnail, in the drawing process of `thumbnail-pool.ts` (`thumbnail-process.ts`),
+ * never on the API's event loop: a hostile file (a page of millions of rectangles, a
+ * 20000 × 20000 image) keeps that process busy, not the server, and the pool's time and
+ * memory limits end it. An image is scaled by sharp; a PDF's first page is drawn by pdf.js on
  * @napi-rs/canvas (both installed by npm: no system binary), then scaled by sharp.
  */
 export const THUMBNAIL_WIDTH = 320;
 
 /**
  * pdf.js leaves out an image larger than this (pixels) instead of decoding it: its pixels
- * live outside the JS heap, where the worker's memory limit does not reach. 50 million is a
+ * live outside the JS heap, where the drawing process's heap limit does not reach. 50 million is a
  * letter page scanned at 600 dpi with room to spare.
  */
 export const PDF_MAX_IMAGE_PIXELS = 50_000_000;
@@ -35,7 +35,7 @@ const require = createRequire(import.meta.url);
 /** pdf.js's own copies of the 14 standard PDF fonts, so text draws without system fonts. */
 const standardFontDataUrl = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-// One libvips thread and no cache: the API's own thread needs the other core, and a worker
+// One libvips thread and no cache: the API needs the other core, and the drawing process
 // draws one file at a time.
 sharp.concurrency(1);
 sharp.cache(false);
@@ -89,7 +89,7 @@ function thumbnailOf(image: Uint8Array): Promise<Buffer> {
 }
 
 /** The pool's task: a file's thumbnail (320 px WebP) and what was learnt drawing it. */
-export default async function draw(task: DrawTask): Promise<Drawn> {
+export async function draw(task: DrawTask): Promise<Drawn> {
   if (task.kind === 'IMAGE') {
     const meta = await sharp(task.bytes, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
     return { thumbnail: await thumbnailOf(task.bytes), media: { width: meta.width, height: meta.height } };
