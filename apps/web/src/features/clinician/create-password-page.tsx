@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -12,11 +12,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { PASSWORD_MIN_LENGTH, authRoutes } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
+import { useDeferredContractResolver } from '../../lib/deferred-contract-resolver';
+import { usePasswordForm } from './password-form';
 import { useParticipantSession } from './participant-session';
 
 /**
@@ -44,52 +47,24 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-/** The new password twice, checked here before any call. */
-function useNewPassword() {
-  const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const problem = () =>
-    password.length < PASSWORD_MIN_LENGTH
-      ? t('errors.PASSWORD_TOO_SHORT')
-      : password !== confirm
-        ? t('clinician.passwordsDiffer')
-        : null;
-  const fields = (
-    <>
-      <PasswordInput
-        label={t('clinician.newPassword')}
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
-      />
-      <PasswordInput
-        label={t('clinician.confirmPassword')}
-        autoComplete="new-password"
-        required
-        value={confirm}
-        onChange={(e) => setConfirm(e.currentTarget.value)}
-      />
-    </>
-  );
-  return { password, problem, fields };
-}
-
 function PasswordWithCode({ code }: { code: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const next = useNewPassword();
+  const next = usePasswordForm(
+    (schemas) => schemas.passwordWithCodeBody,
+    (values) => ({ code, password: values.password }),
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = next.problem();
-    if (problem) return setError(problem);
+    setError(null);
+    const body = await next.checked();
+    if (!body) return;
     setBusy(true);
     try {
-      await call(authRoutes.setPasswordWithCode, { body: { code, password: next.password } }, { isLogin: true });
+      await call(authRoutes.setPasswordWithCode, { body }, { isLogin: true });
       // The code is spent: it leaves the address bar with this page.
       navigate('/submit-password', { replace: true, state: { byCode: true } });
     } catch (failure) {
@@ -127,18 +102,24 @@ function PasswordWithCode({ code }: { code: string }) {
 
 function AskForPasswordLink() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
+  const schema = useDeferredContractResolver<{ email: string }>((schemas) => schemas.verifyEmailBody, t);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: (values) => (values.email.trim() ? schema.validate(values) : { email: t('errors.EMAIL_REQUIRED') }),
+  });
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim()) return setError(t('errors.EMAIL_REQUIRED'));
-    setBusy(true);
     setError(null);
+    await schema.ready();
+    if (form.validate().hasErrors) return;
+    setBusy(true);
     try {
-      await call(authRoutes.sendPasswordCode, { body: { email } }, { isLogin: true });
+      await call(authRoutes.sendPasswordCode, { body: form.getValues() }, { isLogin: true });
       setSent(true);
     } catch (failure) {
       setError(errorMessage(failure, t));
@@ -160,8 +141,7 @@ function AskForPasswordLink() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            {...form.getInputProps('email')}
           />
           {error && (
             <Alert color="red" role="alert">
@@ -191,20 +171,24 @@ function PasswordInSession({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { passwordCreated } = useParticipantSession();
-  const next = useNewPassword();
-  const [current, setCurrent] = useState('');
+  const next = usePasswordForm(
+    (schemas) => schemas.createPasswordBody,
+    (values): { password: string; current_password?: string } =>
+      hasPassword
+        ? { password: values.password, current_password: values.current_password }
+        : { password: values.password },
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = next.problem();
-    if (problem) return setError(problem);
+    setError(null);
+    const body = await next.checked();
+    if (!body) return;
     setBusy(true);
     try {
-      await call(authRoutes.changeParticipantPassword, {
-        body: hasPassword ? { password: next.password, current_password: current } : { password: next.password },
-      });
+      await call(authRoutes.changeParticipantPassword, { body });
       passwordCreated();
       navigate('/submit-password');
     } catch (failure) {
@@ -227,8 +211,7 @@ function PasswordInSession({ hasPassword }: { hasPassword: boolean }) {
               label={t('clinician.currentPassword')}
               autoComplete="current-password"
               required
-              value={current}
-              onChange={(e) => setCurrent(e.currentTarget.value)}
+              {...next.form.getInputProps('current_password')}
             />
           )}
           {next.fields}

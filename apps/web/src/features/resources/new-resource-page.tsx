@@ -2,12 +2,19 @@ import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
 import { Button, Group, Paper, Progress, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+import { useForm } from '@mantine/form';
 import { useNavigate } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
-import { MAX_RESOURCE_BYTES, MAX_RESOURCE_UPLOAD_BYTES } from '@pss/contract';
+import {
+  MAX_RESOURCE_BYTES,
+  MAX_RESOURCE_UPLOAD_BYTES,
+  type CreateResourceBody,
+  type UpdateResourceBody,
+} from '@pss/contract';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-error';
-import { saveErrors } from '../../lib/form-errors';
+import { useDeferredContractResolver } from '../../lib/deferred-contract-resolver';
+import { listFieldError, saveErrors, type FieldErrors } from '../../lib/form-errors';
 import { formatBytes } from '../../lib/format';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { CategoryField } from './category-field';
@@ -16,48 +23,80 @@ import { useCreateResource, useUploadResource } from './resources-api';
 const MB = 1024 * 1024;
 type Kind = 'FILE' | 'URL' | 'TEXT';
 
+interface NewResourceValues {
+  kind: Kind;
+  file: File | null;
+  name: string;
+  link: string;
+  details: string;
+  category_ids: string[];
+}
+
+const fileStem = (file: File) => file.name.replace(/\.[^.]+$/, '');
+
+/** A file's details, saved once it is uploaded: named after the file unless named here. */
+const fileBody = (values: NewResourceValues, file: File): Omit<UpdateResourceBody, 'link'> => ({
+  name: values.name.trim() || fileStem(file),
+  details: values.details,
+  category_ids: values.category_ids,
+});
+
+/** A link or a text, created in one call. */
+const writtenBody = (values: NewResourceValues, kind: 'URL' | 'TEXT'): CreateResourceBody => ({
+  name: values.name,
+  source_type: kind,
+  link: kind === 'URL' ? values.link : null,
+  details: values.details,
+  category_ids: values.category_ids,
+});
+
 /** A new resource: a file dropped (uploaded with its progress), a link or a text. */
 export function NewResourcePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [kind, setKind] = useState<Kind>('FILE');
-  const [file, setFile] = useState<File | null>(null);
-  const [name, setName] = useState('');
-  const [link, setLink] = useState('');
-  const [details, setDetails] = useState('');
-  const [categoryIds, setCategoryIds] = useState<string[]>([]);
+  // The server's checks, made here first: a file's details as an edit, a link or text as a creation.
+  const fileSchema = useDeferredContractResolver<Omit<UpdateResourceBody, 'link'>>((s) => s.updateResourceBody, t);
+  const writtenSchema = useDeferredContractResolver<CreateResourceBody>((s) => s.createResourceBody, t);
+  const form = useForm<NewResourceValues>({
+    mode: 'controlled',
+    initialValues: { kind: 'FILE', file: null, name: '', link: '', details: '', category_ids: [] },
+    validate: (values): FieldErrors => {
+      if (values.kind !== 'FILE') return writtenSchema.validate(writtenBody(values, values.kind));
+      return values.file ? fileSchema.validate(fileBody(values, values.file)) : { file: t('resources.chooseFile') };
+    },
+  });
+  const { kind, file } = form.values;
   const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateResource();
   const upload = useUploadResource();
 
   async function save() {
-    setErrors({});
+    await Promise.all([fileSchema.ready(), writtenSchema.ready()]);
+    const checked = form.validate();
+    if (checked.hasErrors) {
+      // A file not yet chosen says so beside the drop zone alone.
+      if (!checked.errors.file) toastError(t('errors.VALIDATION_ERROR'));
+      return;
+    }
+    const values = form.getValues();
     try {
       let saved;
-      if (kind === 'FILE') {
-        if (!file) return setErrors({ file: t('resources.chooseFile') });
+      if (values.kind === 'FILE' && values.file) {
         setProgress(0);
         saved = await upload.mutateAsync({
-          file,
-          body: { name: name.trim() || file.name.replace(/\.[^.]+$/, ''), details, category_ids: categoryIds },
+          file: values.file,
+          body: fileBody(values, values.file),
           onProgress: setProgress,
         });
       } else {
-        saved = await create.mutateAsync({
-          name,
-          source_type: kind,
-          link: kind === 'URL' ? link : null,
-          details,
-          category_ids: categoryIds,
-        });
+        saved = await create.mutateAsync(writtenBody(values, values.kind === 'URL' ? 'URL' : 'TEXT'));
       }
       toastSuccess(t('resources.created', { name: saved.name }));
       navigate(`/resource-library/${saved.id}`);
     } catch (error) {
-      const { fields, form } = saveErrors(error, t);
-      setErrors(fields);
-      toastError(fields.file ?? form ?? errorMessage(error, t));
+      const { fields, form: message } = saveErrors(error, t);
+      form.setErrors(fields);
+      toastError(fields.file ?? message ?? errorMessage(error, t));
     } finally {
       setProgress(null);
     }
@@ -78,7 +117,7 @@ export function NewResourcePage() {
             <SegmentedControl
               aria-labelledby="resource-kind"
               value={kind}
-              onChange={(value) => setKind(value as Kind)}
+              onChange={(value) => form.setFieldValue('kind', value as Kind)}
               data={(['FILE', 'URL', 'TEXT'] as const).map((value) => ({
                 value,
                 label: t(`resources.kinds.${value}`),
@@ -90,8 +129,8 @@ export function NewResourcePage() {
               <Dropzone
                 onDrop={(files) => {
                   const chosen = files[0] ?? null;
-                  setFile(chosen);
-                  if (chosen && !name) setName(chosen.name.replace(/\.[^.]+$/, ''));
+                  form.setFieldValue('file', chosen);
+                  if (chosen && !form.getValues().name) form.setFieldValue('name', fileStem(chosen));
                 }}
                 onReject={() => toastError(t('resources.tooLarge', { max: MAX_RESOURCE_UPLOAD_BYTES / MB }))}
                 maxSize={MAX_RESOURCE_UPLOAD_BYTES}
@@ -113,9 +152,9 @@ export function NewResourcePage() {
               {file && (
                 <Text size="sm">{t('resources.chosen', { name: file.name, size: formatBytes(file.size) })}</Text>
               )}
-              {errors.file && (
+              {form.errors.file && (
                 <Text size="sm" c="red" role="alert">
-                  {errors.file}
+                  {form.errors.file}
                 </Text>
               )}
               {progress !== null && file && (
@@ -131,33 +170,22 @@ export function NewResourcePage() {
               )}
             </Stack>
           )}
-          <TextInput
-            label={t('resources.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            required={kind !== 'FILE'}
-          />
+          <TextInput label={t('resources.name')} {...form.getInputProps('name')} required={kind !== 'FILE'} />
           {kind === 'URL' && (
-            <TextInput
-              label={t('resources.link')}
-              value={link}
-              onChange={(e) => setLink(e.currentTarget.value)}
-              error={errors.link}
-              placeholder="https://"
-              required
-            />
+            <TextInput label={t('resources.link')} {...form.getInputProps('link')} placeholder="https://" required />
           )}
           <Textarea
             label={kind === 'TEXT' ? t('resources.text') : t('resources.details')}
-            value={details}
-            onChange={(e) => setDetails(e.currentTarget.value)}
-            error={errors.details}
+            {...form.getInputProps('details')}
             autosize
             minRows={kind === 'TEXT' ? 6 : 3}
             required={kind === 'TEXT'}
           />
-          <CategoryField value={categoryIds} onChange={setCategoryIds} error={errors.category_ids} />
+          <CategoryField
+            value={form.values.category_ids}
+            onChange={(ids) => form.setFieldValue('category_ids', ids)}
+            error={listFieldError(form.errors, 'category_ids')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => navigate('/resource-library')}>
               {t('common.cancel')}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -15,16 +15,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
-import type { Resource } from '@pss/contract';
+import type { Resource, UpdateResourceBody } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { ResourceView } from '../../components/resource-view';
 import { errorMessage } from '../../lib/api-error';
-import { saveErrors } from '../../lib/form-errors';
+import { useDeferredContractResolver } from '../../lib/deferred-contract-resolver';
+import { listFieldError, saveErrors } from '../../lib/form-errors';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { CategoryField } from './category-field';
 import {
@@ -47,6 +49,13 @@ export function ResourceDetailsPage() {
   return <ResourceDetails key={resource.data.id} resource={resource.data} />;
 }
 
+interface DetailsValues {
+  name: string;
+  link: string;
+  details: string;
+  category_ids: string[];
+}
+
 function ResourceDetails({ resource }: { resource: Resource }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -58,30 +67,39 @@ function ResourceDetails({ resource }: { resource: Resource }) {
   const update = useUpdateResource(resource.id);
   const duplicate = useDuplicateResource();
   const remove = useDeleteResources();
-  const [name, setName] = useState(resource.name);
-  const [link, setLink] = useState(resource.link ?? '');
-  const [details, setDetails] = useState(resource.details);
-  const [categoryIds, setCategoryIds] = useState(resource.categories.map((c) => c.id));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const schema = useDeferredContractResolver<UpdateResourceBody>((s) => s.updateResourceBody, t);
+  const toBody = (values: DetailsValues): UpdateResourceBody => ({
+    ...values,
+    link: resource.source_type === 'URL' ? values.link : null,
+  });
+  const form = useForm<DetailsValues>({
+    mode: 'controlled',
+    initialValues: {
+      name: resource.name,
+      link: resource.link ?? '',
+      details: resource.details,
+      category_ids: resource.categories.map((c) => c.id),
+    },
+    validate: (values) => schema.validate(toBody(values)),
+  });
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [duplicateLink, setDuplicateLink] = useState<string | null>(null);
-  useEffect(() => setName(resource.name), [resource.name]);
+  // The name as saved (trimmed) or renamed elsewhere shows in its field.
+  const showName = useEffectEvent((name: string) => form.setFieldValue('name', name));
+  useEffect(() => showName(resource.name), [resource.name]);
 
   async function save() {
-    setErrors({});
+    await schema.ready();
+    const checked = form.validate();
+    if (checked.hasErrors) return toastError(t('errors.VALIDATION_ERROR'));
     try {
-      await update.mutateAsync({
-        name,
-        details,
-        link: resource.source_type === 'URL' ? link : null,
-        category_ids: categoryIds,
-      });
+      await update.mutateAsync(toBody(form.getValues()));
       toastSuccess(t('resources.saved'));
     } catch (error) {
-      const { fields, form } = saveErrors(error, t, { URL_ALREADY_EXISTS: 'link' });
-      setErrors(fields);
-      toastError(form ?? errorMessage(error, t));
+      const { fields, form: message } = saveErrors(error, t, { URL_ALREADY_EXISTS: 'link' });
+      form.setErrors(fields);
+      toastError(message ?? errorMessage(error, t));
     }
   }
 
@@ -165,31 +183,21 @@ function ResourceDetails({ resource }: { resource: Resource }) {
           <Title order={4} id="resource-edit">
             {t('resources.edit')}
           </Title>
-          <TextInput
-            label={t('resources.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            required
-          />
+          <TextInput label={t('resources.name')} {...form.getInputProps('name')} required />
           {resource.source_type === 'URL' && (
-            <TextInput
-              label={t('resources.link')}
-              value={link}
-              onChange={(e) => setLink(e.currentTarget.value)}
-              error={errors.link}
-              required
-            />
+            <TextInput label={t('resources.link')} {...form.getInputProps('link')} required />
           )}
           <Textarea
             label={resource.source_type === 'TEXT' ? t('resources.text') : t('resources.details')}
-            value={details}
-            onChange={(e) => setDetails(e.currentTarget.value)}
-            error={errors.details}
+            {...form.getInputProps('details')}
             autosize
             minRows={3}
           />
-          <CategoryField value={categoryIds} onChange={setCategoryIds} error={errors.category_ids} />
+          <CategoryField
+            value={form.values.category_ids}
+            onChange={(ids) => form.setFieldValue('category_ids', ids)}
+            error={listFieldError(form.errors, 'category_ids')}
+          />
           <Group justify="flex-end">
             <Button onClick={() => void save()} loading={update.isPending}>
               {t('common.save')}
