@@ -1,5 +1,6 @@
 import {
   isParticipantRole,
+  isStaffUserRole,
   type CreateStaffUserBody,
   type CurrentUser,
   type ParticipantUser,
@@ -15,7 +16,7 @@ export type { UserRow } from './users.repository.js';
 
 /** The staff view of a user row: what `GET /users/me` and sign-in answer. */
 export function toCurrentUser(user: CurrentUserRow): CurrentUser {
-  if (user.role !== 'SUPERADMIN' && user.role !== 'ADMIN') {
+  if (!isStaffUserRole(user.role)) {
     throw new Error(`toCurrentUser called for a ${user.role}`);
   }
   return {
