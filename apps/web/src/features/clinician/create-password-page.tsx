@@ -1,25 +1,12 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Paper,
-  PasswordInput,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Container, PasswordInput, Skeleton, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { useTranslation } from '../../lib/i18n';
 import { PASSWORD_MIN_LENGTH, authRoutes } from '@pss/contract';
+import { FormError } from '../../components/form-parts';
 import { call } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-error';
-import { useDeferredContractResolver } from '../../lib/deferred-contract-resolver';
-import { usePasswordForm } from './password-form';
+import type { FieldErrors } from '../../lib/form-errors';
+import { FormPage, NewPasswordFields, passwordsAgree, useParticipantForm } from './participant-form';
 import { useParticipantSession } from './participant-session';
 
 /**
@@ -37,132 +24,78 @@ export function CreatePasswordPage() {
   return <AskForPasswordLink />;
 }
 
-function Frame({ children }: { children: ReactNode }) {
-  return (
-    <Container size={480} py="xl" component="main" id="main">
-      <Paper withBorder p="lg">
-        {children}
-      </Paper>
-    </Container>
-  );
-}
-
 function PasswordWithCode({ code }: { code: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const next = usePasswordForm(
-    (schemas) => schemas.passwordWithCodeBody,
-    (values) => ({ code, password: values.password }),
-  );
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const body = await next.checked();
-    if (!body) return;
-    setBusy(true);
-    try {
+  const next = useParticipantForm({
+    initialValues: { password: '', confirm: '' },
+    schema: (schemas) => schemas.passwordWithCodeBody,
+    toBody: (values) => ({ code, password: values.password }),
+    check: (values) => passwordsAgree(values, t),
+    send: async (body) => {
       await call(authRoutes.setPasswordWithCode, { body }, { isLogin: true });
       // The code is spent: it leaves the address bar with this page.
       navigate('/submit-password', { replace: true, state: { byCode: true } });
-    } catch (failure) {
-      setError(errorMessage(failure, t));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <Frame>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <Title order={1} size="h3">
-            {t('clinician.setPasswordTitle')}
-          </Title>
-          <Text size="sm">{t('clinician.createPasswordHelp', { min: PASSWORD_MIN_LENGTH })}</Text>
-          {next.fields}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}{' '}
-              <Anchor component={Link} to="/create-password" c="red.9" size="sm">
-                {t('clinician.askAgain')}
-              </Anchor>
-            </Alert>
-          )}
-          <Button type="submit" loading={busy}>
-            {t('clinician.savePassword')}
-          </Button>
-        </Stack>
-      </form>
-    </Frame>
+    <FormPage title={t('clinician.setPasswordTitle')} onSubmit={next.onSubmit}>
+      <Text size="sm">{t('clinician.createPasswordHelp', { min: PASSWORD_MIN_LENGTH })}</Text>
+      <NewPasswordFields form={next.form} />
+      {next.error && (
+        <Alert color="red" role="alert">
+          {next.error}{' '}
+          <Anchor component={Link} to="/create-password" c="red.9" size="sm">
+            {t('clinician.askAgain')}
+          </Anchor>
+        </Alert>
+      )}
+      <Button type="submit" loading={next.busy}>
+        {t('clinician.savePassword')}
+      </Button>
+    </FormPage>
   );
 }
 
 function AskForPasswordLink() {
   const { t } = useTranslation();
-  const schema = useDeferredContractResolver<{ email: string }>((schemas) => schemas.verifyEmailBody, t);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '' },
-    validate: (values) => (values.email.trim() ? schema.validate(values) : { email: t('errors.EMAIL_REQUIRED') }),
-  });
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    await schema.ready();
-    if (form.validate().hasErrors) return;
-    setBusy(true);
-    try {
-      await call(authRoutes.sendPasswordCode, { body: form.getValues() }, { isLogin: true });
+  const ask = useParticipantForm({
+    initialValues: { email: '' },
+    schema: (schemas) => schemas.verifyEmailBody,
+    toBody: (values) => values,
+    check: (values): FieldErrors => (values.email.trim() ? {} : { email: t('errors.EMAIL_REQUIRED') }),
+    send: async (body) => {
+      await call(authRoutes.sendPasswordCode, { body }, { isLogin: true });
       setSent(true);
-    } catch (failure) {
-      setError(errorMessage(failure, t));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <Frame>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <Title order={1} size="h3">
-            {t('clinician.setPasswordTitle')}
-          </Title>
-          <Text size="sm">{t('clinician.askForPasswordLinkHelp')}</Text>
-          <TextInput
-            label={t('common.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          {sent ? (
-            <Alert color="teal" role="status">
-              {t('clinician.passwordLinkSent')}
-            </Alert>
-          ) : (
-            <Button type="submit" loading={busy}>
-              {t('clinician.sendPasswordLink')}
-            </Button>
-          )}
-          <Anchor component={Link} to="/participant/sign-in" size="sm">
-            {t('clinician.backToSignIn')}
-          </Anchor>
-        </Stack>
-      </form>
-    </Frame>
+    <FormPage title={t('clinician.setPasswordTitle')} onSubmit={ask.onSubmit}>
+      <Text size="sm">{t('clinician.askForPasswordLinkHelp')}</Text>
+      <TextInput
+        label={t('common.email')}
+        type="email"
+        autoComplete="email"
+        required
+        {...ask.form.getInputProps('email')}
+      />
+      <FormError message={ask.error} />
+      {sent ? (
+        <Alert color="teal" role="status">
+          {t('clinician.passwordLinkSent')}
+        </Alert>
+      ) : (
+        <Button type="submit" loading={ask.busy}>
+          {t('clinician.sendPasswordLink')}
+        </Button>
+      )}
+      <Anchor component={Link} to="/participant/sign-in" size="sm">
+        {t('clinician.backToSignIn')}
+      </Anchor>
+    </FormPage>
   );
 }
 
@@ -171,64 +104,41 @@ function PasswordInSession({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { passwordCreated } = useParticipantSession();
-  const next = usePasswordForm(
-    (schemas) => schemas.createPasswordBody,
-    (values): { password: string; current_password?: string } =>
+  const next = useParticipantForm({
+    initialValues: { current_password: '', password: '', confirm: '' },
+    schema: (schemas) => schemas.createPasswordBody,
+    toBody: (values): { password: string; current_password?: string } =>
       hasPassword
         ? { password: values.password, current_password: values.current_password }
         : { password: values.password },
-  );
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const body = await next.checked();
-    if (!body) return;
-    setBusy(true);
-    try {
+    check: (values) => passwordsAgree(values, t),
+    send: async (body) => {
       await call(authRoutes.changeParticipantPassword, { body });
       passwordCreated();
       navigate('/submit-password');
-    } catch (failure) {
-      setError(errorMessage(failure, t));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <Frame>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <Title order={1} size="h3">
-            {t('clinician.createPasswordTitle')}
-          </Title>
-          <Text size="sm">{t('clinician.createPasswordHelp', { min: PASSWORD_MIN_LENGTH })}</Text>
-          {hasPassword && (
-            <PasswordInput
-              label={t('clinician.currentPassword')}
-              autoComplete="current-password"
-              required
-              {...next.form.getInputProps('current_password')}
-            />
-          )}
-          {next.fields}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Button type="submit" loading={busy}>
-            {t('clinician.savePassword')}
-          </Button>
-          <Anchor component={Link} to="/participant" size="sm">
-            {t('clinician.backToDashboard')}
-          </Anchor>
-        </Stack>
-      </form>
-    </Frame>
+    <FormPage title={t('clinician.createPasswordTitle')} onSubmit={next.onSubmit}>
+      <Text size="sm">{t('clinician.createPasswordHelp', { min: PASSWORD_MIN_LENGTH })}</Text>
+      {hasPassword && (
+        <PasswordInput
+          label={t('clinician.currentPassword')}
+          autoComplete="current-password"
+          required
+          {...next.form.getInputProps('current_password')}
+        />
+      )}
+      <NewPasswordFields form={next.form} />
+      <FormError message={next.error} />
+      <Button type="submit" loading={next.busy}>
+        {t('clinician.savePassword')}
+      </Button>
+      <Anchor component={Link} to="/participant" size="sm">
+        {t('clinician.backToDashboard')}
+      </Anchor>
+    </FormPage>
   );
 }
 
