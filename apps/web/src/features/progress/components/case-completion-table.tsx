@@ -1,10 +1,9 @@
-import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import { caseCompletionQueryOptions } from '../progress-api';
 import { formatRate, formatScore } from '../progress-format';
-import { QueryError } from '../../../components/query-error';
-import classes from './progress-tables.module.css';
+import { FigureTable } from './figure-table';
 
 /** Each published case of the season: assigned, started, completed, the rate and the mean score. */
 export function CaseCompletionTable(props: { projectId: string; seasonName: string }) {
@@ -24,49 +23,26 @@ export function CaseCompletionTable(props: { projectId: string; seasonName: stri
       <Title order={4} id="case-completion-title">
         {t('progress.casesTitle')}
       </Title>
-      {query.error ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data && query.data.items.length === 0 ? (
-        <Text c="dimmed">{t('progress.casesEmpty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" aria-busy={!query.data} data-testid="case-completion">
-            <Table.Caption className={classes.srOnly}>{t('progress.casesTitle')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((header, i) => (
-                  <Table.Th key={header} className={i > 0 ? classes.number : undefined}>
-                    {header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data
-                ? query.data.items.map((c) => (
-                    <Table.Tr key={c.case_id}>
-                      <Table.Td>{c.case_name}</Table.Td>
-                      <Table.Td className={classes.number}>{c.round_number}</Table.Td>
-                      <Table.Td className={classes.number}>{c.assigned}</Table.Td>
-                      <Table.Td className={classes.number}>{c.started}</Table.Td>
-                      <Table.Td className={classes.number}>{c.completed}</Table.Td>
-                      <Table.Td className={classes.number}>{formatRate(c.completion_rate)}</Table.Td>
-                      <Table.Td className={classes.number}>{formatScore(c.average_score)}</Table.Td>
-                    </Table.Tr>
-                  ))
-                : Array.from({ length: 3 }, (_, i) => (
-                    <Table.Tr key={i}>
-                      {columns.map((header) => (
-                        <Table.Td key={header}>
-                          <Skeleton h={14} />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <FigureTable
+        caption={t('progress.casesTitle')}
+        columns={columns}
+        rows={query.data?.items}
+        rowKey={(c) => c.case_id}
+        cells={(c) => [
+          c.case_name,
+          c.round_number,
+          c.assigned,
+          c.started,
+          c.completed,
+          formatRate(c.completion_rate),
+          formatScore(c.average_score),
+        ]}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={query.data?.items.length === 0 ? t('progress.casesEmpty') : null}
+        minWidth={640}
+        testId="case-completion"
+      />
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
-import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import { categoryUseQueryOptions } from '../progress-api';
 import { formatChange, formatRate } from '../progress-format';
-import { QueryError } from '../../../components/query-error';
-import classes from './progress-tables.module.css';
+import { FigureTable } from './figure-table';
 
 /**
  * Under-use (necessary choices missed) and over-use (unnecessary choices chosen) per
@@ -31,57 +30,34 @@ export function CategoryUseTable(props: { projectId: string; seasonName: string 
           {t('progress.categoriesHelp')}
         </Text>
       </div>
-      {query.error ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} />
-      ) : empty ? (
-        <Text c="dimmed">{t('progress.categoriesEmpty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" aria-busy={!query.data} data-testid="category-use">
-            <Table.Caption className={classes.srOnly}>{t('progress.categoriesTitle')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((header, i) => (
-                  <Table.Th key={i} className={i > 0 ? classes.number : undefined}>
-                    {header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data
-                ? query.data.items.map((c) => (
-                    <Table.Tr key={c.category_id ?? 'none'}>
-                      <Table.Td>{c.category_id ? c.category_name : t('progress.uncategorised')}</Table.Td>
-                      <Table.Td className={classes.number}>
-                        {formatRate(c.under_use_rate)}{' '}
-                        <Text span size="xs" c="dimmed">
-                          ({c.necessary_missed}/{c.necessary_offered})
-                        </Text>
-                      </Table.Td>
-                      <Table.Td className={classes.number}>{formatChange(c.under_use_change)}</Table.Td>
-                      <Table.Td className={classes.number}>
-                        {formatRate(c.over_use_rate)}{' '}
-                        <Text span size="xs" c="dimmed">
-                          ({c.unnecessary_chosen}/{c.unnecessary_offered})
-                        </Text>
-                      </Table.Td>
-                      <Table.Td className={classes.number}>{formatChange(c.over_use_change)}</Table.Td>
-                    </Table.Tr>
-                  ))
-                : Array.from({ length: 3 }, (_, i) => (
-                    <Table.Tr key={i}>
-                      {columns.map((_, j) => (
-                        <Table.Td key={j}>
-                          <Skeleton h={14} />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <FigureTable
+        caption={t('progress.categoriesTitle')}
+        columns={columns}
+        rows={query.data?.items}
+        rowKey={(c) => c.category_id ?? 'none'}
+        cells={(c) => [
+          c.category_id ? c.category_name : t('progress.uncategorised'),
+          <>
+            {formatRate(c.under_use_rate)}{' '}
+            <Text span size="xs" c="dimmed">
+              ({c.necessary_missed}/{c.necessary_offered})
+            </Text>
+          </>,
+          formatChange(c.under_use_change),
+          <>
+            {formatRate(c.over_use_rate)}{' '}
+            <Text span size="xs" c="dimmed">
+              ({c.unnecessary_chosen}/{c.unnecessary_offered})
+            </Text>
+          </>,
+          formatChange(c.over_use_change),
+        ]}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={empty ? t('progress.categoriesEmpty') : null}
+        minWidth={560}
+        testId="category-use"
+      />
     </Stack>
   );
 }
