@@ -139,7 +139,7 @@ describe.skipIf(!baseUrl)('several API processes on one PostgreSQL database', ()
 
     // The launch emails are all sent before a process is killed. A SIGKILL between the mail
     // server's "250 accepted" and the outbox's write sends those emails again after the
-    // lease, up to four a process (the limit docs/ARCHITECTURE.md states under Emails;
+    // lease, up to four a process (the limit docs/design/emails.md states;
     // test/email-processes.test.ts kills a process while it sends). The kill below is for the
     // import, so it must not land in an SMTP conversation (a CI run once killed it there, and
     // an email went twice).

@@ -4,7 +4,7 @@ import { SurveyTemplateType } from './enums.js';
 /**
  * Downloadable reports of a project (`/reports/{projectId}/…`): CSV by default, XLSX with
  * `format=xlsx`, sent as attachments. Their columns are described in the OpenAPI document
- * and in docs/ARCHITECTURE.md ("Reports"); test users and archived participants are left
+ * and in docs/design/reports.md; test users and archived participants are left
  * out of every one.
  */
 export const reportFormats = ['csv', 'xlsx'] as const;

@@ -20,7 +20,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /**
  * Where a repository's statements run: the database, or a transaction a service opened.
  * Repositories are created bound to one (`createCasesRepository(db)`, `createCasesRepository(tx)`);
- * see "Transactions" in docs/ARCHITECTURE.md.
+ * see docs/design/data-and-transactions.md.
  */
 export type Executor = Db | Tx;
 

@@ -37,7 +37,7 @@ export function pageOffset(query: Pick<ListQuery, 'page' | 'limit'>): number {
 /**
  * Runs the page and its count. The count is a separate, index-only query for the same
  * condition; a list whose table grows past what that can count quickly keeps its own
- * counter instead (see docs/ARCHITECTURE.md, "Lists").
+ * counter instead (see docs/design/lists.md).
  */
 export async function runPaged<T>(
   query: Pick<ListQuery, 'page' | 'limit'>,

@@ -111,7 +111,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           operation.operationId ??= operationId(method, url);
           // Every call can be refused (validation, access, not found): one shared description.
           operation.responses = {
-            // Any call may meet a lost database connection (docs/ARCHITECTURE.md, Faults),
+            // Any call may meet a lost database connection (docs/design/faults.md),
             // unless the route says what its 503 means (the readiness check).
             '503': { $ref: '#/components/responses/Unavailable' },
             ...operation.responses,

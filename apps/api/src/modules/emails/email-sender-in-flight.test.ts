@@ -21,7 +21,7 @@ const { ctx, f } = twoClientsContext({ mailer: slowMailer });
 const staff = madeBefore(() => createUser(ctx.db, { role: 'SUPERADMIN' }));
 
 describe('a sender', () => {
-  // docs/ARCHITECTURE.md ("Exactly once, and its one limit") says a process killed while
+  // docs/design/emails.md ("Exactly once, and its one limit") says a process killed while
   // sending may send again as many emails as it had handed to the mail server: this many.
   it(`hands the mail server at most ${SEND_CONCURRENCY} messages at once`, async () => {
     const p = await participantWork(ctx, staff).project(f.clientA.id);

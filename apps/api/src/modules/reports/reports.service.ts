@@ -10,7 +10,7 @@ import { surveyResponsesReport } from './survey-responses-report.js';
  * (so a refusal answers a catalogue error, not a broken file), then answers a `Table` whose
  * rows are read a page of participants at a time, in name order by keyset, as the file is
  * written (`lib/table-writer.ts`). Every report leaves out test users (TESTUSER) and
- * archived participants. Columns are described in docs/ARCHITECTURE.md ("Reports").
+ * archived participants. Columns are described in docs/design/reports.md.
  *
  * Each report is a module of its own (`*-report.ts`); what they share — the project and
  * season checks, the file name, the participants' pages — is `report-context.ts`.
