@@ -1,6 +1,6 @@
 /**
  * The calls a first screen waits on, sent by index.html itself while the app's code is still
- * downloading (issue #19).
+ * downloading.
  *
  * On a phone's network the entry script takes a second or more to arrive, and a signed-in
  * screen can paint nothing useful before its session is known and its first data has come.

@@ -26,7 +26,7 @@ export interface DrawingLimits {
 
 /**
  * An ordinary first page draws in well under a second; ten seconds on a busy machine is
- * far past any page worth a thumbnail. 256 MB holds the operator lists of a heavy page.
+ * far past any page worth a thumbnail. The heap limit holds the operator lists of a heavy page.
  */
 export const DEFAULT_DRAWING_LIMITS: DrawingLimits = { timeoutMs: 10_000, maxHeapMb: 256 };
 

@@ -23,8 +23,8 @@ export function LoginLandingPage() {
   const [flow, setFlow] = useState<StaffSignInFlow>(
     params.get('flow') === 'provider-employee' ? 'provider-employee' : 'client-administrator',
   );
-  // Two fields checked on submit need no form library: @mantine/form would be 6 kB more on the
-  // first screen (issue #19). Only presence and shape are checked here: a wrong password of any
+  // Two fields checked on submit need no form library, which the first screen would otherwise
+  // download (docs/benchmarks.md, "Figures behind the code"). Only presence and shape are checked here: a wrong password of any
   // length is just wrong. A field's message goes as soon as it is edited.
   const [values, setValues] = useState({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});

@@ -9,7 +9,7 @@ export type AttemptResource = ReplyOf<typeof resourceRoutes.ofAttempt>['items'][
 
 /**
  * The tabs and the viewers come once there is something to show in them: most cases have no
- * resources, and the case screen's first download stays within its budget (issue #19).
+ * resources, and the case screen's first download stays within its budget.
  */
 const CaseResourceTabs = lazy(async () => ({ default: (await import('./case-resource-tabs')).CaseResourceTabs }));
 

@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { moduleQueryOptions, useDeleteModule } from './module-library-api';
 
-/** The edit dialog comes when it is opened: its form's schema would bring zod with it (issue #19). */
+/** The edit dialog comes when it is opened: its form's schema would bring zod with it. */
 const ModuleFormModal = lazy(async () => ({ default: (await import('./module-form-modal')).ModuleFormModal }));
 
 const sections = [

@@ -16,7 +16,7 @@ import { projectQueryOptions, useDeleteProject, useProjectStatus } from './proje
 
 /**
  * The edit dialog comes when it is opened: with its form's schema it would bring zod to every
- * project screen's first download (issue #19).
+ * project screen's first download.
  */
 const ProjectFormModal = lazy(async () => ({ default: (await import('./project-form-modal')).ProjectFormModal }));
 

@@ -7,7 +7,7 @@ import { publicTexts } from './public-texts';
  *
  * This is a small translator of our own rather than i18next: the app uses nested keys,
  * `{{name}}` values and `_one`/`_other` plurals and nothing else, and i18next with its React
- * binding weighed about 16 kB gzipped on every first screen (issue #19). The texts come in
+ * binding weighed more than the app's own texts on every first screen. The texts come in
  * two parts: the public ones (sign-in, the participants' side, shared components) with the
  * first screen, the administrators' ones with the staff shell (`./admin-texts`, registered by
  * app/route-gates.tsx). `texts-split.test.ts` checks that no public screen uses an
@@ -30,9 +30,9 @@ export type TFunction = (key: TextKey, values?: TextValues) => string;
 
 /**
  * The registered sets of texts, newest first. A key is looked up by walking them, and the
- * answer kept: flattening every set into dotted keys up front cost the staff shell's start
- * 5 ms of a phone-class CPU for the administrators' thousand texts, most of them never shown
- * on the screen being opened.
+ * answer kept: flattening every set into dotted keys up front was a cost in the staff shell's
+ * start on a phone-class CPU, for the administrators' thousand texts, most of them never
+ * shown on the screen being opened.
  */
 const sets: object[] = [];
 const found = new Map<string, string | undefined>();

@@ -17,7 +17,7 @@ export { CLIENTS_FIRST_PAGE };
 
 /**
  * The calls a first screen waits on, sent as soon as the app's code has run (main.tsx)
- * rather than when the provider that needs them mounts (issue #19).
+ * rather than when the provider that needs them mounts.
  *
  * A signed-in screen paints nothing useful before its session is known, and the providers
  * mount late: the staff one after React's first render, the participant one after the
