@@ -6,7 +6,7 @@ import '@mantine/core/styles/global.layer.css';
 import './lib/i18n';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from './lib/router';
+import { ScreenRouterProvider } from './lib/screen-router';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { startSessionEarly } from './lib/session/early-start';
@@ -36,7 +36,7 @@ queueMicrotask(() => {
     reactRoot.render(
       <StrictMode>
         <Providers>
-          <RouterProvider router={createAppRouter()} />
+          <ScreenRouterProvider router={createAppRouter()} />
         </Providers>
       </StrictMode>,
     );

@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Group, Text, Title, UnstyledButton } from '@mantine/core';
-import { NavLink, Outlet, Link } from '../lib/router';
+import { NavLink, Outlet, Link } from '../lib/screen-router';
 import { useTranslation } from '../lib/i18n';
 import type { CurrentUser } from '@pss/contract';
 import { useSession } from '../lib/session/session-provider';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '../lib/router';
+import { useParams } from '../lib/screen-router';
 import { ClientPage } from '../features/clients/client-page';
 import { clientQueryOptions } from '../features/clients/clients-api';
 import { ClientProjectsSection } from '../features/projects/client-projects-section';

@@ -1,5 +1,5 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from '../lib/router';
+import { Link } from '../lib/screen-router';
 import { useTranslation } from '../lib/i18n';
 import { landingPathFor } from '../lib/session/auth-api';
 import { useSession } from '../lib/session/session-provider';

@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from '../lib/router';
+import { Navigate, useLocation } from '../lib/screen-router';
 import '../lib/i18n/admin';
 import { FullPageLoader } from '../components/full-page-loader';
 import { SignedInShell } from './app-shell';

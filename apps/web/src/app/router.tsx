@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from '../lib/router';
+import { createScreenRouter, Navigate, Outlet, type ScreenRoute } from '../lib/screen-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { SessionProvider } from '../lib/session/session-provider';
 import { RequireSuperadmin } from './superadmin-gate';
@@ -10,12 +10,12 @@ import type { StaffScreen } from './staff-screens';
  * so the first visit downloads the shell and that one screen, not every feature. The
  * router keeps the current screen up until the next one has arrived.
  */
-function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+function screen(load: () => Promise<ComponentType>): Pick<ScreenRoute, 'lazy'> {
   return { lazy: async () => ({ Component: await load() }) };
 }
 
 /** A provider-staff screen: its code is fetched the same way, behind the superadmin gate. */
-function superadminScreen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+function superadminScreen(load: () => Promise<ComponentType>): Pick<ScreenRoute, 'lazy'> {
   return {
     lazy: async () => {
       const Screen = await load();
@@ -38,7 +38,7 @@ function Root() {
 }
 
 /** The case screens, under a project or a module library (they read which from the layout). */
-const caseRoutes: RouteObject[] = [
+const caseRoutes: ScreenRoute[] = [
   { path: 'cases', ...screen(staff('casesPage')) },
   { path: 'cases/new', ...screen(staff('newCasePage')) },
   {
@@ -59,7 +59,7 @@ const caseRoutes: RouteObject[] = [
   },
 ];
 
-export const routes: RouteObject[] = [
+export const routes: ScreenRoute[] = [
   // The participants' side, with its own session (spec: clinicians who answer cases).
   {
     ...screen(async () => (await import('../features/clinician/participant-root')).ParticipantRoot),
@@ -241,5 +241,5 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createScreenRouter(routes);
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from '../lib/router';
+import { Navigate } from '../lib/screen-router';
 import type { CurrentUser } from '@pss/contract';
 import { landingPathFor } from '../lib/session/auth-api';
 import { useSession } from '../lib/session/session-provider';

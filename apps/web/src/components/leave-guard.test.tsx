@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { createMemoryRouter, RouterProvider, type Router } from '../lib/router';
+import { createMemoryScreenRouter, ScreenRouterProvider, type ScreenRouter } from '../lib/screen-router';
 import { LeaveGuard } from './leave-guard';
 
 function setup(props: { dirty: boolean; saving?: boolean }) {
-  const router: Router = createMemoryRouter(
+  const router: ScreenRouter = createMemoryScreenRouter(
     [
       {
         path: '/editor',
@@ -17,7 +17,7 @@ function setup(props: { dirty: boolean; saving?: boolean }) {
   );
   render(
     <MantineProvider env="test">
-      <RouterProvider router={router} />
+      <ScreenRouterProvider router={router} />
     </MantineProvider>,
   );
   return router;

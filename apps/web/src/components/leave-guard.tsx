@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBlocker } from '../lib/router';
+import { useBlocker } from '../lib/screen-router';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from '../lib/router';
+import { Link } from '../lib/screen-router';
 
 /** A short page that says one thing and offers one way on. */
 export function MessagePage(props: { title: string; body: ReactNode; action: { label: string; to: string } }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Breadcrumbs, Group, Stack, Title } from '@mantine/core';
-import { Link } from '../lib/router';
+import { Link } from '../lib/screen-router';
 
 export interface Crumb {
   label: string;

@@ -1,5 +1,5 @@
 import { Box, UnstyledButton } from '@mantine/core';
-import { NavLink } from '../lib/router';
+import { NavLink } from '../lib/screen-router';
 import classes from './section-nav.module.css';
 import scrollRow from './scroll-row.module.css';
 

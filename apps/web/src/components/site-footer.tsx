@@ -1,5 +1,5 @@
 import { Anchor, Group } from '@mantine/core';
-import { Link } from '../lib/router';
+import { Link } from '../lib/screen-router';
 import { useTranslation } from '../lib/i18n';
 
 /** The legal and support pages, linked from the foot of every side of the app. */

@@ -1,4 +1,4 @@
-import { useOutletContext } from './router';
+import { useOutletContext } from './screen-router';
 import type { CatalogueEntry, ModuleLibrary, Project, Season } from '@pss/contract';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { act, render } from '@testing-library/react';
 import { renderHookInRouter } from '../test/render-hook-in-router';
-import { createMemoryRouter, RouterProvider, useLocation } from './router';
+import { createMemoryScreenRouter, ScreenRouterProvider, useLocation } from './screen-router';
 import { SEARCH_DEBOUNCE_MS, useListState } from './use-list-state';
 
 afterEach(() => vi.useRealTimers());
@@ -64,7 +64,7 @@ describe('list state in the URL', () => {
       list = useListState({ sortable: ['name'] });
       return null;
     }
-    const router = createMemoryRouter(
+    const router = createMemoryScreenRouter(
       [
         { path: '/clients', element: <Probe /> },
         {
@@ -76,7 +76,7 @@ describe('list state in the URL', () => {
       ],
       { initialEntries: ['/clients'] },
     );
-    render(<RouterProvider router={router} />);
+    render(<ScreenRouterProvider router={router} />);
     act(() => list!.setSearchInput('river'));
     await act(async () => {
       void router.navigate('/elements');

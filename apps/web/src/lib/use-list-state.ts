@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigation, useRouter } from './router';
+import { useLocation, useNavigation, useScreenRouter } from './screen-router';
 import { formatSort, parseSort, type SortTerm } from '@pss/contract';
 import { toggleSort as nextSort } from './sort-toggle';
 import { useLiveSearchParams } from './use-live-search-params';
@@ -58,7 +58,7 @@ export function useListState(options: { sortable: readonly string[]; limit?: num
   // the timer fires: React renders a navigation later (the router updates in a
   // transition), so this list may still be on screen while the router is loading the next
   // screen, or is already there.
-  const router = useRouter();
+  const router = useScreenRouter();
   const navigating = useNavigation().state !== 'idle';
   const { pathname } = useLocation();
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from './router';
+import { createMemoryScreenRouter, ScreenRouterProvider } from './screen-router';
 import { useLiveSearchParams } from './use-live-search-params';
 
 type Replace = ReturnType<typeof useLiveSearchParams>[1];
@@ -14,8 +14,10 @@ describe('changing the query string from the URL as it is now', () => {
       first ??= replace;
       return <p>{params.toString()}</p>;
     }
-    const router = createMemoryRouter([{ path: '/log', element: <Probe /> }], { initialEntries: ['/log?view=log'] });
-    render(<RouterProvider router={router} />);
+    const router = createMemoryScreenRouter([{ path: '/log', element: <Probe /> }], {
+      initialEntries: ['/log?view=log'],
+    });
+    render(<ScreenRouterProvider router={router} />);
     const stale = first!;
     await act(async () => stale((current) => (current.set('status', 'FAILED'), current)));
     await act(async () => stale((current) => (current.set('search', 'sm667'), current)));

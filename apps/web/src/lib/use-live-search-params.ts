@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from './router';
+import { useSearchParams } from './screen-router';
 
 /**
  * The query string, and a way to change it in place (history replace) that starts from the

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from './router';
+import { MemoryScreenRouter, useLocation } from './screen-router';
 import { useUrlParam } from './use-url-param';
 
 function setup(url: string) {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
+    <MemoryScreenRouter initialEntries={[url]}>{children}</MemoryScreenRouter>
   );
   return renderHook(() => ({ param: useUrlParam('status'), location: useLocation() }), { wrapper });
 }

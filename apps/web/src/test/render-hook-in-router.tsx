@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderHook } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from '../lib/router';
+import { createMemoryScreenRouter, ScreenRouterProvider } from '../lib/screen-router';
 
 /**
  * Renders a hook inside a data router at `url`, as the app's screens are (hooks such as
@@ -9,10 +9,10 @@ import { createMemoryRouter, RouterProvider } from '../lib/router';
 export function renderHookInRouter<Result>(hook: () => Result, url: string) {
   let current: ReactNode = null;
   const Slot = () => <>{current}</>;
-  const router = createMemoryRouter([{ path: '*', element: <Slot /> }], { initialEntries: [url] });
+  const router = createMemoryScreenRouter([{ path: '*', element: <Slot /> }], { initialEntries: [url] });
   const wrapper = ({ children }: { children: ReactNode }) => {
     current = children;
-    return <RouterProvider router={router} />;
+    return <ScreenRouterProvider router={router} />;
   };
   return { ...renderHook(hook, { wrapper }), router };
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from '../../lib/router';
+import { MemoryScreenRouter, Route, Routes, useLocation } from '../../lib/screen-router';
 import { PRESENCE_COOKIE } from '@pss/contract';
 import { clearCookie } from '../../lib/cookies';
 import { SessionProvider } from '../../lib/session/session-provider';
@@ -43,7 +43,7 @@ function renderAt(url: string) {
     <StrictMode>
       <MantineProvider>
         <QueryClientProvider client={new QueryClient()}>
-          <MemoryRouter initialEntries={[url]}>
+          <MemoryScreenRouter initialEntries={[url]}>
             <SessionProvider>
               <Routes>
                 <Route path="/keycloak-landing" element={<KeycloakLandingPage />} />
@@ -51,7 +51,7 @@ function renderAt(url: string) {
                 <Route path="*" element={<Where />} />
               </Routes>
             </SessionProvider>
-          </MemoryRouter>
+          </MemoryScreenRouter>
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>,

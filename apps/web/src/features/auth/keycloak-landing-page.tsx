@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, useLocation, useNavigate } from '../../lib/router';
+import { Navigate, useLocation, useNavigate } from '../../lib/screen-router';
 import { useSession } from '../../lib/session/session-provider';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { landingPathFor } from '../../lib/session/auth-api';

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from '../../lib/router';
+import { MemoryScreenRouter } from '../../lib/screen-router';
 import { PRESENCE_COOKIE, type ClientSettings } from '@pss/contract';
 import { SessionProvider } from '../../lib/session/session-provider';
 import { LoginLandingPage } from './login-landing-page';
@@ -33,11 +33,11 @@ function renderPage() {
   render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/login-landing']}>
+        <MemoryScreenRouter initialEntries={['/login-landing']}>
           <SessionProvider>
             <LoginLandingPage />
           </SessionProvider>
-        </MemoryRouter>
+        </MemoryScreenRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );

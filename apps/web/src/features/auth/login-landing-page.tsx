@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Button, Container, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Navigate, useSearchParams } from '../../lib/router';
+import { Navigate, useSearchParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session/session-provider';
 import { errorMessage } from '../../lib/api-error';

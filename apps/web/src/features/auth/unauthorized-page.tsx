@@ -1,4 +1,4 @@
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { isErrorCode } from '@pss/contract';
 import { MessagePage } from '../../components/message-page';

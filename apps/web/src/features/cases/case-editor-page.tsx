@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from '@mantine/form';
 import { Alert, Anchor, Button, FileButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '../../lib/router';
+import { Link, useNavigate, useParams } from '../../lib/screen-router';
 import { useCaseHome } from '../../lib/case-home';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '../../lib/router';
+import { Link, useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { casePreviewSortFields } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';

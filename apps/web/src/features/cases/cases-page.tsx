@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../lib/router';
+import { Link } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { caseSortFields, caseStatuses, type CaseStatusValue, type CaseSummary } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { createCaseBody, type CreateCaseBody } from '@pss/contract';
-import { Link, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from '../../lib/screen-router';
 import { useCaseHome } from '../../lib/case-home';
 import { useTranslation } from '../../lib/i18n';
 import { FormError } from '../../components/form-parts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, List, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '../../lib/router';
+import { Link, useNavigate, useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import type { FieldIssue } from '@pss/contract';
 import { ApiError, errorMessage } from '../../lib/api-error';

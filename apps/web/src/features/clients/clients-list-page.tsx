@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../lib/router';
+import { Link } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { clientSortFields, type Client } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from '../../lib/router';
+import { Link, useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import type { Attempt, FieldIssue } from '@pss/contract';
 import {

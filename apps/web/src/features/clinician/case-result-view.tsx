@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, List, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/screen-router';
 import type { Attempt, DueSurveys } from '@pss/contract';
 import { useTranslation } from '../../lib/i18n';
 import { QuestionResult } from '../../components/question-result';

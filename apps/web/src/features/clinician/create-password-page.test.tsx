@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { authRoutes } from '@pss/contract';
-import { MemoryRouter } from '../../lib/router';
+import { MemoryScreenRouter } from '../../lib/screen-router';
 import { call } from '../../lib/api-client';
 import { CreatePasswordPage } from './create-password-page';
 
@@ -22,9 +22,9 @@ afterEach(() => {
 function renderPage(url: string) {
   render(
     <MantineProvider env="test">
-      <MemoryRouter initialEntries={[url]}>
+      <MemoryScreenRouter initialEntries={[url]}>
         <CreatePasswordPage />
-      </MemoryRouter>
+      </MemoryScreenRouter>
     </MantineProvider>,
   );
   return userEvent.setup();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Container, PasswordInput, Skeleton, Text, TextInput } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from '../../lib/router';
+import { Link, useNavigate, useSearchParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { PASSWORD_MIN_LENGTH, authRoutes } from '@pss/contract';
 import { FormError } from '../../components/form-parts';

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from '../../lib/router';
+import { Link, useSearchParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import type { DashboardCase, DashboardProject } from '@pss/contract';
 import { errorMessage } from '../../lib/api-error';

@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Center, Container, Group, Loader, Text, Title } from '@mantine/core';
-import { Link, Navigate, Outlet, useLocation } from '../../lib/router';
+import { Link, Navigate, Outlet, useLocation } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { useParticipantSession } from './participant-session';
 import { QueryProvider } from '../../lib/query-provider';

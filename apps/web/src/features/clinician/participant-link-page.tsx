@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Container } from '@mantine/core';
-import { Link, useNavigate, useParams } from '../../lib/router';
+import { Link, useNavigate, useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useParticipantSession } from './participant-session';

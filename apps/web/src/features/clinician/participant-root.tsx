@@ -1,4 +1,4 @@
-import { Outlet } from '../../lib/router';
+import { Outlet } from '../../lib/screen-router';
 import { ParticipantSessionProvider } from './participant-session';
 
 /**

@@ -1,7 +1,7 @@
 import { authRoutes } from '@pss/contract';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Link, Navigate, useNavigate } from '../../lib/router';
+import { Link, Navigate, useNavigate } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '../../lib/router';
+import { useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { cmeSortFields, type Cme } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -16,7 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
-import { Link, useOutletContext, useParams } from '../../lib/router';
+import { Link, useOutletContext, useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
 import { emailSendModes, type EmailTemplate, type Project } from '@pss/contract';

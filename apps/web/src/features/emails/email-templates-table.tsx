@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../lib/router';
+import { Link } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { useListTable } from '../../lib/use-list-table';
 import type { EmailTemplate } from '@pss/contract';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useOutletContext } from '../../lib/router';
+import { useOutletContext } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import type { Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, useNavigate, useParams } from '../../lib/router';
+import { Outlet, useNavigate, useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
 import type { ModuleLibrary } from '@pss/contract';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { moduleSortFields, type ModuleSummary } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';

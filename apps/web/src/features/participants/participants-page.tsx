@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Textarea, Modal, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '../../lib/router';
+import { useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { participantRoutes, participantSortFields, type Participant, type ParticipantFilter } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Anchor, Group, Select, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { Link, useOutletContext } from '../../lib/router';
+import { Link, useOutletContext } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import type { Project } from '@pss/contract';
 import '@mantine/charts/styles.css';

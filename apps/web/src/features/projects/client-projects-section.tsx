@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { DataStatusBadge } from './data-status-badge';
 import { StatusBadge } from '../../components/status-badge';

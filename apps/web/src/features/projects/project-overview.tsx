@@ -1,5 +1,5 @@
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useOutletContext } from '../../lib/router';
+import { useOutletContext } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { StatusBadge } from '../../components/status-badge';
 import { DataStatusBadge } from './data-status-badge';

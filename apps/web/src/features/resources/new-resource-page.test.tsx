@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { resourceRoutes } from '@pss/contract';
-import { MemoryRouter } from '../../lib/router';
+import { MemoryScreenRouter } from '../../lib/screen-router';
 import { call } from '../../lib/api-client';
 import { NewResourcePage } from './new-resource-page';
 
@@ -25,9 +25,9 @@ function renderPage() {
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/resource-library/new']}>
+        <MemoryScreenRouter initialEntries={['/resource-library/new']}>
           <NewResourcePage />
-        </MemoryRouter>
+        </MemoryScreenRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Progress, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import {
   MAX_RESOURCE_BYTES,

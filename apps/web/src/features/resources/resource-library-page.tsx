@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../lib/router';
+import { Link } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import {
   clientRoutes,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useOutletContext, useParams } from '../../lib/router';
+import { Link, useOutletContext, useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
 import {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, Menu, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useOutletContext } from '../../lib/router';
+import { Link, useOutletContext } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
 import {

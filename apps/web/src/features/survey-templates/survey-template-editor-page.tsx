@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
+import { Link, useNavigate, useParams, useSearchParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import {
   surveyTemplateProblems,

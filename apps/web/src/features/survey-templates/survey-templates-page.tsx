@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import {
   createSurveyTemplateBody,

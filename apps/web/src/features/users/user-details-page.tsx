@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '../../lib/router';
+import { useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
 import { PageHeader } from '../../components/page-header';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../lib/router';
+import { Link } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { FormActions, FormError } from '../../components/form-parts';
 import {

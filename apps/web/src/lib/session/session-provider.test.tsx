@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from '../router';
+import { MemoryScreenRouter } from '../screen-router';
 import { PRESENCE_COOKIE } from '@pss/contract';
 import { clearCookie, setCookie } from '../cookies';
 import { SessionProvider, useSession } from './session-provider';
@@ -55,11 +55,11 @@ async function renderSession() {
   render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
+        <MemoryScreenRouter>
           <SessionProvider>
             <Status />
           </SessionProvider>
-        </MemoryRouter>
+        </MemoryScreenRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );

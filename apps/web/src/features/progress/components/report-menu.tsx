@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { Button, Menu } from '@mantine/core';
-import { useSearchParams } from '../../../lib/router';
+import { useSearchParams } from '../../../lib/screen-router';
 import { useTranslation } from '../../../lib/i18n';
 import { participantProgressValues, reportFormats, type ReportFormat } from '@pss/contract';
 import { errorMessage } from '../../../lib/api-error';

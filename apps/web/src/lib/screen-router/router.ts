@@ -7,7 +7,7 @@ import {
   type Location,
   type Path,
 } from './history';
-import { matchRoutes, rankRoutes, resolvePath, type RouteMatch, type RouteObject, type RouteParts } from './match';
+import { matchRoutes, rankRoutes, resolvePath, type RouteMatch, type ScreenRoute, type RouteParts } from './match';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -51,17 +51,14 @@ const UNBLOCKED: Blocker = { state: 'unblocked' };
 /**
  * The app's router: the URL, the routes it matches, and the way from one to the next.
  *
- * In place of React Router (issue #19): the app used a small part of it (nested routes
- * fetched on demand, links, the URL's parameters and query, and asking before leaving unsaved
- * work), and its data router weighed 28 kB gzipped in front of every first screen. The names
- * and the behaviour are React Router's for the parts the app uses, so screens read as they
- * did; what it does not do is listed in docs/ARCHITECTURE.md ("Routing").
+ * The app's own in place of React Router, for the small part of it the app uses: see
+ * ./index.ts for what it does and does not do, and why it is the app's own.
  */
-export class Router {
+export class ScreenRouter {
   state: RouterState;
   private readonly branches;
   private readonly listeners = new Set<() => void>();
-  private readonly lazyParts = new WeakMap<RouteObject, RouteParts>();
+  private readonly lazyParts = new WeakMap<ScreenRoute, RouteParts>();
   private readonly blockerFunctions = new Map<string, BlockerFunction>();
   /** Bumped by every navigation, so a slower earlier one does not land after a later one. */
   private navigationId = 0;
@@ -72,7 +69,7 @@ export class Router {
   reloadOnFailure = false;
 
   constructor(
-    routes: RouteObject[],
+    routes: ScreenRoute[],
     readonly history: History,
   ) {
     this.branches = rankRoutes(routes);
@@ -106,7 +103,7 @@ export class Router {
   };
 
   /** What a route renders: its own element or component, or what its `lazy` brought. */
-  partsOf(route: RouteObject): RouteParts {
+  partsOf(route: ScreenRoute): RouteParts {
     return this.lazyParts.get(route) ?? route;
   }
 
@@ -250,15 +247,15 @@ export class Router {
   }
 }
 
-export function createBrowserRouter(routes: RouteObject[]): Router {
-  const router = new Router(routes, createBrowserHistory());
+export function createScreenRouter(routes: ScreenRoute[]): ScreenRouter {
+  const router = new ScreenRouter(routes, createBrowserHistory());
   router.reloadOnFailure = true;
   return router;
 }
 
-export function createMemoryRouter(
-  routes: RouteObject[],
+export function createMemoryScreenRouter(
+  routes: ScreenRoute[],
   options: { initialEntries?: string[]; initialIndex?: number } = {},
-): Router {
-  return new Router(routes, createMemoryHistory(options.initialEntries, options.initialIndex));
+): ScreenRouter {
+  return new ScreenRouter(routes, createMemoryHistory(options.initialEntries, options.initialIndex));
 }

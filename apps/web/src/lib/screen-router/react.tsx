@@ -17,17 +17,17 @@ import {
   type ReactNode,
 } from 'react';
 import { createPath, type Location, type Path } from './history';
-import { matchRoutes, rankRoutes, resolvePath, type Params, type RouteMatch, type RouteObject } from './match';
+import { matchRoutes, rankRoutes, resolvePath, type Params, type RouteMatch, type ScreenRoute } from './match';
 import {
-  createMemoryRouter,
+  createMemoryScreenRouter,
   type Blocker,
   type BlockerFunction,
   type NavigateOptions,
-  type Router,
+  type ScreenRouter,
   type RouterState,
 } from './router';
 
-const RouterContext = createContext<Router | null>(null);
+const RouterContext = createContext<ScreenRouter | null>(null);
 const StateContext = createContext<RouterState | null>(null);
 
 interface RouteContextValue {
@@ -42,19 +42,19 @@ const OutletContext = createContext<unknown>(undefined);
 
 function useRouterState(): RouterState {
   const state = useContext(StateContext);
-  if (!state) throw new Error('A router hook was used outside <RouterProvider>.');
+  if (!state) throw new Error('A router hook was used outside <ScreenRouterProvider>.');
   return state;
 }
 
 /** The router itself, for code that must read its state as it is now rather than as rendered. */
-export function useRouter(): Router {
+export function useScreenRouter(): ScreenRouter {
   const router = useContext(RouterContext);
-  if (!router) throw new Error('A router hook was used outside <RouterProvider>.');
+  if (!router) throw new Error('A router hook was used outside <ScreenRouterProvider>.');
   return router;
 }
 
 /** Renders the levels of a match from `index` down: each level's element, its outlet the next. */
-function renderMatches(router: Router, matches: RouteMatch[], index = 0): ReactNode {
+function renderMatches(router: ScreenRouter, matches: RouteMatch[], index = 0): ReactNode {
   const match = matches[index];
   if (!match) return null;
   const parts = router.partsOf(match.route);
@@ -72,7 +72,7 @@ function firstFallback(matches: RouteMatch[] | null): ReactNode {
   return Fallback ? <Fallback /> : null;
 }
 
-export function RouterProvider({ router }: { router: Router }): ReactElement {
+export function ScreenRouterProvider({ router }: { router: ScreenRouter }): ReactElement {
   const state = useSyncExternalStore(router.subscribe, () => router.state);
   let content: ReactNode;
   if (!state.initialized) content = firstFallback(state.matches);
@@ -127,7 +127,7 @@ function useResolved(to: To): Path {
 }
 
 export function useNavigate(): NavigateFunction {
-  const router = useRouter();
+  const router = useScreenRouter();
   const { pathname: from } = useContext(RouteContext);
   return useCallback(
     (to: To | number, options?: NavigateOptions) => {
@@ -160,7 +160,7 @@ export function useSearchParams(): [
   URLSearchParams,
   (next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit), options?: NavigateOptions) => void,
 ] {
-  const router = useRouter();
+  const router = useScreenRouter();
   const { search } = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = useCallback(
@@ -182,7 +182,7 @@ export function useSearchParams(): [
  * blocker says so (`state: 'blocked'`) until the screen calls `proceed` or `reset`.
  */
 export function useBlocker(shouldBlock: boolean | BlockerFunction): Blocker {
-  const router = useRouter();
+  const router = useScreenRouter();
   useRouterState();
   const key = useId();
   const decide = useCallback<BlockerFunction>(
@@ -219,7 +219,7 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   { to, replace, state, onClick, target, ...rest },
   ref,
 ) {
-  const router = useRouter();
+  const router = useScreenRouter();
   const path = useResolved(to);
   const href = createPath(path);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -270,14 +270,14 @@ export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavL
 /* ---------- For tests: a router in memory around a piece of the app ---------- */
 
 /** A memory router whose every URL renders `children` (unit tests of one screen or hook). */
-export function MemoryRouter({ initialEntries, children }: { initialEntries?: string[]; children?: ReactNode }) {
+export function MemoryScreenRouter({ initialEntries, children }: { initialEntries?: string[]; children?: ReactNode }) {
   const childrenRef = useRef(children);
   childrenRef.current = children;
   const [router] = useState(() =>
-    createMemoryRouter([{ path: '*', Component: () => <>{childrenRef.current}</> }], { initialEntries }),
+    createMemoryScreenRouter([{ path: '*', Component: () => <>{childrenRef.current}</> }], { initialEntries }),
   );
   useEffect(() => () => router.dispose(), [router]);
-  return <RouterProvider router={router} />;
+  return <ScreenRouterProvider router={router} />;
 }
 
 export function Route(_props: { path?: string; index?: boolean; element?: ReactNode; children?: ReactNode }): null {
@@ -286,14 +286,14 @@ export function Route(_props: { path?: string; index?: boolean; element?: ReactN
 
 /** Routes written as `<Route>` elements, matched against the URL where they are rendered. */
 export function Routes({ children }: { children: ReactNode }): ReactNode {
-  const router = useRouter();
+  const router = useScreenRouter();
   const location = useLocation();
   const branches = useMemo(() => rankRoutes(routesOf(children)), [children]);
   const matches = matchRoutes(branches, location.pathname);
   return matches ? renderMatches(router, matches) : null;
 }
 
-function routesOf(children: ReactNode): RouteObject[] {
+function routesOf(children: ReactNode): ScreenRoute[] {
   const list = Array.isArray(children) ? children : [children];
   return list
     .filter(

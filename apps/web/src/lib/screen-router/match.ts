@@ -13,10 +13,10 @@ export interface RouteParts {
  * renders, or `lazy` to fetch that on first use; a fallback shown while the first screen's
  * code loads.
  */
-export interface RouteObject extends RouteParts {
+export interface ScreenRoute extends RouteParts {
   path?: string;
   index?: boolean;
-  children?: RouteObject[];
+  children?: ScreenRoute[];
   lazy?: () => Promise<RouteParts>;
   HydrateFallback?: ComponentType;
 }
@@ -24,7 +24,7 @@ export interface RouteObject extends RouteParts {
 export type Params = Record<string, string | undefined>;
 
 export interface RouteMatch {
-  route: RouteObject;
+  route: ScreenRoute;
   /** The part of the URL this route and its parents matched: `/module-library/42`. */
   pathname: string;
   /** Every parameter of the whole match (as React Router gives each level). */
@@ -33,7 +33,7 @@ export interface RouteMatch {
 
 interface Branch {
   /** The routes from the outermost to this one. */
-  routes: RouteObject[];
+  routes: ScreenRoute[];
   /** The joined path of each of them. */
   paths: string[];
   score: number;
@@ -63,7 +63,7 @@ function scoreOf(path: string, index: boolean): number {
   return score;
 }
 
-function flatten(routes: RouteObject[], parents: RouteObject[] = [], parentPaths: string[] = [], order: number[] = []) {
+function flatten(routes: ScreenRoute[], parents: ScreenRoute[] = [], parentPaths: string[] = [], order: number[] = []) {
   const branches: Branch[] = [];
   routes.forEach((route, i) => {
     const parentPath = parentPaths[parentPaths.length - 1] ?? '/';
@@ -114,7 +114,7 @@ function decode(value: string): string {
 }
 
 /** The table, ranked once: `matchRoutes` walks it for every navigation. */
-export function rankRoutes(routes: RouteObject[]): Branch[] {
+export function rankRoutes(routes: ScreenRoute[]): Branch[] {
   return flatten(routes).sort((a, b) => b.score - a.score || compareOrder(a.order, b.order));
 }
 

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { matchRoutes, rankRoutes, resolvePath, type RouteObject } from './match';
+import { matchRoutes, rankRoutes, resolvePath, type ScreenRoute } from './match';
 import {
-  createMemoryRouter,
+  createMemoryScreenRouter,
   Link,
   Navigate,
   NavLink,
   Outlet,
-  RouterProvider,
+  ScreenRouterProvider,
   useBlocker,
   useNavigate,
   useOutletContext,
   useParams,
 } from './index';
 
-const paths = (routes: RouteObject[], pathname: string) =>
+const paths = (routes: ScreenRoute[], pathname: string) =>
   matchRoutes(rankRoutes(routes), pathname)?.map((m) => m.route.path ?? (m.route.index ? '(index)' : '(layout)'));
 
 describe('matching a URL against the route table', () => {
-  const table: RouteObject[] = [
+  const table: ScreenRoute[] = [
     {
       children: [
         { path: '/' },
@@ -83,7 +83,7 @@ describe('the router in a page', () => {
   it('keeps the current screen up while the next one loads, then shows it; a later navigation wins', async () => {
     const slow = deferredScreen('Slow');
     const fast = deferredScreen('Fast');
-    const router = createMemoryRouter(
+    const router = createMemoryScreenRouter(
       [
         { path: '/', element: <h1>Home</h1> },
         { path: '/slow', ...slow.route },
@@ -91,7 +91,7 @@ describe('the router in a page', () => {
       ],
       { initialEntries: ['/'] },
     );
-    render(<RouterProvider router={router} />);
+    render(<ScreenRouterProvider router={router} />);
     act(() => router.navigate('/slow'));
     expect(router.state.navigation).toBe('loading');
     expect(screen.getByRole('heading').textContent).toBe('Home');
@@ -107,8 +107,8 @@ describe('the router in a page', () => {
 
   it('shows the fallback until the first screen has arrived', async () => {
     const first = deferredScreen('First');
-    const router = createMemoryRouter([{ path: '/', HydrateFallback: () => <p>Loading…</p>, ...first.route }]);
-    render(<RouterProvider router={router} />);
+    const router = createMemoryScreenRouter([{ path: '/', HydrateFallback: () => <p>Loading…</p>, ...first.route }]);
+    render(<ScreenRouterProvider router={router} />);
     expect(screen.getByText('Loading…')).toBeTruthy();
     await act(async () => first.arrive());
     expect(screen.getByRole('heading').textContent).toBe('First');
@@ -126,16 +126,16 @@ describe('the router in a page', () => {
       const { id } = useParams();
       return <p>{`${useOutletContext<string>()} / ${id}`}</p>;
     }
-    const router = createMemoryRouter(
+    const router = createMemoryScreenRouter(
       [{ path: '/things/:id', element: <Layout />, children: [{ index: true, element: <Page /> }] }],
       { initialEntries: ['/things/9'] },
     );
-    render(<RouterProvider router={router} />);
+    render(<ScreenRouterProvider router={router} />);
     expect(screen.getByText('from the layout / 9')).toBeTruthy();
   });
 
   it('follows links relative to their route, redirects, and marks the link of the current page', async () => {
-    const router = createMemoryRouter(
+    const router = createMemoryScreenRouter(
       [
         {
           path: '/lib/:id',
@@ -157,7 +157,7 @@ describe('the router in a page', () => {
       ],
       { initialEntries: ['/lib/1'] },
     );
-    render(<RouterProvider router={router} />);
+    render(<ScreenRouterProvider router={router} />);
     await act(async () => {});
     expect(router.state.location.pathname).toBe('/lib/1/cases');
     expect(router.state.historyAction).toBe('REPLACE');
@@ -191,7 +191,7 @@ describe('the router in a page', () => {
         </>
       );
     }
-    const router = createMemoryRouter(
+    const router = createMemoryScreenRouter(
       [
         { path: '/list', element: <p>List</p> },
         { path: '/editor', element: <Editor /> },
@@ -199,7 +199,7 @@ describe('the router in a page', () => {
       ],
       { initialEntries: ['/list', '/editor'] },
     );
-    render(<RouterProvider router={router} />);
+    render(<ScreenRouterProvider router={router} />);
     // Nothing unsaved: no question.
     await act(async () => fireEvent.click(screen.getByText('Leave')));
     expect(router.state.location.pathname).toBe('/elsewhere');
@@ -231,11 +231,11 @@ describe('the router in a page', () => {
       // A new state object every render, as a layout sending someone to sign in makes it.
       return <Navigate to="/target" replace state={{ from: '/' }} />;
     }
-    const router = createMemoryRouter([
+    const router = createMemoryScreenRouter([
       { path: '/', element: <Redirect /> },
       { path: '/target', ...target.route },
     ]);
-    render(<RouterProvider router={router} />);
+    render(<ScreenRouterProvider router={router} />);
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
