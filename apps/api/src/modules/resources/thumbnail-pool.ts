@@ -67,9 +67,15 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
       stderr = (stderr + chunk.toString('utf8')).slice(-2000);
     });
     // A process that cannot start must not become an unhandled 'error' event.
-    started.on('error', (error) => log?.warn({ err: error }, 'thumbnail process failed'));
+    started.on('error', (error) => {
+      log?.warn({ err: error }, 'thumbnail process failed');
+      // One that never started sends neither 'close' nor an answer: its drawing fails now.
+      if (started.pid === undefined) ended(started, null, null, '');
+    });
     started.on('message', (message: ResultMessage) => settle(started, message));
-    started.on('exit', (code, signal) => ended(started, code, signal, stderr));
+    // 'close', not 'exit': it comes once stderr is read to its end, so a heap limit's message,
+    // written as the process dies, is there to be told from another ending.
+    started.on('close', (code, signal) => ended(started, code, signal, stderr));
     return started;
   }
 
@@ -147,7 +153,7 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
       for (const pending of queue.splice(0)) pending.reject(new Error('The thumbnail pool is closed.'));
       const ending = child;
       if (!ending) return;
-      const exited = new Promise<void>((resolve) => ending.once('exit', () => resolve()));
+      const exited = new Promise<void>((resolve) => ending.once('close', () => resolve()));
       if (current) {
         clearTimeout(current.timer);
         current.reject(new Error('The thumbnail pool is closed.'));
