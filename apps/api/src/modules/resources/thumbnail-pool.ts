@@ -30,6 +30,9 @@ export interface DrawingLimits {
  */
 export const DEFAULT_DRAWING_LIMITS: DrawingLimits = { timeoutMs: 10_000, maxHeapMb: 256 };
 
+/** What V8 writes when a heap limit is reached ("Reached heap limit", "JavaScript heap out of memory"). */
+const OUT_OF_MEMORY = /heap limit|out of memory/i;
+
 /** An idle drawing process is ended after this long: pdf.js is heavy to hold. */
 const IDLE_MS = 30_000;
 
@@ -62,20 +65,25 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
         // Not permitted here: the drawing still has its time limit.
       }
     }
-    let stderr = '';
+    // Whether V8 said the heap ran out. Its message is followed by a long native stack, so it
+    // is looked for as the output comes (across a chunk's edge too), not in a tail kept after.
+    let outOfMemory = false;
+    let tail = '';
     started.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+      const text = tail + chunk.toString('utf8');
+      if (OUT_OF_MEMORY.test(text)) outOfMemory = true;
+      tail = text.slice(-64);
     });
     // A process that cannot start must not become an unhandled 'error' event.
     started.on('error', (error) => {
       log?.warn({ err: error }, 'thumbnail process failed');
       // One that never started sends neither 'close' nor an answer: its drawing fails now.
-      if (started.pid === undefined) ended(started, null, null, '');
+      if (started.pid === undefined) ended(started, null, null, false);
     });
     started.on('message', (message: ResultMessage) => settle(started, message));
     // 'close', not 'exit': it comes once stderr is read to its end, so a heap limit's message,
     // written as the process dies, is there to be told from another ending.
-    started.on('close', (code, signal) => ended(started, code, signal, stderr));
+    started.on('close', (code, signal) => ended(started, code, signal, outOfMemory));
     return started;
   }
 
@@ -89,7 +97,7 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
     next();
   }
 
-  function ended(from: ChildProcess, code: number | null, signal: NodeJS.Signals | null, stderr: string): void {
+  function ended(from: ChildProcess, code: number | null, signal: NodeJS.Signals | null, outOfMemory: boolean): void {
     if (from !== child) return;
     child = null;
     if (current) {
@@ -98,7 +106,6 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
       clearTimeout(failed.timer);
       if (failed.timedOut) failed.reject(new Error('The drawing was aborted: it passed its time limit.'));
       else {
-        const outOfMemory = /heap limit|out of memory/i.test(stderr);
         log?.warn({ code, signal, outOfMemory }, 'thumbnail process ended during a drawing');
         failed.reject(
           new Error(
