@@ -81,9 +81,19 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
       if (started.pid === undefined) ended(started, null, null, false);
     });
     started.on('message', (message: ResultMessage) => settle(started, message));
-    // 'close', not 'exit': it comes once stderr is read to its end, so a heap limit's message,
-    // written as the process dies, is there to be told from another ending.
-    started.on('close', (code, signal) => ended(started, code, signal, outOfMemory));
+    // A heap limit's message is written as the process dies and may still be in the pipe when
+    // 'exit' comes: the ending is judged once stderr has ended, or a second later at most
+    // ('close' alone may never come while anything still holds the pipe).
+    started.on('exit', (code, signal) => {
+      const judge = () => ended(started, code, signal, outOfMemory);
+      const stderr = started.stderr;
+      if (!stderr || stderr.readableEnded) return judge();
+      const fallback = setTimeout(judge, 1000);
+      stderr.once('end', () => {
+        clearTimeout(fallback);
+        judge();
+      });
+    });
     return started;
   }
 
@@ -160,7 +170,10 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
       for (const pending of queue.splice(0)) pending.reject(new Error('The thumbnail pool is closed.'));
       const ending = child;
       if (!ending) return;
-      const exited = new Promise<void>((resolve) => ending.once('close', () => resolve()));
+      const exited =
+        ending.exitCode === null && ending.signalCode === null
+          ? new Promise<void>((resolve) => ending.once('exit', () => resolve()))
+          : Promise.resolve();
       if (current) {
         clearTimeout(current.timer);
         current.reject(new Error('The thumbnail pool is closed.'));
