@@ -42,9 +42,14 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+interface Running extends Pending {
+  timer: NodeJS.Timeout;
+  timedOut: boolean;
+}
+
 export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogger) {
   let child: ChildProcess | null = null;
-  let current: (Pending & { timer: NodeJS.Timeout; timedOut: boolean }) | null = null;
+  let current: Running | null = null;
   const queue: Pending[] = [];
   let idle: NodeJS.Timeout | null = null;
   let nextId = 1;
@@ -138,14 +143,20 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
     }
     if (idle) clearTimeout(idle);
     idle = null;
-    child ??= start();
-    const running = { ...pending, timedOut: false, timer: undefined as unknown as NodeJS.Timeout };
-    running.timer = setTimeout(() => {
-      running.timedOut = true;
-      child?.kill('SIGKILL');
-    }, limits.timeoutMs);
+    // A process told to go when idle may not have gone yet: its channel is closed, so the
+    // drawing goes to a new one (the old one's ending is then ignored).
+    if (!child?.connected) child = start();
+    const drawing = child;
+    const running: Running = {
+      ...pending,
+      timedOut: false,
+      timer: setTimeout(() => {
+        running.timedOut = true;
+        drawing.kill('SIGKILL');
+      }, limits.timeoutMs),
+    };
     current = running;
-    child.send(pending.message);
+    drawing.send(pending.message);
   }
 
   function stopIdle(): void {
