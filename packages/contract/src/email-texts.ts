@@ -6,6 +6,20 @@
 
 export const emailSendModes = ['AUTOMATIC', 'MANUAL'] as const;
 
+/**
+ * The season's own Season Summary Launch and Reminder emails are sent by hand only (MANUAL):
+ * no schedule rule sends them. When a season's Results Summary is posted the schedule already
+ * sends its summary launch and reminder (the project's, or the season's `summary_launch` and
+ * `summary_reminder` variants for returning participants), so scheduling these as well would
+ * send everyone two emails that day. A save setting them AUTOMATIC is refused, and the
+ * database holds the same rule (`email_templates_manual_only_check`).
+ */
+export const manualOnlyEmailTypes = ['season_summary_launch', 'season_summary_reminder'] as const;
+
+export function isManualOnlyEmail(type: string): boolean {
+  return (manualOnlyEmailTypes as readonly string[]).includes(type);
+}
+
 /** The placeholders a template may use; anything else in braces is refused when saved. */
 export const emailPlaceholders = [
   'first_name',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { projectEmailTypes, seasonEmailTypes, type EmailTypeValue } from '@pss/contract';
+import { isManualOnlyEmail, projectEmailTypes, seasonEmailTypes, type EmailTypeValue } from '@pss/contract';
 import type { Executor } from './client.js';
 
 /**
@@ -105,27 +105,32 @@ const defaultRows = (types: readonly EmailTypeValue[]) =>
         body: d.body,
         button_text: d.buttonText,
         dashboard_url_text: d.dashboardUrlText,
+        // Every email is sent by the schedule at first, but those no rule sends (`manualOnlyEmailTypes`).
+        send_mode: isManualOnlyEmail(type) ? 'MANUAL' : 'AUTOMATIC',
       };
     }),
   );
 
 /**
  * Gives a project its seven project emails and each of its seasons its five variants,
- * where missing (idempotent; concurrent callers insert nothing twice).
+ * where missing (idempotent; concurrent callers insert nothing twice): enabled, AUTOMATIC
+ * but for the season's Season Summary emails, which are MANUAL.
  */
 export async function ensureEmailTemplates(db: Executor, projectId: string): Promise<void> {
   await db.execute(sql`
-    insert into email_templates (project_id, season_id, type, subject, body, button_text, dashboard_url_text)
-    select ${projectId}::uuid, null, d.type, d.subject, d.body, d.button_text, d.dashboard_url_text
+    insert into email_templates
+      (project_id, season_id, type, subject, body, button_text, dashboard_url_text, send_mode)
+    select ${projectId}::uuid, null, d.type, d.subject, d.body, d.button_text, d.dashboard_url_text, d.send_mode
     from json_to_recordset(${defaultRows(projectEmailTypes)}::json)
-      as d(type text, subject text, body text, button_text text, dashboard_url_text text)
+      as d(type text, subject text, body text, button_text text, dashboard_url_text text, send_mode text)
     on conflict do nothing`);
   await db.execute(sql`
-    insert into email_templates (project_id, season_id, type, subject, body, button_text, dashboard_url_text)
-    select s.project_id, s.id, d.type, d.subject, d.body, d.button_text, d.dashboard_url_text
+    insert into email_templates
+      (project_id, season_id, type, subject, body, button_text, dashboard_url_text, send_mode)
+    select s.project_id, s.id, d.type, d.subject, d.body, d.button_text, d.dashboard_url_text, d.send_mode
     from seasons s
     cross join json_to_recordset(${defaultRows(seasonEmailTypes)}::json)
-      as d(type text, subject text, body text, button_text text, dashboard_url_text text)
+      as d(type text, subject text, body text, button_text text, dashboard_url_text text, send_mode text)
     where s.project_id = ${projectId}::uuid
     on conflict do nothing`);
 }

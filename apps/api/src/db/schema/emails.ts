@@ -13,14 +13,21 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { emailDeliveryKinds, emailDeliveryStatuses, emailSendModes, emailTypes } from '@pss/contract';
+import {
+  emailDeliveryKinds,
+  emailDeliveryStatuses,
+  emailSendModes,
+  emailTypes,
+  manualOnlyEmailTypes,
+} from '@pss/contract';
 import { projects, seasons } from './projects.js';
 import { users } from './users.js';
 
 /**
  * A project's email templates: the seven project emails (season_id null) and, per season,
  * its five variants. Made from written defaults (db/email-templates.ts); edited, enabled or
- * disabled, sent automatically or by hand. A season's variants go with the season.
+ * disabled, sent automatically or by hand (the season's Season Summary emails by hand only).
+ * A season's variants go with the season.
  */
 export const emailTemplates = pgTable(
   'email_templates',
@@ -51,6 +58,11 @@ export const emailTemplates = pgTable(
     check(
       'email_templates_send_mode_check',
       sql`${t.sendMode} in (${sql.raw(emailSendModes.map((x) => `'${x}'`).join(', '))})`,
+    ),
+    // The season's Season Summary emails are sent by hand only (see `manualOnlyEmailTypes`).
+    check(
+      'email_templates_manual_only_check',
+      sql`${t.type} not in (${sql.raw(manualOnlyEmailTypes.map((x) => `'${x}'`).join(', '))}) or ${t.sendMode} = 'MANUAL'`,
     ),
   ],
 );

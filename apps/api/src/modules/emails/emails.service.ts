@@ -1,8 +1,8 @@
-import type { EmailTemplate, SaveEmailBody } from '@pss/contract';
+import { isManualOnlyEmail, type EmailTemplate, type SaveEmailBody } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import { emailName } from '../../db/email-templates.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, validationError } from '../../lib/errors.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -56,7 +56,17 @@ export function createEmailsService(deps: { db: Db; projects: Pick<ProjectsServi
     },
 
     async save(caller: AccessClaims, id: string, kind: EmailKind, body: SaveEmailBody): Promise<EmailTemplate> {
-      await visibleTemplate(caller, id, kind);
+      const template = await visibleTemplate(caller, id, kind);
+      if (isManualOnlyEmail(template.type) && body.send_mode !== 'MANUAL') {
+        throw validationError([
+          {
+            field: 'body.send_mode',
+            message:
+              `The ${emailName(template.type)} is sent by hand only: no schedule rule sends it. ` +
+              'Send it with “Send now” when the season’s results summary is posted.',
+          },
+        ]);
+      }
       const saved = await emails.update(
         id,
         {
