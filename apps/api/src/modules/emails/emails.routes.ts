@@ -41,7 +41,10 @@ export function registerEmailsRoutes(app: FastifyInstance, service: EmailsServic
       {
         tags,
         summary: `Save ${what} (the id is the email’s): subject, body (rich text, sanitised), button and URL texts, send mode`,
-        description: placeholders,
+        description:
+          `${placeholders} The season’s Season Summary Launch and Reminder emails are sent by hand only (no ` +
+          'schedule rule sends them): `send_mode` AUTOMATIC is refused for them (VALIDATION_ERROR on ' +
+          '`body.send_mode`) and nothing is saved.',
       },
       async (request) => service.save(caller(request), request.params.id, kind, request.body),
     );

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { projectEmailTypes, seasonEmailTypes, type EmailTemplate, type Project } from '@pss/contract';
+import { migrationsFolder } from '../../db/client.js';
 import { emailTemplates } from '../../db/schema/index.js';
 import { projectBody, spring2026 } from '../../../test/fixtures.js';
 import { call, expectError, fieldIssues, newProject, twoClientsContext } from '../../../test/kit.js';
@@ -53,6 +56,14 @@ describe('a project’s emails', () => {
     }
     const season = await seasonEmails(project.id);
     expect(season.map((e) => e.type)).toEqual([...seasonEmailTypes]);
+    // The season's own Season Summary emails are sent by hand: no schedule rule sends them.
+    expect(season.map((e) => [e.type, e.send_mode])).toEqual([
+      ['initial', 'AUTOMATIC'],
+      ['summary_launch', 'AUTOMATIC'],
+      ['summary_reminder', 'AUTOMATIC'],
+      ['season_summary_launch', 'MANUAL'],
+      ['season_summary_reminder', 'MANUAL'],
+    ]);
     expect(new Set(season.map((e) => e.season_id)).size).toBe(1);
     expect(await templateCount(project.id)).toBe(12);
   });
@@ -130,6 +141,47 @@ describe('editing an email', () => {
     expect(issues.find((i) => i.field === 'body.body')?.message).toContain('{unknown}');
     expect(issues.map((i) => i.field)).toContain('body.button_text');
     expect((await projectEmails(project.id))[0]).toEqual(initial);
+  });
+
+  it('a Season Summary email stays MANUAL: saving it AUTOMATIC is refused and changes nothing', async () => {
+    const project = await newProject(ctx, f.asAdminA, f.clientA.id);
+    for (const type of ['season_summary_launch', 'season_summary_reminder']) {
+      const before = (await seasonEmails(project.id)).find((e) => e.type === type)!;
+      const refused = await call(ctx, 'POST', `/projects/${before.id}/season-email`, f.asAdminA, {
+        ...emailBody,
+        send_mode: 'AUTOMATIC',
+      });
+      expectError(refused, 400, 'VALIDATION_ERROR');
+      expect(fieldIssues(refused)).toEqual([
+        { field: 'body.send_mode', message: expect.stringContaining('sent by hand only') },
+      ]);
+      expect((await seasonEmails(project.id)).find((e) => e.type === type)).toEqual(before);
+      const saved = await call(ctx, 'POST', `/projects/${before.id}/season-email`, f.asAdminA, emailBody);
+      expect(saved.json<EmailTemplate>()).toMatchObject({ subject: emailBody.subject, send_mode: 'MANUAL' });
+    }
+  });
+
+  it('the migration sets Season Summary emails made AUTOMATIC before it to MANUAL, and the database keeps them so', async () => {
+    const project = await newProject(ctx, f.asAdminA, f.clientA.id);
+    const seasonId = (await seasonEmails(project.id))[0]!.season_id!;
+    // The database as it was before the migration: no check, the defaults AUTOMATIC.
+    await ctx.db.execute(sql`alter table email_templates drop constraint email_templates_manual_only_check`);
+    await ctx.db.update(emailTemplates).set({ sendMode: 'AUTOMATIC' }).where(eq(emailTemplates.seasonId, seasonId));
+    const migration = readFileSync(path.join(migrationsFolder, '0030_season_summary_emails_manual.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await ctx.db.execute(sql.raw(statement));
+    expect((await seasonEmails(project.id)).map((e) => e.send_mode)).toEqual([
+      'AUTOMATIC',
+      'AUTOMATIC',
+      'AUTOMATIC',
+      'MANUAL',
+      'MANUAL',
+    ]);
+    await expect(
+      ctx.db
+        .update(emailTemplates)
+        .set({ sendMode: 'AUTOMATIC' })
+        .where(and(eq(emailTemplates.seasonId, seasonId), eq(emailTemplates.type, 'season_summary_launch'))),
+    ).rejects.toThrow();
   });
 
   it('a season email is saved through the season calls only, and the project email through the project calls', async () => {
