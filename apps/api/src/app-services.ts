@@ -146,6 +146,7 @@ export function createAppServices(
   imports.registerRunner('SUMMARY', (context) => elementsService.runKeyTakeawaysImport(context));
   imports.registerRunner('ANSWER_TAGS', (context) => elementsService.runAnswerTagsImport(context));
   const seasonSummaries = createSeasonSummariesService({ db, projects: projectsService, storage, clock });
+  const surveysService = createSurveysService({ db, projects: projectsService, clock });
   const attemptsService = createAttemptsService({
     attempts: createAttemptsRepository(db),
     cases: casesService,
@@ -153,7 +154,9 @@ export function createAppServices(
     projects: projectsService,
     users: usersService,
     summaries: seasonSummaries,
+    surveys: surveysService,
     clock,
+    timeZone: config.scheduleTimeZone,
   });
   imports.registerRunner('PARTICIPANTS', (context) => participantsService.runImport(context));
   imports.registerRunner('NEW_USERS', (context) => participantsService.runNewUsersImport(context));
@@ -166,7 +169,6 @@ export function createAppServices(
     cacheSeconds: config.statisticsCacheSeconds,
   });
 
-  const surveysService = createSurveysService({ db, projects: projectsService, clock });
   const reportsService = createReportsService({
     reports: createReportsRepository(db),
     projects: projectsService,

@@ -54,6 +54,10 @@ export const dashboardCase = z.object({
   round_number: z.number().int(),
   unlocks_on: z.string(),
   unlocked: z.boolean(),
+  /** The last day of the case's season (its last round's end date): after it, no new answers. */
+  closes_on: z.string(),
+  /** The season has ended: the case is read-only (with its result, if it was submitted). */
+  closed: z.boolean(),
   status: AttemptStatus,
   score: z.number().int().nullable(),
 });
@@ -112,6 +116,10 @@ export const attempt = z.object({
   project_id: z.string().uuid(),
   status: AttemptStatus,
   unlocks_on: z.string(),
+  /** The last day of the case's season; after it the case is closed to new answers. */
+  closes_on: z.string(),
+  /** The season has ended (an administrator may extend its last round to reopen it). */
+  closed: z.boolean(),
   case: caseForParticipant,
   answers: z.array(storedAnswer),
   /** Present once the case is submitted. */

@@ -7,6 +7,18 @@ import type { ErrorDefinition } from './error-definition.js';
 export const caseErrors = {
   CASE_NOT_FOUND: { status: 404, message: 'The case could not be found.', showServerMessage: true },
   CASE_NOT_SAVED: { status: 500, message: 'The case could not be saved.', showServerMessage: false },
+  /** A participant's case of a season past its last round's end date (spec: seasons and rounds). */
+  SEASON_CLOSED: {
+    status: 409,
+    message: 'This season has ended: its cases are closed to new answers.',
+    showServerMessage: true,
+  },
+  /** A case begun before the season's start survey is answered (the screens promise the order). */
+  START_SURVEY_REQUIRED: {
+    status: 409,
+    message: 'Answer the start survey before you begin your cases.',
+    showServerMessage: false,
+  },
   CASE_IS_ACTIVE: { status: 409, message: 'This case is active and cannot be moved.', showServerMessage: false },
   CASE_ASSIGNED_TO_CURRENT_OR_FUTURE_SEASON: {
     status: 409,

@@ -21,6 +21,8 @@ export interface AttemptRow extends AttemptRecord {
   caseName: string;
   patientName: string;
   seasonName: string;
+  /** The season's last day (its last round's end date, `YYYY-MM-DD`). */
+  seasonEndsOn: string;
   projectName: string;
 }
 
@@ -37,7 +39,7 @@ export interface CheckedAgainst {
   userId: string;
   caseId: string;
   caseVersion: string;
-  /** The caller's today: the attempt must have unlocked by then. */
+  /** The caller's today: the attempt must have unlocked by then, and its season not ended before it. */
   today: string;
 }
 
@@ -73,6 +75,7 @@ const SAVE_CHECKED_ANSWER = `
     select u.id from user_season_round_cases u join cases c on c.id = u.case_id
     where u.id = $1 and u.user_id = $2 and u.case_id = $3 and u.unlocks_on <= $4::date
       and c.status = 'PUBLISHED' and c.xmin = $5::xid
+      and exists (select 1 from rounds r where r.season_id = u.season_id and r.end_date >= $4::date)
     for share of c
   ), moved as (
     update user_season_round_cases u
@@ -95,6 +98,8 @@ export function createAttemptsRepository(db: Db) {
     caseName: cases.name,
     patientName: cases.patientName,
     seasonName: seasons.name,
+    // Raw: a column of the outer query inside a subquery (Drizzle would write it bare).
+    seasonEndsOn: sql<string>`(select max(r.end_date)::text from rounds r where r.season_id = "seasons"."id")`,
     projectName: projects.name,
   };
   const flatten = (r: {
@@ -103,6 +108,7 @@ export function createAttemptsRepository(db: Db) {
     caseName: string;
     patientName: string;
     seasonName: string;
+    seasonEndsOn: string;
     projectName: string;
   }) => ({
     ...r.attempt,
@@ -110,6 +116,7 @@ export function createAttemptsRepository(db: Db) {
     caseName: r.caseName,
     patientName: r.patientName,
     seasonName: r.seasonName,
+    seasonEndsOn: r.seasonEndsOn,
     projectName: r.projectName,
   });
   const withQuestions = {
@@ -197,7 +204,7 @@ export function createAttemptsRepository(db: Db) {
      * `saveAnswer` in one statement (one round trip, no transaction of its own), for an answer
      * already checked against the questions of the case's row at `against.caseVersion`. It
      * writes only if every rule still holds at the write: the attempt is the caller's, of that
-     * case, unlocked by `today`, not complete; the case is published and its row unchanged
+     * case, unlocked by `today`, its season not ended before `today`, not complete; the case is published and its row unchanged
      * since the questions were read. The locks are `saveAnswer`'s, in the same order: a share
      * lock on the case's row, then the attempt's row by its update (a submit waits for the
      * statement, or the update waits for the submit and then finds the attempt COMPLETE).

@@ -7,7 +7,7 @@ import type {
   DashboardCase,
   ParticipantProgress,
 } from '@pss/contract';
-import type { Clock } from '../../lib/clock.js';
+import { dayIn, type Clock } from '../../lib/clock.js';
 import { AppError, validationError } from '../../lib/errors.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import {
@@ -23,6 +23,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeasonSummariesService } from '../season-summaries/season-summaries.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AnswerInput, AnswerRecord, AttemptRow, AttemptsRepository, FoundAttempt } from './attempts.repository.js';
+import { createAttemptGuards, notPublished, submitted } from './attempt-guards.js';
 import { CheckedCases } from './checked-cases.js';
 
 type Caller = AccessClaims;
@@ -35,11 +36,6 @@ function toAnswerInput(answer: StoredAnswer): AnswerInput {
     noneOfBelow: answer.none_of_below,
   };
 }
-
-const submitted = () =>
-  new AppError('CHANGES_FORBIDDEN', { message: 'This case is submitted: its answers are final.' });
-const notPublished = () =>
-  new AppError('CHANGES_FORBIDDEN', { message: 'This case is not published: it cannot be taken now.' });
 
 /**
  * The participants' side of cases: their dashboard, and each UserSeasonRoundCase they take
@@ -54,10 +50,16 @@ export function createAttemptsService(deps: {
   projects: Pick<ProjectsService, 'requireVisible'>;
   users: Pick<UsersService, 'getParticipant'>;
   summaries: Pick<SeasonSummariesService, 'postedFor'>;
+  /** Whether a participant's start survey is still due before an attempt (the surveys module decides). */
+  surveys: { startSurveyPending(attemptId: string): Promise<boolean> };
   clock: Clock;
+  /** The schedule's time zone: the day a case unlocks and a season ends is a day there. */
+  timeZone: string;
 }) {
   const { attempts } = deps;
-  const today = () => deps.clock.now().toISOString().slice(0, 10);
+  const today = () => dayIn(deps.timeZone, deps.clock.now());
+  const guards = createAttemptGuards({ today, startSurveyPending: (id) => deps.surveys.startSurveyPending(id) });
+  const { requireUnlocked, requirePublished, requireOpen } = guards;
   const checkedCases = new CheckedCases();
 
   function toDashboardCase(row: AttemptRow): DashboardCase {
@@ -68,7 +70,9 @@ export function createAttemptsService(deps: {
       season_name: row.seasonName,
       round_number: row.roundNumber,
       unlocks_on: row.unlocksOn,
-      unlocked: row.unlocksOn <= today(),
+      unlocked: guards.isUnlocked(row),
+      closes_on: row.seasonEndsOn,
+      closed: guards.isClosed(row),
       status: row.status,
       score: row.score,
     };
@@ -87,22 +91,8 @@ export function createAttemptsService(deps: {
       await attempts.sync({ userId: caller.userId });
       row = await attempts.findByCase(caller.userId, caseId);
     }
-    if (!row || row.unlocksOn > today()) throw new AppError('CASE_NOT_FOUND');
+    if (!row || !guards.isUnlocked(row)) throw new AppError('CASE_NOT_FOUND');
     return row;
-  }
-
-  function requireUnlocked(row: AttemptRow): void {
-    if (row.unlocksOn > today()) {
-      throw new AppError('CHANGES_FORBIDDEN', { message: `This case unlocks on ${row.unlocksOn}.` });
-    }
-  }
-
-  /**
-   * A case that is not published is not taken (a quick answer here; the repository's writes
-   * check again under a lock on the case).
-   */
-  function requirePublished(row: AttemptRow): void {
-    if (row.caseStatus !== 'PUBLISHED') throw notPublished();
   }
 
   async function answersOf(attemptId: string): Promise<Map<string, StoredAnswer>> {
@@ -138,7 +128,9 @@ export function createAttemptsService(deps: {
 
   async function nextCaseAfter(row: AttemptRow): Promise<string | null> {
     const mine = await attempts.listForUser(row.userId, row.projectId);
-    const next = mine.find((a) => a.id !== row.id && a.status !== 'COMPLETE' && a.unlocksOn <= today());
+    const next = mine.find(
+      (a) => a.id !== row.id && a.status !== 'COMPLETE' && guards.isUnlocked(a) && !guards.isClosed(a),
+    );
     return next?.id ?? null;
   }
 
@@ -150,6 +142,8 @@ export function createAttemptsService(deps: {
       project_id: row.projectId,
       status: row.status,
       unlocks_on: row.unlocksOn,
+      closes_on: row.seasonEndsOn,
+      closed: guards.isClosed(row),
       case: caseView,
       answers: [...answers.values()],
       result: row.status === 'COMPLETE' && row.score !== null ? await resultOf(doc, answers, row.score) : null,
@@ -174,7 +168,8 @@ export function createAttemptsService(deps: {
         projects: projectIds.map((projectId) => {
           const mine = rows.filter((r) => r.projectId === projectId).map((r) => ({ row: r, item: toDashboardCase(r) }));
           const unlocked = mine.filter((m) => m.item.unlocked);
-          const pending = unlocked.filter((m) => m.item.status !== 'COMPLETE');
+          // A closed season's unfinished cases are not "to do": they can no longer be taken.
+          const pending = unlocked.filter((m) => m.item.status !== 'COMPLETE' && !m.item.closed);
           const round = running.find((r) => r.project_id === projectId);
           const completed = mine.filter((m) => m.item.status === 'COMPLETE');
           return {
@@ -240,6 +235,8 @@ export function createAttemptsService(deps: {
       const row = await requireOwn(caller, id);
       requireUnlocked(row);
       requirePublished(row);
+      requireOpen(row);
+      await guards.requireStartSurveyAnswered(row);
       if (!(await attempts.start(id, deps.clock.now()))) throw notPublished();
       const started = (await attempts.find(id))!;
       // Read anyway for the view: remembered, the first answer takes the one-statement path.
@@ -276,6 +273,8 @@ export function createAttemptsService(deps: {
       requireUnlocked(row);
       requirePublished(row);
       if (row.status === 'COMPLETE') throw submitted();
+      requireOpen(row);
+      await guards.requireStartSurveyAnswered(row);
       checkedCases.remember(row);
       const checked = checkAnswers(row.questions, [body]);
       if (checked.problems.length) {
@@ -302,6 +301,8 @@ export function createAttemptsService(deps: {
       requireUnlocked(row);
       if (row.status !== 'COMPLETE') {
         requirePublished(row);
+        requireOpen(row);
+        await guards.requireStartSurveyAnswered(row);
         // The answers are read and scored under the attempt's lock (see the repository), so
         // an answer racing the submit is either in the score or refused.
         const outcome = await attempts.submit(id, deps.clock.now(), (rows) => {

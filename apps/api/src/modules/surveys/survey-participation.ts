@@ -91,6 +91,16 @@ export function createSurveyParticipation(context: SurveyContext) {
       };
     },
 
+    /**
+     * Whether the season's start survey is still to be answered before this attempt begins
+     * (the project uses one of the participant's kind and they have not completed it in the
+     * season): starting and answering a case wait for it.
+     */
+    async startSurveyPending(attemptId: string): Promise<boolean> {
+      const attempt = await responses.attempt(attemptId);
+      return attempt ? (await startDue(attempt)) !== null : false;
+    },
+
     async endSurvey(caller: AccessClaims, attemptId: string, projectId: string) {
       const attempt = await ownAttempt(caller, attemptId);
       if (attempt.projectId !== projectId) throw new AppError('NOT_FOUND');

@@ -59,6 +59,8 @@ export function ParticipantCasePage() {
       </Suspense>
     );
   }
+  // A season past its last round takes no new answers: what was given is shown, read-only.
+  if (attempt.data.closed) return <ClosedCase attempt={attempt.data} />;
   // The season's start survey comes before its first case.
   if (attempt.data.status === 'NOT_STARTED' && surveys.data?.start) {
     return (
@@ -71,6 +73,28 @@ export function ParticipantCasePage() {
     );
   }
   return <TakeCase key={attempt.data.id} attempt={attempt.data} />;
+}
+
+/** A case of an ended season, never submitted: its vignette and the answers given, which cannot change. */
+function ClosedCase({ attempt }: { attempt: Attempt }) {
+  const { t } = useTranslation();
+  const answers = fromSaved(attempt.case.questions, attempt.answers);
+  return (
+    <Stack>
+      <Anchor component={Link} to="/participant" size="sm">
+        {t('clinician.backToDashboard')}
+      </Anchor>
+      <Alert color="gray" title={t('clinician.closedTitle')}>
+        {t('clinician.closedCase', { date: formatDate(attempt.closes_on) })}
+      </Alert>
+      <Vignette attempt={attempt} />
+      <CaseResources attemptId={attempt.id} />
+      {/* A disabled fieldset disables every control inside it: the answers are shown, not taken. */}
+      <fieldset disabled style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <CaseQuestions view={attempt.case} answers={answers} errors={{}} onChange={() => undefined} />
+      </fieldset>
+    </Stack>
+  );
 }
 
 /** The case's background with its patient image (fetched only when it has one). */

@@ -177,6 +177,8 @@ function Stat(props: { label: string; value: number; testId?: string }) {
 
 function CaseRow({ item }: { item: DashboardCase }) {
   const { t } = useTranslation();
+  // A case of an ended season that was never submitted can no longer be taken (a submitted one keeps its result).
+  const closedUnfinished = item.closed && item.status !== 'COMPLETE';
   return (
     <Group justify="space-between" wrap="wrap" gap="xs" data-testid="dashboard-case">
       <div>
@@ -190,15 +192,17 @@ function CaseRow({ item }: { item: DashboardCase }) {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          {item.unlocked
-            ? t('clinician.roundN', { season: item.season_name, round: item.round_number })
-            : t('clinician.unlocksOn', { date: formatDate(item.unlocks_on) })}
+          {!item.unlocked
+            ? t('clinician.unlocksOn', { date: formatDate(item.unlocks_on) })
+            : closedUnfinished
+              ? t('clinician.closedOn', { season: item.season_name, date: formatDate(item.closes_on) })
+              : t('clinician.roundN', { season: item.season_name, round: item.round_number })}
         </Text>
       </div>
       <Group gap="xs">
         {item.score !== null && <Text fw={600}>{item.score}%</Text>}
-        <Badge variant="outline" color={`${statusColor[item.status]}.9`}>
-          {t(`clinician.status.${item.status}`)}
+        <Badge variant="outline" color={closedUnfinished ? 'gray.8' : `${statusColor[item.status]}.9`}>
+          {closedUnfinished ? t('clinician.closedBadge') : t(`clinician.status.${item.status}`)}
         </Badge>
       </Group>
     </Group>

@@ -213,6 +213,11 @@ export const publicTexts = {
     yourCases: 'Your cases',
     roundN: '{{season}}, round {{round}}',
     unlocksOn: 'Unlocks on {{date}}',
+    closedOn: 'Closed: {{season}} ended on {{date}}',
+    closedBadge: 'Closed',
+    closedTitle: 'This season has ended',
+    closedCase:
+      'The season ended on {{date}}: this case is closed to new answers. Your answers so far are shown below.',
     status: { NOT_STARTED: 'Not started', STARTED: 'Started', IN_PROGRESS: 'In progress', COMPLETE: 'Complete' },
     keyTakeaways: 'Key takeaways',
     cme: 'CME credit',
