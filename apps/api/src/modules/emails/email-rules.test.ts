@@ -75,6 +75,23 @@ describe('the round schedule’s rules', () => {
     expect(types('2026-03-29', participant({ lastRound: 2 }))).toEqual([]);
   });
 
+  it('no new-round email for a round with nothing to take: only drafts in it, or its cases already done', () => {
+    // Round 2 holds only a draft case: published cases are all that count.
+    const draftOnly = { ...season, casesByRound: { 1: 2, 3: 1 } };
+    expect(emailsDue('2026-03-15', draftOnly, participant()).map((d) => d.type)).toEqual([]);
+    expect(emailsDue('2026-03-29', draftOnly, participant()).map((d) => d.type)).toEqual(['new_round']);
+    // Round 3's one case finished on its first day, before the schedule ran.
+    expect(types('2026-03-29', participant({ completedInRound: 1 }))).toEqual([]);
+    expect(emailsDue('2026-03-29', season, participant())[0]!.reason).toContain('1 of 1 cases of round 3 left');
+  });
+
+  it('round 1 has no new-round email: its participants are welcomed by the launch email', () => {
+    expect(types('2026-03-01')).toEqual(['initial']);
+    // Starting later in round 1, or with a season's first day passed: still no new-round email.
+    const days = ['2026-03-01', '2026-03-02', '2026-03-08'];
+    expect(days.flatMap((day) => types(day, participant({ startDate: '2026-02-20' })))).not.toContain('new_round');
+  });
+
   it('no reminders for a round without cases, and nothing before the participant starts', () => {
     const empty = { ...season, casesByRound: {} };
     expect(emailsDue('2026-03-03', empty, participant()).map((d) => d.type)).toEqual([]);

@@ -18,7 +18,10 @@ import type { EmailTypeValue } from '@pss/contract';
  * - last_round: on the last day of the season's last round, to those with cases left.
  * - new_round: on the first day of rounds 2–4, to those assigned to the round who were
  *   already taking part in the season before it (a participant who starts that day is
- *   welcomed by the initial email instead).
+ *   welcomed by the initial email instead), and only while they have cases of the round to
+ *   take: a round that holds no published case (only drafts, or none) sends no "new patient
+ *   cases for you". Round 1 has no new-round email: its participants are welcomed by the
+ *   Initial Launch Email (or the season's initial variant).
  * - summary_launch: when the season's Results Summary is posted, on that day or the day
  *   after (like the initial email), to every participant who completed the season (those
  *   whose dashboard shows it). As with the initial email, a participant whose first season
@@ -26,7 +29,13 @@ import type { EmailTypeValue } from '@pss/contract';
  *   season's own `summary_launch` variant.
  * - summary_reminder: a week after posting, to those same participants if they have not
  *   been on the platform since it was posted (no session begun or renewed since that day).
- * The season's `season_summary_launch` and `season_summary_reminder` are sent by hand.
+ * No rule sends the season's `season_summary_launch` and `season_summary_reminder`: they are
+ * MANUAL only (`manualOnlyEmailTypes` in the contract), sent with "Send now" when the summary
+ * is posted; scheduling them as well would send everyone two emails that day.
+ *
+ * A participant's cases of a round are every published case placed in it, when the round is
+ * one of theirs (first to last round; `assignedCases` in db/attempt-sync.ts): so `casesByRound`
+ * with the participant's round range and progress says what they have left.
  */
 
 /** Days after a summary is posted that its reminder goes. */
@@ -43,7 +52,7 @@ export interface SeasonFacts {
   id: string;
   name: string;
   rounds: SeasonRound[];
-  /** Published cases placed in each round (by round number). */
+  /** Published cases placed in each round (by round number); drafts are not counted. */
   casesByRound: Record<number, number>;
   /** The day its Results Summary was posted (`YYYY-MM-DD`), when it is posted. */
   summaryPostedOn?: string | null;
@@ -129,6 +138,7 @@ export function emailsDue(day: string, season: SeasonFacts, participant: Partici
   const isSeasonsLastRound = lastRoundOf(season)?.number === round.number;
 
   if (
+    left > 0 &&
     round.number >= 2 &&
     day === round.startDate &&
     participant.startDate < day &&
@@ -139,7 +149,7 @@ export function emailsDue(day: string, season: SeasonFacts, participant: Partici
       template: 'project',
       roundNumber: round.number,
       ruleDay: day,
-      reason: `Round ${round.number} begins on ${day}`,
+      reason: `Round ${round.number} begins on ${day}; ${progress}`,
     });
   }
 
@@ -200,8 +210,8 @@ function summaryEmailsDue(day: string, season: SeasonFacts, participant: Partici
   return [];
 }
 
-/** Rules whose email is pointless once the participant has finished the round's cases. */
-export const finishingRules: readonly EmailTypeValue[] = ['reminder', 'last_day_of_round', 'last_round'];
+/** Rules whose email is pointless once the participant has no case of the round left to finish. */
+export const finishingRules: readonly EmailTypeValue[] = ['new_round', 'reminder', 'last_day_of_round', 'last_round'];
 
 /** Rules whose email is pointless once the season's Results Summary is taken down. */
 export const summaryRules: readonly EmailTypeValue[] = ['summary_launch', 'summary_reminder'];

@@ -8,6 +8,7 @@ import { spring2026 } from '../../../test/fixtures.js';
 import { call, madeBefore, twoClientsContext } from '../../../test/kit.js';
 import { participantWork, type WorkProject } from '../../../test/participant-work.js';
 import { createUser } from '../../../test/test-app.js';
+import { validCase } from '../../../test/case-bodies.js';
 import { addDays } from './email-rules.js';
 
 /**
@@ -63,7 +64,9 @@ function expectedEmails(): string[] {
       if (day === p.start) expected.push(`${p.name} ${p.returning ? 'season-initial' : 'initial'} ${day}`);
       const round = rounds.find((r) => r.start <= day && day <= r.end);
       if (!round || day < p.start || round.number < p.first || round.number > p.last) continue;
-      if (round.number > 1 && day === round.start && p.start < day && p.first < round.number) {
+      // Round 1 has none (the launch email welcomes); none either once the round's cases are done.
+      const newRound = round.number > 1 && day === round.start && p.start < day && p.first < round.number;
+      if (newRound && unfinished(p, round.number, day)) {
         expected.push(`${p.name} new_round ${day}`);
       }
       if (day === round.end && unfinished(p, round.number, day)) {
@@ -246,6 +249,29 @@ describe('the schedule at sending time and in the dry run', () => {
       send_mode: 'AUTOMATIC',
     });
     expect((await call(ctx, 'GET', `/projects/${fixture.p.id}/email-schedule`, adminA)).statusCode).toBe(400);
+  });
+
+  it('no new-round email for a round that holds only a draft case', async () => {
+    const p = await work.project(f.clientA.id, { name: 'Draft Round Program' });
+    await work.publishedCase(p, 1, { name: 'Round 1 case' });
+    await work.publishedCase(p, 3, { name: 'Round 3 case' });
+    const draft = await call(ctx, 'POST', '/cases', staff, {
+      project_id: p.id,
+      name: 'Round 2 draft',
+      disease_type_id: p.diseaseTypeId,
+    });
+    const draftId = draft.json<CaseDocument>().id;
+    const placed = validCase(p, { name: 'Round 2 draft', season_id: p.seasonId, round_number: 2 });
+    expect((await call(ctx, 'PUT', `/cases/${draftId}`, staff, placed)).statusCode).toBe(200);
+    await enrolPerson(p, p.seasonId, { name: 'cat', start: '2026-03-01', first: 1, last: 4, finishes: {} });
+    const scheduleOf = async (date: string) =>
+      (await call(ctx, 'GET', `/projects/${p.id}/email-schedule?date=${date}`, adminA)).json<EmailSchedule>();
+    expect((await scheduleOf('2026-03-15')).items).toEqual([]);
+    expect((await scheduleOf('2026-03-29')).items.map((i) => [i.email_type, i.round_number])).toEqual([
+      ['new_round', 3],
+    ]);
+    // Out of the way of the next tests, which run the schedule for every project.
+    expect((await call(ctx, 'POST', `/projects/${p.id}/archive`, adminA)).statusCode).toBe(200);
   });
 
   it('a reminder queued before the participant finished is cancelled, not sent', async () => {

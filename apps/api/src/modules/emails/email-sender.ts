@@ -94,7 +94,9 @@ export function createEmailSender(deps: {
     if (work.template.sendMode !== 'AUTOMATIC') return 'The email was set to be sent by hand before it went.';
     if (daysBetween(work.ruleDay, today) > 1) return `Its day (${work.ruleDay}) had passed when it could be sent.`;
     if (finishingRules.includes(work.template.type) && work.casesInRound - work.completedInRound <= 0) {
-      return `The participant had finished the cases of round ${work.roundNumber}.`;
+      return work.casesInRound === 0
+        ? `Round ${work.roundNumber} has no published case.`
+        : `The participant had finished the cases of round ${work.roundNumber}.`;
     }
     if (summaryRules.includes(work.template.type) && !work.summaryPosted) {
       return 'The results summary was taken down before it went.';
