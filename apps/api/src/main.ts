@@ -7,22 +7,10 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { buildApp } from './app.js';
 import { runFirstStart } from './bootstrap/first-start.js';
 import { localFileStorage } from './lib/storage.js';
-import { DEMO_WINTER_COMPLETER, DEMO_WINTER_UNFINISHED } from './bootstrap/demo-results.js';
-
-const DEMO_PARTICIPANT_EMAIL = 'maria.alvarez@northwind.demo.local';
-/** Further demo clinicians whose links are printed: the Winter Season's readers of its results summary. */
-const DEMO_WINTER_PARTICIPANTS = [
-  { label: 'Participant who completed the Winter Season', email: DEMO_WINTER_COMPLETER },
-  { label: 'Participant who did not finish the Winter Season', email: DEMO_WINTER_UNFINISHED },
-];
+import { demoParticipantLinks } from './bootstrap/demo-participants.js';
 
 /** A demo clinician's dashboard link, so a newcomer can see the participants' side too. */
-async function demoParticipantLink(
-  db: Db,
-  config: Config,
-  url: string,
-  email = DEMO_PARTICIPANT_EMAIL,
-): Promise<string | null> {
+async function demoParticipantLink(db: Db, config: Config, url: string, email: string): Promise<string | null> {
   const user = await createUsersRepository(db).findByEmail(email);
   if (!user) return null;
   const tokens = createTokenService(config.sessionSecret, config.accessTokenTtlSeconds);
@@ -98,10 +86,8 @@ async function main(): Promise<void> {
     lines.push(`  created superadmin ${firstStart.email} (from SUPERADMIN_EMAIL)`);
   }
   if (firstStart.kind === 'demo-created') {
-    const participantLink = await demoParticipantLink(database.db, config, url);
     const signInLines = firstStart.signIns.map((s) => `${s.label}: ${s.email} / ${s.password}`);
-    if (participantLink) signInLines.push(`Participant (${DEMO_PARTICIPANT_EMAIL}) dashboard link: ${participantLink}`);
-    for (const { label, email } of DEMO_WINTER_PARTICIPANTS) {
+    for (const { label, email } of demoParticipantLinks) {
       const link = await demoParticipantLink(database.db, config, url, email);
       if (link) signInLines.push(`${label} (${email}) dashboard link: ${link}`);
     }

@@ -2,10 +2,20 @@ import { refreshParticipantSearch } from '../db/participant-search.js';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { sql } from 'drizzle-orm';
-import { clients, cmes, participantAssignments, projectParticipants, seasons, users } from '../db/schema/index.js';
+import {
+  clients,
+  cmes,
+  participantAssignments,
+  projectParticipants,
+  rounds,
+  seasons,
+  users,
+} from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { FileStorage } from '../lib/storage.js';
 import { seedDemoCases } from './demo-cases.js';
+import { seedDemoFeatures } from './demo-features.js';
+import { DEMO_NEW_PARTICIPANT } from './demo-participants.js';
 import { seedDemoResults, seedDemoSpringProgress } from './demo-results.js';
 import { createProjectsRepository } from '../modules/projects/projects.repository.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
@@ -76,7 +86,7 @@ export async function seedDemoContent(db: Db, today: Date = new Date(), storage?
   const northwind = insertedClients[0];
   if (!northwind) throw new Error('demo clients were not created');
 
-  await seedDemoProjects(
+  const demoProjects = await seedDemoProjects(
     db,
     insertedClients.slice(0, 3).map((c) => c.id),
     today,
@@ -85,20 +95,27 @@ export async function seedDemoContent(db: Db, today: Date = new Date(), storage?
 
   const superadminPassword = demoPassword();
   const adminPassword = demoPassword();
-  await repository.insert({
+  const superadmin = await repository.insert({
     email: 'superadmin@demo.local',
     passwordHash: await hashPassword(superadminPassword),
     role: 'SUPERADMIN',
     firstName: 'Dana',
     lastName: 'Provider',
   });
-  await repository.insert({
+  const admin = await repository.insert({
     email: 'admin@northwind.demo.local',
     passwordHash: await hashPassword(adminPassword),
     role: 'ADMIN',
     firstName: 'Alex',
     lastName: 'Northwind',
     clientId: northwind.id,
+  });
+  await seedDemoFeatures(db, {
+    ...demoProjects,
+    superadmin: { userId: superadmin.id, role: 'SUPERADMIN', clientId: null },
+    admin: { userId: admin.id, role: 'ADMIN', clientId: northwind.id },
+    storage,
+    today,
   });
   return [
     {
@@ -131,7 +148,12 @@ function fourRounds(today: Date, startOffset: number) {
 }
 
 /** Projects for the first demo clients: one season running now, one past, one ahead. */
-async function seedDemoProjects(db: Db, clientIds: string[], today: Date, storage?: FileStorage): Promise<void> {
+async function seedDemoProjects(
+  db: Db,
+  clientIds: string[],
+  today: Date,
+  storage?: FileStorage,
+): Promise<{ projectId: string; projectIds: string[] }> {
   const projects = createProjectsRepository(db);
   const [northwind, riverside, summit] = clientIds;
   const heartFailure = await projects.create({
@@ -146,7 +168,7 @@ async function seedDemoProjects(db: Db, clientIds: string[], today: Date, storag
       { name: 'Spring Season', rounds: fourRounds(today, -20) },
     ],
   });
-  await projects.create({
+  const diabetes = await projects.create({
     clientId: northwind!,
     name: 'Type 2 Diabetes Pathways',
     status: 'ACTIVE',
@@ -182,7 +204,7 @@ async function seedDemoProjects(db: Db, clientIds: string[], today: Date, storag
     questionCategories: ['Diagnosis'],
     seasons: [],
   });
-  await seedDemoParticipants(db, heartFailure, northwind!);
+  await seedDemoParticipants(db, heartFailure, northwind!, today);
   await seedDemoCases(db, heartFailure, northwind!, storage);
   await seedDemoResults(db, heartFailure, northwind!);
   await seedDemoSpringProgress(db, heartFailure, today);
@@ -197,6 +219,7 @@ async function seedDemoProjects(db: Db, clientIds: string[], today: Date, storag
       custom: 'Full season certificate.',
     },
   ]);
+  return { projectId: heartFailure, projectIds: [heartFailure, diabetes] };
 }
 
 const demoPeople = [
@@ -215,7 +238,7 @@ const demoPeople = [
 ] as const;
 
 /** Participants of the running project: most assigned to its current season, two not yet. */
-async function seedDemoParticipants(db: Db, projectId: string, clientId: string): Promise<void> {
+async function seedDemoParticipants(db: Db, projectId: string, clientId: string, today: Date): Promise<void> {
   const [current] = await db
     .select()
     .from(seasons)
@@ -252,15 +275,26 @@ async function seedDemoParticipants(db: Db, projectId: string, clientId: string)
   );
   await refreshParticipantSearch(db, projectId);
   if (current?.startDate) {
+    const todayIso = isoDay(today, 0);
+    const [running] = await db
+      .select({ number: rounds.number })
+      .from(rounds)
+      .where(
+        sql`${rounds.seasonId} = ${current.id} and ${rounds.startDate} <= ${todayIso} and ${rounds.endDate} >= ${todayIso}`,
+      );
     await db.insert(participantAssignments).values(
-      inserted.slice(0, 10).map((u, i) => ({
-        userId: u.id,
-        seasonId: current.id,
-        projectId,
-        firstRound: i % 3 === 1 ? 2 : 1,
-        lastRound: 4,
-        startDate: current.startDate!,
-      })),
+      inserted.slice(0, 10).map((u, i) => {
+        // The newcomer joins today, in the round running now.
+        const joinsToday = u.email === DEMO_NEW_PARTICIPANT && running;
+        return {
+          userId: u.id,
+          seasonId: current.id,
+          projectId,
+          firstRound: joinsToday ? running.number : i % 3 === 1 ? 2 : 1,
+          lastRound: 4,
+          startDate: joinsToday ? todayIso : current.startDate!,
+        };
+      }),
     );
   }
   await db.execute(sql`

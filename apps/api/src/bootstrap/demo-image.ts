@@ -6,23 +6,27 @@ import { deflateSync } from 'node:zlib';
  * in the repository and no image library at start.
  */
 export function demoPortraitPng(size = 240): Buffer {
-  const row = size * 3 + 1;
-  const pixels = Buffer.alloc(row * size);
   const centre = size / 2;
-  for (let y = 0; y < size; y++) {
+  return encodePng(size, size, (x, y) => {
+    const head = Math.hypot(x - centre, y - size * 0.38) < size * 0.17;
+    // Shoulders: the top half of an ellipse rising from the bottom edge.
+    const shoulders = ((x - centre) / (size * 0.36)) ** 2 + ((y - size * 1.02) / (size * 0.42)) ** 2 < 1;
+    const shade = Math.round(20 * (y / size));
+    return head ? [224, 186, 160] : shoulders ? [70, 110, 150] : [214 - shade, 228 - shade, 240 - shade];
+  });
+}
+
+/** An 8-bit RGB PNG of `width` × `height`, each pixel's colour from `colourAt`. */
+export function encodePng(width: number, height: number, colourAt: (x: number, y: number) => number[]): Buffer {
+  const row = width * 3 + 1;
+  const pixels = Buffer.alloc(row * height);
+  for (let y = 0; y < height; y++) {
     pixels[y * row] = 0; // filter: none
-    for (let x = 0; x < size; x++) {
-      const head = Math.hypot(x - centre, y - size * 0.38) < size * 0.17;
-      // Shoulders: the top half of an ellipse rising from the bottom edge.
-      const shoulders = ((x - centre) / (size * 0.36)) ** 2 + ((y - size * 1.02) / (size * 0.42)) ** 2 < 1;
-      const shade = Math.round(20 * (y / size));
-      const [r, g, b] = head ? [224, 186, 160] : shoulders ? [70, 110, 150] : [214 - shade, 228 - shade, 240 - shade];
-      pixels.set([r, g, b], y * row + 1 + x * 3);
-    }
+    for (let x = 0; x < width; x++) pixels.set(colourAt(x, y), y * row + 1 + x * 3);
   }
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -1,0 +1,92 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { cases, cmes } from '../db/schema/index.js';
+import { renewIds } from '../modules/cases/case-content.js';
+import { createElementsRepository } from '../modules/elements/elements.repository.js';
+import { createModuleLibraryRepository } from '../modules/module-library/module-library.repository.js';
+
+/** Each demo case's key takeaways, shown after its feedback and on the participant's dashboard. */
+const takeaways: Record<string, string[]> = {
+  'Breathless at night': [
+    'Orthopnoea in a patient with untreated hypertension is heart failure until proven otherwise.',
+    'A raised BNP and an echocardiogram confirm it; a chest CT adds nothing first.',
+  ],
+  'Swollen ankles after a long flight': [
+    'Ankle swelling after starting amlodipine is often the drug.',
+    'Still exclude heart failure and, with one painful calf, a deep vein thrombosis.',
+  ],
+  'Out of breath on the stairs': ['Start a loop diuretic for fluid overload; titrate a beta blocker slowly.'],
+  'Dizzy after a new tablet': [
+    'After a new blood-pressure tablet, check lying and standing pressure and kidney function.',
+  ],
+};
+
+/** The tags an answer's choice gets, by its mark: shown beside the choice in the feedback. */
+const tagOf = { NECESSARY: 'Guideline recommended', APPROPRIATE: 'Reasonable', UNNECESSARY: 'Low value' } as const;
+
+/**
+ * The running demo project's dashboard content (key takeaways and answer tags of its cases,
+ * as their CSV uploads store them), a CME credit its Winter Season completers have earned,
+ * and a module library holding copies of the Winter cases (as "Copy to module" makes them).
+ */
+export async function seedDemoLibrary(db: Db, projectId: string): Promise<void> {
+  const rows = await db.select().from(cases).where(eq(cases.projectId, projectId));
+  const elements = createElementsRepository(db);
+  const named = rows.filter((r) => takeaways[r.name]);
+  await elements.replaceKeyTakeaways(
+    named.map((r) => r.id),
+    named.flatMap((r) => takeaways[r.name]!.map((text, position) => ({ caseId: r.id, position, text }))),
+    'CUSTOM',
+  );
+  await elements.replaceAnswerTags(
+    named.map((r) => r.id),
+    named.flatMap((r) =>
+      r.body.questions.flatMap((q) =>
+        q.choices
+          .filter((c) => c.marked_as)
+          .map((c) => ({ caseId: r.id, questionId: q.id, choiceId: c.id, tag: tagOf[c.marked_as!] })),
+      ),
+    ),
+    'CUSTOM',
+  );
+
+  await db.insert(cmes).values({
+    projectId,
+    minCases: 2,
+    credits: 1,
+    moc: false,
+    toteraCourseId: 'HF-2026-W',
+    custom: 'Winter Season certificate.',
+  });
+
+  const modules = createModuleLibraryRepository(db);
+  const moduleId = await modules.create({
+    name: 'Cardiology essentials',
+    description: 'Heart failure and blood-pressure cases ready to copy into any project.',
+    diseaseTypes: ['Heart Failure', 'Hypertension'],
+    questionCategories: ['Diagnosis', 'Treatment', 'Follow-up'],
+  });
+  const winterNames = ['Out of breath on the stairs', 'Dizzy after a new tablet'];
+  const winter = await db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.projectId, projectId), inArray(cases.name, winterNames)));
+  for (const row of winter) {
+    await db.insert(cases).values({
+      origin: 'MODULE_LIBRARY',
+      moduleId,
+      status: 'DRAFT',
+      name: row.name,
+      diseaseTypeId: row.diseaseTypeId,
+      patientName: row.patientName,
+      patientAge: row.patientAge,
+      reasonForEncounter: row.reasonForEncounter,
+      feedbackType: row.feedbackType,
+      references: row.references,
+      testResults: row.testResults,
+      explanation: row.explanation,
+      body: renewIds(row.body),
+      questionCount: row.questionCount,
+    });
+  }
+}
