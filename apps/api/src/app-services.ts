@@ -60,6 +60,9 @@ export function createAppServices(
 ) {
   const { config, database, clock, tokens } = deps;
   const { db } = database;
+  // One calendar for the whole app: a "day" (a case unlocking, a season ending, a completion
+  // counted, an email due) is a day in the schedule's time zone.
+  const timeZone = config.scheduleTimeZone;
   const storage = deps.storage ?? localFileStorage(path.join(config.dataDir, 'files'));
   const imports = createImportsService({
     imports: createImportsRepository(db),
@@ -113,7 +116,7 @@ export function createAppServices(
     sessions: authService,
     clock,
   });
-  const projectsService = createProjectsService({ db, clients: clientsService, clock });
+  const projectsService = createProjectsService({ db, clients: clientsService, clock, timeZone });
   const emailsService = createEmailsService({ db, projects: projectsService, clock });
   const cmesService = createCmesService({ cmes: createCmesRepository(db), projects: projectsService, clock });
   const participantsService = createParticipantsService({
@@ -125,7 +128,7 @@ export function createAppServices(
     clock,
   });
   const elementsService = createElementsService({ db, projects: projectsService, imports });
-  const caseAccess = createCaseAccess({ db, projects: projectsService, clock });
+  const caseAccess = createCaseAccess({ db, projects: projectsService, clock, timeZone });
   const casesService = createCasesService({ db, access: caseAccess, storage, clock });
   const caseTransfers = createCaseTransfersService({
     db,
@@ -136,7 +139,7 @@ export function createAppServices(
     clock,
   });
   const casePreviews = createCasePreviewsService({ db, access: caseAccess, clock });
-  const caseMedia = createCaseMediaService({ db, access: caseAccess, storage, clock });
+  const caseMedia = createCaseMediaService({ db, access: caseAccess, storage, clock, timeZone });
   const moduleLibraryService = createModuleLibraryService({
     db,
     cases: casesService,
@@ -156,7 +159,7 @@ export function createAppServices(
     summaries: seasonSummaries,
     surveys: surveysService,
     clock,
-    timeZone: config.scheduleTimeZone,
+    timeZone,
   });
   imports.registerRunner('PARTICIPANTS', (context) => participantsService.runImport(context));
   imports.registerRunner('NEW_USERS', (context) => participantsService.runNewUsersImport(context));
@@ -166,6 +169,7 @@ export function createAppServices(
     db,
     projects: projectsService,
     clock,
+    timeZone,
     cacheSeconds: config.statisticsCacheSeconds,
   });
 
@@ -174,7 +178,7 @@ export function createAppServices(
     projects: projectsService,
     surveys: surveysService,
     clock,
-    timeZone: config.scheduleTimeZone,
+    timeZone,
   });
 
   const resourceProcessing = createResourceProcessing({ db, storage, clock, log: app.log });
@@ -184,6 +188,7 @@ export function createAppServices(
     db,
     storage,
     clock,
+    timeZone,
     links: createSignedLinks(config.sessionSecret, 'pss-resource-file'),
     linkTtlSeconds: config.resourceLinkTtlMinutes * 60,
     processing: resourceProcessing,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 import { participantStatisticsSortFields } from './sort-fields.js';
+import { requiredText } from './text-fields.js';
 
 /**
  * A project season's statistics (spec §7, Statistics). Every figure is counted in SQL over
@@ -10,7 +11,7 @@ import { participantStatisticsSortFields } from './sort-fields.js';
  */
 
 /** `seasonName` names one of the project's seasons. */
-export const statisticsSeasonQuery = z.object({ seasonName: z.string().trim().min(1).max(120) });
+export const statisticsSeasonQuery = z.object({ seasonName: requiredText(120) });
 
 export const participationRate = z.object({
   /** Participants who have started at least one case of the season. */
@@ -101,7 +102,9 @@ export const participantStatisticsQuery = listQuerySchema({
   sortable: participantStatisticsSortFields,
   defaultSort: [{ field: 'name', direction: 'ASC' }],
   filter: z.strictObject({ progress: ProgressOfParticipant.optional() }),
-}).and(z.object({ seasonName: z.string().trim().min(1).max(120) }));
+  // Optional here, as the spec lists the call: left out, the project's default season
+  // (`defaultSeason`: the one running today, else the latest begun).
+}).and(z.object({ seasonName: requiredText(120).optional() }));
 export const participantStatisticsPage = pagedSchema(participantStatistics);
 
 export const connectedAccount = z.object({

@@ -11,7 +11,7 @@ import {
   template,
   work,
 } from '../../../test/survey-calls.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.service.js';
 
 /**
  * The season's rules a participant's case keeps on the server, whatever a screen shows:

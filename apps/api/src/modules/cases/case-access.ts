@@ -1,6 +1,6 @@
 import { caseProblems, type CaseDocument, type CaseProject, type CaseSelection, type ErrorCode } from '@pss/contract';
 import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
+import { dayIn, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -46,9 +46,15 @@ export async function refuseIf(
  * Who may reach a case, and the home it answers to: its project (catalogues, seasons) or its
  * module library. Shared by the cases, transfers, previews and media services.
  */
-export function createCaseAccess(deps: { db: Db; projects: Projects; clock: Clock }) {
+export function createCaseAccess(deps: {
+  db: Db;
+  projects: Projects;
+  clock: Clock;
+  /** The schedule's time zone (SCHEDULE_TIME_ZONE): whether a case's season is current is judged by a day there. */
+  timeZone: string;
+}) {
   const cases = createCasesRepository(deps.db);
-  const today = () => deps.clock.now().toISOString().slice(0, 10);
+  const today = () => dayIn(deps.timeZone, deps.clock.now());
 
   /** The case, if the caller may see it; another client's case is "not found". */
   async function requireCase(caller: Caller, id: string): Promise<CaseRow> {

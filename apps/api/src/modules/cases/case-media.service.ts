@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { CaseDocument, RtfCaseFields } from '@pss/contract';
 import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
+import { dayIn, type Clock } from '../../lib/clock.js';
 import { AppError, validationError } from '../../lib/errors.js';
 import { imageTypeOf } from '../../lib/image-type.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
@@ -17,7 +17,14 @@ export interface CaseImage {
 }
 
 /** Files of a case: the patient image (checked by content), and RTF documents read into fields. */
-export function createCaseMediaService(deps: { db: Db; access: CaseAccess; storage: FileStorage; clock: Clock }) {
+export function createCaseMediaService(deps: {
+  db: Db;
+  access: CaseAccess;
+  storage: FileStorage;
+  clock: Clock;
+  /** The schedule's time zone (SCHEDULE_TIME_ZONE): "today" is a day there. */
+  timeZone: string;
+}) {
   const { access, storage } = deps;
   const cases = createCasesRepository(deps.db);
 
@@ -55,7 +62,7 @@ export function createCaseMediaService(deps: { db: Db; access: CaseAccess; stora
      * has checked that the case is the caller's and has unlocked for them.
      */
     async imageOfCase(id: string): Promise<CaseImage> {
-      const row = await cases.findById(id, deps.clock.now().toISOString().slice(0, 10));
+      const row = await cases.findById(id, dayIn(deps.timeZone, deps.clock.now()));
       if (!row) throw new AppError('CASE_NOT_FOUND');
       return imageOf(row);
     },

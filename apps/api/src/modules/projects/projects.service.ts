@@ -13,7 +13,7 @@ import { type createProjectBody, type updateProjectBody } from '@pss/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { ensureEmailTemplates } from '../../db/email-templates.js';
 import { AppError, validationError } from '../../lib/errors.js';
-import type { Clock } from '../../lib/clock.js';
+import { dayIn, type Clock } from '../../lib/clock.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { visibleClientId, type ClientsService } from '../clients/clients.service.js';
 import { createProjectCataloguesRepository, type CatalogueKind } from './project-catalogues.repository.js';
@@ -100,7 +100,13 @@ export function assertProjectVisible<T extends { clientId: string }>(
   if (scope && row.clientId !== scope) throw new AppError('PROJECT_NOT_FOUND');
 }
 
-export function createProjectsService(deps: { db: Db; clients: Pick<ClientsService, 'requireVisible'>; clock: Clock }) {
+export function createProjectsService(deps: {
+  db: Db;
+  clients: Pick<ClientsService, 'requireVisible'>;
+  clock: Clock;
+  /** The schedule's time zone (SCHEDULE_TIME_ZONE): which seasons run "today" is decided there. */
+  timeZone: string;
+}) {
   const projects = createProjectsRepository(deps.db);
   const seasons = createProjectSeasonsRepository(deps.db);
   const catalogues = createProjectCataloguesRepository(deps.db);
@@ -278,7 +284,7 @@ export function createProjectsService(deps: { db: Db; clients: Pick<ClientsServi
       caller: AccessClaims,
       query: { page: number; limit: number; sort: { field: string; direction: 'ASC' | 'DESC' }[] },
     ): Promise<Paged<ActiveSeason>> {
-      const today = deps.clock.now().toISOString().slice(0, 10);
+      const today = dayIn(deps.timeZone, deps.clock.now());
       return seasons.activeSeasons(today, query, { clientId: visibleClientId(caller) });
     },
   };

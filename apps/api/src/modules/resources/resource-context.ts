@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
+import { dayIn, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { SignedLinks } from '../../lib/signed-links.js';
 import type { FileStorage } from '../../lib/storage.js';
@@ -15,6 +15,8 @@ export interface ResourcesDeps {
   db: Db;
   storage: FileStorage;
   clock: Clock;
+  /** The schedule's time zone (SCHEDULE_TIME_ZONE): "today" is a day there. */
+  timeZone: string;
   links: SignedLinks;
   linkTtlSeconds: number;
   processing: Pick<ResourceProcessing, 'wake'>;
@@ -28,7 +30,7 @@ export interface ResourcesDeps {
  */
 export function createResourceContext(deps: ResourcesDeps) {
   const repository = createResourcesRepository(deps.db);
-  const today = () => deps.clock.now().toISOString().slice(0, 10);
+  const today = () => dayIn(deps.timeZone, deps.clock.now());
   const scopeOf = (caller: AccessClaims): AttachmentScope => ({ clientId: visibleClientId(caller) });
 
   async function require(id: string, scope: AttachmentScope = { clientId: null }): Promise<ResourceRow> {

@@ -69,10 +69,10 @@ export function createSeasonFiguresRepository(db: Db) {
           from per_round group by user_id
         ),
         daily as (
-          select (submitted_at at time zone 'UTC')::date as day, count(*) as completed
+          select (submitted_at at time zone ${s.timeZone})::date as day, count(*) as completed
           from work
           where status = 'COMPLETE'
-            and submitted_at >= (${s.today}::date - ${CHART_DAYS - 1}::int)::timestamp at time zone 'UTC'
+            and submitted_at >= (${s.today}::date - ${CHART_DAYS - 1}::int)::timestamp at time zone ${s.timeZone}
           group by 1
         )
         select

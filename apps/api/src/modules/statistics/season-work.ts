@@ -12,8 +12,13 @@ import { assignedCases } from '../../db/attempt-sync.js';
 export interface SeasonScope {
   projectId: string;
   seasonId: string;
-  /** `YYYY-MM-DD`: cases unlocking after it do not count yet. */
+  /** `YYYY-MM-DD` in `timeZone`: cases unlocking after it do not count yet. */
   today: string;
+  /**
+   * The schedule's time zone (SCHEDULE_TIME_ZONE): a completion counts on the day it was
+   * made there, the same days the emails are scheduled by.
+   */
+  timeZone: string;
 }
 
 /** One page of members, chosen and ordered in SQL. */

@@ -39,7 +39,12 @@ export function registerStatisticsRoutes(app: FastifyInstance, service: Statisti
   );
   implement(
     statisticsRoutes.completionsByDay,
-    { tags, summary: 'Cases completed per day over the last 14 days (UTC days, every day listed)', description: who },
+    {
+      tags,
+      summary:
+        'Cases completed per day over the last 14 days (days in the schedule’s time zone, SCHEDULE_TIME_ZONE; every day listed)',
+      description: who,
+    },
     async (request) => service.completionsByDay(caller(request), request.params.id, request.query.seasonName),
   );
   implement(
@@ -58,7 +63,10 @@ export function registerStatisticsRoutes(app: FastifyInstance, service: Statisti
     {
       tags,
       summary: 'Each participant’s progress and score, overall and per round (paged)',
-      description: `${who} Sort: name, email, progress, average_score; filter: {"progress": …}; search: name or email.`,
+      description:
+        `${who} Sort: name, email, progress, average_score; filter: {"progress": …}; search: name or email. ` +
+        '`seasonName` may be left out (as the specification lists the call): the project’s default season is ' +
+        'answered — the one running today, else the latest that has begun (the Progress Dashboard’s first season).',
     },
     async (request) => service.participants(caller(request), request.params.id, request.query),
   );

@@ -10,8 +10,9 @@ import type {
   ParticipationRate,
   RoundStatistics,
 } from '@pss/contract';
+import { defaultSeason } from '@pss/contract';
 import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
+import { dayIn, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { sharedResults } from '../../lib/shared-results.js';
 import type { AccessClaims } from '../../lib/tokens.js';
@@ -28,6 +29,8 @@ export function createStatisticsService(deps: {
   db: Db;
   projects: Pick<ProjectsService, 'requireVisible' | 'seasons'>;
   clock: Clock;
+  /** The schedule's time zone (SCHEDULE_TIME_ZONE): days are counted there, as the emails' are. */
+  timeZone: string;
   /** How long a figure is answered again (0: only calls made at the same time share one). */
   cacheSeconds: number;
 }) {
@@ -41,13 +44,21 @@ export function createStatisticsService(deps: {
   // The tiles and charts are read together, once for all of the dashboard's calls.
   const season = (s: SeasonScope): Promise<SeasonFigures> => figure('season', s, () => statistics.seasonFigures(s));
 
-  async function scope(caller: AccessClaims, projectId: string, seasonName: string): Promise<SeasonScope> {
+  /** The named season of the project, or (no name) its default season: the one running today, else the latest begun. */
+  async function scope(caller: AccessClaims, projectId: string, seasonName: string | undefined): Promise<SeasonScope> {
     await deps.projects.requireVisible(caller, projectId);
-    const season = (await deps.projects.seasons(caller, projectId)).find(
-      (s) => s.name.toLowerCase() === seasonName.toLowerCase(),
-    );
-    if (!season) throw new AppError('NOT_FOUND', { message: `The project has no season "${seasonName}".` });
-    return { projectId, seasonId: season.id, today: deps.clock.now().toISOString().slice(0, 10) };
+    const today = dayIn(deps.timeZone, deps.clock.now());
+    const seasons = await deps.projects.seasons(caller, projectId);
+    const season =
+      seasonName === undefined
+        ? defaultSeason(seasons, today)
+        : seasons.find((s) => s.name.toLowerCase() === seasonName.toLowerCase());
+    if (!season) {
+      const message =
+        seasonName === undefined ? 'The project has no seasons.' : `The project has no season "${seasonName}".`;
+      throw new AppError('NOT_FOUND', { message });
+    }
+    return { projectId, seasonId: season.id, today, timeZone: deps.timeZone };
   }
 
   return {
@@ -94,7 +105,9 @@ export function createStatisticsService(deps: {
     async participants(
       caller: AccessClaims,
       projectId: string,
-      query: ListQuery<'name' | 'email' | 'progress' | 'average_score', { progress?: string }> & { seasonName: string },
+      query: ListQuery<'name' | 'email' | 'progress' | 'average_score', { progress?: string }> & {
+        seasonName?: string;
+      },
     ): Promise<Paged<ParticipantStatistics>> {
       const s = await scope(caller, projectId, query.seasonName);
       const page = await figure('participants', s, () => statistics.participants(s, query), query);

@@ -1,11 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  reportRoutes,
-  statisticsRoutes,
-  type ParticipantStatistics,
-  type ReportFormat,
-  type Season,
-} from '@pss/contract';
+import { reportRoutes, statisticsRoutes, type ParticipantStatistics, type ReportFormat } from '@pss/contract';
 import { call, callRaw } from '../../lib/api-client';
 import { saveDownload } from '../../lib/download';
 
@@ -178,19 +172,5 @@ export function downloadReport(request: ReportRequest): Promise<void> {
   }
 }
 
-/** The season the dashboard opens on: the one running today, else the one that began last. */
-export function defaultSeason(seasons: readonly Season[], today: string): Season | undefined {
-  const span = (season: Season) => {
-    const starts = season.rounds.map((r) => r.start_date).sort();
-    const ends = season.rounds.map((r) => r.end_date).sort();
-    return { start: starts[0] ?? '', end: ends[ends.length - 1] ?? '' };
-  };
-  const running = seasons.find((s) => {
-    const { start, end } = span(s);
-    return start !== '' && start <= today && today <= end;
-  });
-  if (running) return running;
-  // Else the latest that has begun; a project whose seasons are all ahead opens on the first.
-  const byStart = [...seasons].sort((a, b) => span(a).start.localeCompare(span(b).start));
-  return byStart.filter((s) => span(s).start !== '' && span(s).start <= today).pop() ?? byStart[0];
-}
+/** The season the dashboard opens on (the contract's rule, which the statistics calls follow too). */
+export { defaultSeason } from '@pss/contract';
