@@ -9,8 +9,9 @@ describe('error catalogue', () => {
     // (a process not ready to serve: /api/health/ready); DATABASE_UNAVAILABLE (503, a lost database
     // connection: retry); TEST_EMAIL_LIMIT_REACHED (429, test sends over their hourly limit);
     // RANGE_NOT_SATISFIABLE (416, a byte range outside a resource's file); SEASON_CLOSED and
-    // START_SURVEY_REQUIRED (409, a participant's case after its season, or before the start survey).
-    expect(errorCodes).toHaveLength(97);
+    // START_SURVEY_REQUIRED (409, a participant's case after its season, or before the start survey);
+    // EMAIL_DISABLED (409, "Send now" of a disabled email).
+    expect(errorCodes).toHaveLength(98);
     for (const code of errorCodes) {
       const entry = errorCatalogue[code];
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);

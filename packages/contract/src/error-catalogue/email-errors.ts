@@ -8,6 +8,12 @@ export const emailErrors = {
     message: 'Enter at least one email address to send a test email.',
     showServerMessage: false,
   },
+  /** Ours: "Send now" of a disabled email (a disabled email is not sent; a test send still goes). */
+  EMAIL_DISABLED: {
+    status: 409,
+    message: 'This email is disabled, so it cannot be sent. Enable it first to send it.',
+    showServerMessage: false,
+  },
   // Test sends go to any address, from the platform's sender: counted per person and per project an hour.
   TEST_EMAIL_LIMIT_REACHED: {
     status: 429,

@@ -89,8 +89,9 @@ export function createEmailSender(deps: {
     if (work.projectArchived) return 'The project is archived.';
     if (!work.participant) return 'The participant no longer takes part in the project.';
     if (work.participant.archived) return 'The participant is archived.';
-    if (work.kind !== 'SCHEDULED') return null;
+    // A disabled email is not sent, whether the schedule or an administrator queued it.
     if (!work.template.enabled) return 'The email was disabled before it was sent.';
+    if (work.kind !== 'SCHEDULED') return null;
     if (work.template.sendMode !== 'AUTOMATIC') return 'The email was set to be sent by hand before it went.';
     if (daysBetween(work.ruleDay, today) > 1) return `Its day (${work.ruleDay}) had passed when it could be sent.`;
     if (finishingRules.includes(work.template.type) && work.casesInRound - work.completedInRound <= 0) {

@@ -16,7 +16,7 @@ export function registerEmailSendingRoutes(app: FastifyInstance, service: EmailS
       summary: 'Send a test of an email (the id is the email’s) to up to 20 addresses',
       description:
         'The template as saved, filled with a sample participant’s details; its button leads to the sign-in page ' +
-        '(a test address is no participant). Queued in the outbox and sent at once (202); the delivery log shows ' +
+        '(a test address is no participant). A disabled email may be tested. Queued in the outbox and sent at once (202); the delivery log shows ' +
         'how it went. No address: TEST_EMAIL_RECIPIENT_REQUIRED; a malformed one: INVALID_EMAIL. Test emails are ' +
         'limited per person and per project an hour (TEST_EMAILS_PER_PERSON_PER_HOUR, ' +
         'TEST_EMAILS_PER_PROJECT_PER_HOUR): over either, 429 TEST_EMAIL_LIMIT_REACHED with Retry-After and ' +
@@ -34,7 +34,8 @@ export function registerEmailSendingRoutes(app: FastifyInstance, service: EmailS
         'A selection as elsewhere: `{ "ids": [...] }` or `{ "all": true, "except": [...], "search", "filter" }`. ' +
         'Archived participants are left out; an id that is not the project’s: USER_NOT_FOUND, and nothing is sent. ' +
         'Each participant gets their own signed dashboard link. A participant is sent one email by hand at most ' +
-        'once a day (a double click queues nothing twice); `queued` counts the new ones.',
+        'once a day (a double click queues nothing twice); `queued` counts the new ones. A disabled email is not ' +
+        'sent: 409 EMAIL_DISABLED and nothing is queued (enable it first; a test send still goes).',
     },
     async (request) => service.send(caller(request), request.params.id, request.body),
   );

@@ -129,8 +129,10 @@ export function createEmailSendingService(deps: {
       return { queued };
     },
 
+    /** A disabled email is not sent (spec: the enabled flag), by hand either: EMAIL_DISABLED. */
     async send(caller: AccessClaims, templateId: string, selection: Selection): Promise<{ queued: number }> {
       const template = await access.template(caller, templateId);
+      if (!template.enabled) throw new AppError('EMAIL_DISABLED');
       const userIds = await deps.participants.resolveSelection(template.projectId, selection);
       const recipients = await emails.recipients(template.projectId, userIds);
       const day = today();

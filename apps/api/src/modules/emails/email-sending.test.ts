@@ -128,6 +128,57 @@ describe('sending to participants', () => {
   });
 });
 
+describe('a disabled email', () => {
+  it('is not sent by hand: 409 EMAIL_DISABLED, nothing queued; a test of it still goes', async () => {
+    const { p, ann } = fixture;
+    const lastRound = await emails.emailOf(p.id, 'last_round', f.asAdminA);
+    const off = await call(ctx, 'POST', `/projects/${lastRound.id}/email-status`, f.asAdminA, { enabled: false });
+    expect(off.statusCode).toBe(200);
+    const before = await outboxCount();
+    for (const body of [{ ids: [ann.id] }, { all: true }]) {
+      expectError(
+        await call(ctx, 'POST', `/projects/${lastRound.id}/send-email`, f.asAdminA, body),
+        409,
+        'EMAIL_DISABLED',
+      );
+    }
+    // Another client's administrator learns nothing of it: 404 as for any email not theirs.
+    expectError(
+      await call(ctx, 'POST', `/projects/${lastRound.id}/send-email`, f.asAdminB, { ids: [ann.id] }),
+      404,
+      'NOT_FOUND',
+    );
+    expect(await outboxCount()).toBe(before);
+    const test = await call(ctx, 'POST', `/projects/${lastRound.id}/send-email-test`, f.asAdminA, {
+      emails: ['tester@example.org'],
+    });
+    expect(test.json()).toEqual({ queued: 1 });
+    await ctx.app.emails.drain();
+  });
+
+  it('queued by hand, then disabled before it went: cancelled, not sent', async () => {
+    const { p, ben } = fixture;
+    const newRound = await emails.emailOf(p.id, 'new_round', f.asAdminA);
+    // Queued without waking the sender, as if it had not had its turn yet.
+    await ctx.db.insert(emailOutbox).values({
+      projectId: p.id,
+      templateId: newRound.id,
+      userId: ben.id,
+      toAddress: ben.email,
+      kind: 'MANUAL',
+      ruleDay: '2026-03-02',
+      dedupeKey: `M:disabled-later:${ben.id}`,
+      nextAttemptAt: ctx.clock.now(),
+    });
+    await call(ctx, 'POST', `/projects/${newRound.id}/email-status`, f.asAdminA, { enabled: false });
+    capture.clear();
+    expect(await ctx.app.emails.drain()).toMatchObject({ sent: 0, cancelled: 1 });
+    expect(capture.sent).toEqual([]);
+    const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.templateId, newRound.id));
+    expect(row).toMatchObject({ status: 'CANCELLED', lastError: 'The email was disabled before it was sent.' });
+  });
+});
+
 describe('another client’s administrator', () => {
   it('gets 404 from every sending call and sends nothing', async () => {
     const before = await outboxCount();
