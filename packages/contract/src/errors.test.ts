@@ -10,8 +10,9 @@ describe('error catalogue', () => {
     // connection: retry); TEST_EMAIL_LIMIT_REACHED (429, test sends over their hourly limit);
     // RANGE_NOT_SATISFIABLE (416, a byte range outside a resource's file); SEASON_CLOSED and
     // START_SURVEY_REQUIRED (409, a participant's case after its season, or before the start survey);
-    // EMAIL_DISABLED (409, "Send now" of a disabled email).
-    expect(errorCodes).toHaveLength(98);
+    // EMAIL_DISABLED (409, "Send now" of a disabled email); SURVEY_EMPTY (422, a survey template without
+    // a page, or with a page without a question or info review).
+    expect(errorCodes).toHaveLength(99);
     for (const code of errorCodes) {
       const entry = errorCatalogue[code];
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);

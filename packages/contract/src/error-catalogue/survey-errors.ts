@@ -23,4 +23,10 @@ export const surveyErrors = {
     showServerMessage: false,
   },
   PAGE_NAME_NOT_UNIQUE: { status: 409, message: 'A page with this name already exists.', showServerMessage: false },
+  /** Ours: a survey without a page, or a page without a question or info review, would show participants an empty page. */
+  SURVEY_EMPTY: {
+    status: 422,
+    message: 'A survey needs at least one page, and every page at least one question or info review.',
+    showServerMessage: false,
+  },
 } as const satisfies Record<string, ErrorDefinition>;
