@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { FieldIssue } from './errors.js';
 import type { CaseStatus, MarkedAs, QuestionType } from './enums.js';
 import type { updateCaseBody } from './cases.js';
+import { isBlankRichText, isBlankText as isBlank } from './text-rule.js';
 
 /**
  * What is known about a case without its schemas (./cases.ts): its limits, the question
@@ -50,20 +51,6 @@ export const rtfTextFields = [...rtfPlainTextFields, ...rtfRichTextFields] as co
 export type RtfTextField = (typeof rtfTextFields)[number];
 
 /* ---------- The publish / preview rule ---------- */
-
-/** True when rich text holds nothing a reader would see (empty paragraphs, spaces, &nbsp;). */
-export function isBlankRichText(html: string | null | undefined): boolean {
-  if (!html) return true;
-  const text = html
-    .replace(/<p>(\s|&nbsp;|<br\s*\/?>)*<\/p>/gi, '')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;|&#160;/gi, ' ');
-  return text.trim() === '';
-}
-
-function isBlank(text: string | null | undefined): boolean {
-  return !text || text.trim() === '';
-}
 
 /** The content a case is checked on: a saved case, or an editor's unsaved form. */
 export type CaseContent = Omit<z.input<typeof updateCaseBody>, 'details_sections' | 'groupers' | 'questions'> & {
@@ -163,7 +150,7 @@ function questionProblems(
   const seen = new Set<string>();
   q.choices.forEach((choice, j) => {
     const key = choice.text.trim().toLowerCase();
-    if (!key) add(`${at}.choices.${j}.text`, 'BLANK_TEXT', 'Write this choice.');
+    if (isBlank(choice.text)) add(`${at}.choices.${j}.text`, 'BLANK_TEXT', 'Write this choice.');
     else if (seen.has(key)) add(`${at}.choices.${j}.text`, 'VALIDATION_ERROR', 'This choice appears twice.');
     seen.add(key);
     if (isChoiceQuestion(q.type) && !choice.marked_as) {

@@ -13,6 +13,7 @@ import {
 } from './case-rules.js';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 import { caseFeedbackSortFields, casePreviewSortFields, caseSortFields } from './sort-fields.js';
+import { requiredText } from './text-fields.js';
 
 /**
  * Clinical case simulations: a patient vignette (background, details sections), questions
@@ -55,7 +56,7 @@ export const caseGrouper = z.object({ id: id.optional(), name: plainText(200) })
 
 /** Everything a draft's editor saves. */
 export const caseContentFields = {
-  name: z.string().trim().min(1, 'FIELD_REQUIRED').max(MAX_CASE_NAME),
+  name: requiredText(MAX_CASE_NAME),
   disease_type_id: id.nullable(),
   patient_name: plainText(200),
   patient_age: z.number().int().min(0).max(130).nullable(),

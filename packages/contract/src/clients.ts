@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 import { activeSeasonSortFields, clientSortFields } from './sort-fields.js';
+import { requiredText } from './text-fields.js';
 
 export const idParams = z.object({ id: z.string().uuid() });
 
@@ -27,7 +28,7 @@ export const clientPage = pagedSchema(client);
 /** CAP member numbers: letters, digits and dashes. */
 export const CAP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/;
 
-const nameField = z.string().trim().min(1, 'FIELD_REQUIRED').max(200, 'INVALID_NAME');
+const nameField = requiredText(200, 'INVALID_NAME');
 
 export const clientBody = z.strictObject({
   name: nameField,
@@ -52,7 +53,7 @@ export const capStatus = z.object({
 });
 export type CapStatus = z.infer<typeof capStatus>;
 
-export const capIdParams = z.object({ id: z.string().trim().min(1).max(40) });
+export const capIdParams = z.object({ id: requiredText(40) });
 
 export const activeSeason = z.object({
   client_id: z.string().uuid(),

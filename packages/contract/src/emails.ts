@@ -11,6 +11,7 @@ import {
 } from './email-texts.js';
 import { participantFilter } from './participants.js';
 import { emailDeliverySortFields } from './sort-fields.js';
+import { requiredRichText, requiredText } from './text-fields.js';
 
 /**
  * A project's emails (spec §4): seven project emails, and per season five variants. Each
@@ -38,18 +39,15 @@ export type EmailTypeValue = z.infer<typeof EmailType>;
 
 export const EmailSendMode = z.enum(emailSendModes);
 
-const withKnownPlaceholders = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .superRefine((text, ctx) => {
-      for (const name of unknownPlaceholders(text)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `{${name}} is not a placeholder; use one of ${emailPlaceholders.map((p) => `{${p}}`).join(', ')}.`,
-        });
-      }
+function placeholdersKnown(text: string, ctx: z.RefinementCtx): void {
+  for (const name of unknownPlaceholders(text)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `{${name}} is not a placeholder; use one of ${emailPlaceholders.map((p) => `{${p}}`).join(', ')}.`,
     });
+  }
+}
+const withKnownPlaceholders = (max: number) => z.string().max(max).superRefine(placeholdersKnown);
 
 export const emailTemplate = z.object({
   id: z.string().uuid(),
@@ -70,17 +68,17 @@ export const emailTemplateList = z.object({ items: z.array(emailTemplate) });
 
 /** Saving a template: its texts (placeholders checked) and how it is sent. */
 export const saveEmailBody = z.strictObject({
-  subject: withKnownPlaceholders(EMAIL_TEXT_MAX.subject).pipe(z.string().trim().min(1, 'FIELD_REQUIRED')),
-  body: withKnownPlaceholders(EMAIL_TEXT_MAX.body).pipe(z.string().trim().min(1, 'FIELD_REQUIRED')),
-  button_text: withKnownPlaceholders(EMAIL_TEXT_MAX.button_text).pipe(z.string().trim().min(1, 'FIELD_REQUIRED')),
+  subject: requiredText(EMAIL_TEXT_MAX.subject).superRefine(placeholdersKnown),
+  body: requiredRichText(EMAIL_TEXT_MAX.body).superRefine(placeholdersKnown),
+  button_text: requiredText(EMAIL_TEXT_MAX.button_text).superRefine(placeholdersKnown),
   dashboard_url_text: withKnownPlaceholders(EMAIL_TEXT_MAX.dashboard_url_text),
   send_mode: EmailSendMode,
 });
 export type SaveEmailBody = z.input<typeof saveEmailBody>;
 
 export const emailStatusBody = z.strictObject({ enabled: z.boolean() });
-export const seasonNameQuery = z.object({ seasonName: z.string().trim().min(1).max(120) });
-export const seasonNameBody = z.strictObject({ seasonName: z.string().trim().min(1).max(120) });
+export const seasonNameQuery = z.object({ seasonName: requiredText(120) });
+export const seasonNameBody = z.strictObject({ seasonName: requiredText(120) });
 export const emailsChanged = z.object({ updated: z.number().int() });
 
 /* ---------- sending ---------- */

@@ -3,6 +3,7 @@ import { caseSelection } from './cases.js';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 import { catalogueEntry, catalogueNames } from './projects.js';
 import { associatedProjectSortFields, moduleSortFields } from './sort-fields.js';
+import { requiredText } from './text-fields.js';
 
 /**
  * Module libraries: the provider's collections of reusable cases (origin MODULE_LIBRARY),
@@ -10,7 +11,7 @@ import { associatedProjectSortFields, moduleSortFields } from './sort-fields.js'
  */
 
 const moduleFields = {
-  name: z.string().trim().min(1, 'FIELD_REQUIRED').max(200, 'INVALID_NAME'),
+  name: requiredText(200, 'INVALID_NAME'),
   description: z.string().max(5000).nullish(),
   disease_types: catalogueNames('PROJECT_DISEASE_TYPE_REQUIRED'),
   question_categories: catalogueNames('PROJECT_QUESTION_CATEGORY_REQUIRED'),

@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 import { DataStatus, ProjectStatus } from './enums.js';
 import { catalogueSortFields, projectSortFields } from './sort-fields.js';
+import { requiredText, requiredValue } from './text-fields.js';
 
 export const ROUND_NUMBERS = [1, 2, 3, 4] as const;
 
-const isoDate = z
-  .string()
-  .min(1, 'FIELD_REQUIRED')
+const isoDate = requiredValue()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
   .refine(
     (value) =>
@@ -24,7 +23,7 @@ export const roundInput = z.strictObject({
 export const seasonInput = z.strictObject({
   /** Present when updating an existing season, so its rounds keep their ids. */
   id: z.string().uuid().optional(),
-  name: z.string().trim().min(1, 'FIELD_REQUIRED').max(120),
+  name: requiredText(120),
   rounds: z.array(roundInput).min(1).max(4),
 });
 export type SeasonInput = z.infer<typeof seasonInput>;
@@ -67,14 +66,14 @@ export function seasonProblems(seasons: SeasonInput[]): { path: (string | number
 
 export const catalogueNames = (required: 'PROJECT_DISEASE_TYPE_REQUIRED' | 'PROJECT_QUESTION_CATEGORY_REQUIRED') =>
   z
-    .array(z.string().trim().min(1).max(120))
+    .array(requiredText(120))
     .max(100)
     // The same name in another case is one entry; the first spelling given is kept.
     .transform((names) => names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i))
     .refine((names) => names.length > 0, required);
 
 const projectFields = {
-  name: z.string().trim().min(1, 'FIELD_REQUIRED').max(200, 'INVALID_NAME'),
+  name: requiredText(200, 'INVALID_NAME'),
   disease_types: catalogueNames('PROJECT_DISEASE_TYPE_REQUIRED'),
   question_categories: catalogueNames('PROJECT_QUESTION_CATEGORY_REQUIRED'),
   notes: z.string().max(10_000).nullish(),

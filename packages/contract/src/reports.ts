@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SurveyTemplateType } from './enums.js';
+import { requiredText } from './text-fields.js';
 
 /**
  * Downloadable reports of a project (`/reports/{projectId}/…`): CSV by default, XLSX with
@@ -28,7 +29,7 @@ export const reportKinds = [
 export type ReportKind = (typeof reportKinds)[number];
 
 const format = ReportFormat.default('csv');
-const seasonName = z.string().trim().min(1).max(120);
+const seasonName = requiredText(120);
 const search = z.string().trim().max(200).optional();
 
 /** A `filter` query parameter: a JSON object checked against the report's filter schema. */

@@ -3,6 +3,8 @@ import { listQuerySchema, pagedSchema } from './list-query.js';
 import { ReportFormat } from './reports.js';
 import { CaseStatus, ProjectStatus, ResourceAttachmentStatus, ResourceSourceType } from './enums.js';
 import { resourceSortFields } from './sort-fields.js';
+import { requiredText } from './text-fields.js';
+import { requiredTextProblem } from './text-rule.js';
 
 /**
  * The Resource Library (spec §2, §3, §5, §7): PDFs, images, videos, links and texts that
@@ -52,8 +54,9 @@ const httpLink = z
   .max(MAX_RESOURCE_LINK, 'INVALID_URL')
   .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, message: 'INVALID_URL' }));
 
-const name = z.string().trim().min(1, 'FIELD_REQUIRED').max(MAX_RESOURCE_NAME);
-const details = z.string().trim().max(MAX_RESOURCE_DETAILS).default('');
+const name = requiredText(MAX_RESOURCE_NAME);
+/** Optional except for a TEXT resource, whose text it is (checked with the one text rule); trimmed by the server. */
+const details = z.string().max(MAX_RESOURCE_DETAILS).default('');
 const categoryIds = z.array(id).max(MAX_RESOURCE_CATEGORIES).default([]);
 
 /** What a written resource (URL or TEXT) needs: a link for a URL, a text (its details) for a TEXT. */
@@ -72,9 +75,8 @@ export const createResourceBody = z
     if (body.source_type === 'TEXT' && body.link) {
       ctx.addIssue({ code: 'custom', path: ['link'], message: 'A text resource has no link.' });
     }
-    if (body.source_type === 'TEXT' && !body.details) {
-      ctx.addIssue({ code: 'custom', path: ['details'], message: 'FIELD_REQUIRED' });
-    }
+    const textProblem = body.source_type === 'TEXT' ? requiredTextProblem(body.details) : null;
+    if (textProblem) ctx.addIssue({ code: 'custom', path: ['details'], message: textProblem });
   });
 export type CreateResourceBody = z.input<typeof createResourceBody>;
 
@@ -93,7 +95,7 @@ export const duplicateResourceBody = z.strictObject({ name: name.optional(), lin
 export const resourceCategory = z.object({ id, name: z.string() });
 export type ResourceCategory = z.infer<typeof resourceCategory>;
 export const createResourceCategoryBody = z.strictObject({
-  name: z.string().trim().min(1, 'FIELD_REQUIRED').max(MAX_RESOURCE_CATEGORY_NAME),
+  name: requiredText(MAX_RESOURCE_CATEGORY_NAME),
 });
 export const resourceCategoryList = z.object({ items: z.array(resourceCategory) });
 

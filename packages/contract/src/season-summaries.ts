@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_RICH_TEXT } from './case-rules.js';
 import { SeasonSummaryStatus } from './enums.js';
+import { requiredText } from './text-fields.js';
 
 /**
  * A Season Results Summary (spec §3, §4): what a season found, for the participants who
@@ -47,7 +48,7 @@ const videoUrl = z
 
 /** Saving a summary: creates the season's summary (DRAFT) or replaces its texts; its status and files stay. */
 export const saveSeasonSummaryBody = z.strictObject({
-  title: z.string().trim().min(1, 'FIELD_REQUIRED').max(MAX_SUMMARY_TITLE),
+  title: requiredText(MAX_SUMMARY_TITLE),
   /** Rich text (HTML), sanitised by the server. */
   description: z.string().max(MAX_RICH_TEXT).default(''),
   greeting: z.string().trim().max(MAX_SUMMARY_GREETING).default(''),

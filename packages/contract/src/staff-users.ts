@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.js';
+import { requiredText } from './text-fields.js';
 
 /** `POST /users` for staff accounts: a superadmin creates client administrators (and superadmins). */
 export const createStaffUserBody = z
   .strictObject({
     email: z.string().trim().toLowerCase().min(1, 'EMAIL_REQUIRED').max(254).email('INVALID_EMAIL'),
-    first_name: z.string().trim().min(1, 'FIELD_REQUIRED').max(100, 'INVALID_NAME'),
-    last_name: z.string().trim().min(1, 'FIELD_REQUIRED').max(100, 'INVALID_LAST_NAME'),
+    first_name: requiredText(100, 'INVALID_NAME'),
+    last_name: requiredText(100, 'INVALID_LAST_NAME'),
     role: z.enum(['ADMIN', 'SUPERADMIN']),
     client_id: z.string().uuid().nullish(),
     password: z.string().min(PASSWORD_MIN_LENGTH, 'PASSWORD_TOO_SHORT').max(200),

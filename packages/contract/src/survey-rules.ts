@@ -1,5 +1,6 @@
 import type { FieldIssue } from './errors.js';
 import type { questionTypes, surveyTemplateTypes } from './enum-values.js';
+import { isBlankText } from './text-rule.js';
 
 /**
  * The rule a survey template must meet to be saved, apart from the templates' schemas
@@ -8,10 +9,6 @@ import type { questionTypes, surveyTemplateTypes } from './enum-values.js';
  */
 
 /* ---------- The template rule ---------- */
-
-function blank(text: string | null | undefined): boolean {
-  return !text || text.trim() === '';
-}
 
 /** The content a template is checked on: a saved template, or the builder's unsaved form. */
 export interface SurveyTemplateContent {
@@ -44,7 +41,8 @@ export function surveyTemplateProblems(content: SurveyTemplateContent): FieldIss
   const seen = new Map<string, number>();
   content.pages.forEach((page, p) => {
     const key = page.name.trim().toLowerCase();
-    if (!key) add(`pages.${p}.name`, 'FIELD_REQUIRED', 'Name this page.');
+    // BLANK_TEXT for any blank, as for questions and choices: the server sees the name trimmed.
+    if (isBlankText(page.name)) add(`pages.${p}.name`, 'BLANK_TEXT', 'Name this page.');
     else if (seen.has(key)) {
       add(`pages.${p}.name`, 'PAGE_NAME_NOT_UNIQUE', `Another page is already named "${page.name.trim()}".`);
     } else seen.set(key, p);
@@ -56,7 +54,7 @@ export function surveyTemplateProblems(content: SurveyTemplateContent): FieldIss
         }
         return;
       }
-      if (blank(component.text)) add(`${at}.text`, 'BLANK_TEXT', 'Write the question.');
+      if (isBlankText(component.text)) add(`${at}.text`, 'BLANK_TEXT', 'Write the question.');
       if (component.type === 'TEXT') return;
       const minimum = component.type === 'TYPE_AHEAD' ? 1 : 2;
       if (component.choices.length < minimum) {
@@ -69,7 +67,7 @@ export function surveyTemplateProblems(content: SurveyTemplateContent): FieldIss
       const texts = new Set<string>();
       component.choices.forEach((choice, j) => {
         const text = choice.text.trim().toLowerCase();
-        if (!text) add(`${at}.choices.${j}.text`, 'BLANK_TEXT', 'Write this choice.');
+        if (isBlankText(choice.text)) add(`${at}.choices.${j}.text`, 'BLANK_TEXT', 'Write this choice.');
         else if (texts.has(text)) add(`${at}.choices.${j}.text`, 'VALIDATION_ERROR', 'This choice appears twice.');
         texts.add(text);
       });

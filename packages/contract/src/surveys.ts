@@ -4,6 +4,7 @@ import { caseChoice, caseQuestion } from './cases.js';
 import { SurveyTemplateType } from './enums.js';
 import { listQuerySchema, pagedSchema, selectionOf } from './list-query.js';
 import { surveyTemplateSortFields } from './sort-fields.js';
+import { requiredText } from './text-fields.js';
 
 /**
  * Survey templates (spec §3): a name, a type (START_NEW, START_RETURNING, REVIEW, END) and
@@ -52,7 +53,7 @@ export const surveyPage = z.object({
   components: z.array(surveyComponent).max(MAX_PAGE_COMPONENTS),
 });
 
-const templateName = z.string().trim().min(1, 'FIELD_REQUIRED').max(MAX_SURVEY_NAME);
+const templateName = requiredText(MAX_SURVEY_NAME);
 const pages = z.array(surveyPage).max(MAX_SURVEY_PAGES);
 
 /** `POST /survey-templates`: a name and a type (`/survey-templates/new?name=&type=`), pages when the builder has them. */

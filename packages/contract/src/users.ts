@@ -3,6 +3,7 @@ import { listQuerySchema, pagedSchema } from './list-query.js';
 import { Profession, UserRole } from './enums.js';
 import { PASSWORD_MIN_LENGTH } from './auth.js';
 import { userSortFields } from './sort-fields.js';
+import { requiredText } from './text-fields.js';
 
 export const professionLabels = {
   MD: 'Doctor of Medicine',
@@ -95,8 +96,8 @@ const optionalEmail = z
 
 export const updateUserBody = z.strictObject({
   email: z.string().trim().toLowerCase().min(1, 'EMAIL_REQUIRED').max(254).email('INVALID_EMAIL'),
-  first_name: z.string().trim().min(1, 'FIELD_REQUIRED').max(100, 'INVALID_NAME'),
-  last_name: z.string().trim().min(1, 'FIELD_REQUIRED').max(100, 'INVALID_LAST_NAME'),
+  first_name: requiredText(100, 'INVALID_NAME'),
+  last_name: requiredText(100, 'INVALID_LAST_NAME'),
   salutation: optionalText(MAX_SALUTATION).refine(
     (v) => v === null || SALUTATION_PATTERN.test(v),
     'INVALID_SALUTATION',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isBlankRichText } from '@pss/contract';
 import { sanitizeRichText, stripTags } from './rich-text.js';
 
 describe('sanitizeRichText', () => {
@@ -63,5 +64,25 @@ describe('stripTags', () => {
     expect(stripTags('<p>Ann <strong>Smith</strong><script>x</script> &amp; co &lt;b&gt;</p>')).toBe(
       'Ann Smith &amp; co &lt;b&gt;',
     );
+  });
+});
+
+describe('the text rule and the sanitiser (spec §5)', () => {
+  // A required rich text the contract lets through must not come out of the sanitiser empty,
+  // and one it refuses must not be saved as something: the rule and the sanitiser agree.
+  it.each([
+    ['<p></p><p> </p>', true],
+    ['<p><br></p><p>&nbsp;</p>', true],
+    ['<script>alert(1)</script><style>p{}</style>', true],
+    ['<img src=x onerror=alert(1)><iframe src="https://evil.test"></iframe>', true],
+    ['<!-- note --><p class="x"> </p>', true],
+    ['<textarea>t</textarea><option>o</option>', true],
+    ['<noscript>kept</noscript>', false],
+    ['<p>Hello</p>', false],
+    ['<iframe>shown as text</iframe>', false],
+    ['<p>&lt;</p>', false],
+  ])('%j is blank before and after sanitising: %s', (html, blank) => {
+    expect(isBlankRichText(html)).toBe(blank);
+    expect(isBlankRichText(sanitizeRichText(html))).toBe(blank);
   });
 });

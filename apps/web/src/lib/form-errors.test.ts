@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { clientBody, saveEmailBody } from '@pss/contract';
 import { t } from './i18n';
 import { ApiError } from './api-error';
 import { contractResolver, saveErrors, showSaveErrors } from './form-errors';
@@ -65,5 +66,17 @@ describe('contract schemas on a form', () => {
     expect(form.setErrors).toHaveBeenCalledWith({ name: 'Too long' });
     expect(showSaveErrors(form, new ApiError(403, 'FORBIDDEN', 'x'), t)).toBe('You do not have permission to do this.');
     expect(form.setErrors).toHaveBeenLastCalledWith({});
+  });
+});
+
+describe('the text rule on a form (spec §5)', () => {
+  it('says beside the field that a text of spaces, or of empty paragraphs, is blank', () => {
+    const client = contractResolver(clientBody, t);
+    expect(client({ name: '' })).toEqual({ name: t('errors.FIELD_REQUIRED') });
+    expect(client({ name: '   ' })).toEqual({ name: t('errors.BLANK_TEXT') });
+    const email = contractResolver(saveEmailBody, t);
+    const texts = { subject: 'Round 2', body: '<p></p><p> </p>', button_text: 'Open', dashboard_url_text: '' };
+    expect(email({ ...texts, send_mode: 'MANUAL' })).toEqual({ body: t('errors.BLANK_TEXT') });
+    expect(t('errors.BLANK_TEXT')).toBe('This field cannot be empty or contain only spaces.');
   });
 });

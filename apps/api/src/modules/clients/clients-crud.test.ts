@@ -42,7 +42,8 @@ describe('POST /api/clients', () => {
   });
 
   it.each([
-    [{ name: '   ' }, 'body.name', 'FIELD_REQUIRED'],
+    [{ name: '   ' }, 'body.name', 'BLANK_TEXT'],
+    [{ name: '' }, 'body.name', 'FIELD_REQUIRED'],
     [{ name: 'x'.repeat(201) }, 'body.name', 'INVALID_NAME'],
     [{ name: 'Ok', cap_id: 'has spaces!' }, 'body.cap_id', 'INVALID_CAP_ID'],
     [{ name: 'Ok', extra: 1 }, 'body', undefined],

@@ -143,6 +143,9 @@ describe('POST /api/projects', () => {
     expect((await create(projectBody(f.clientB.id, { name: 'Unique Name' }))).statusCode).toBe(201);
 
     expect(fieldIssues(await create(projectBody(f.clientA.id, { name: ' ' })))[0]).toMatchObject({
+      errorCode: 'BLANK_TEXT',
+    });
+    expect(fieldIssues(await create(projectBody(f.clientA.id, { name: '' })))[0]).toMatchObject({
       errorCode: 'FIELD_REQUIRED',
     });
     const unknownClient = await create(projectBody('6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5'));

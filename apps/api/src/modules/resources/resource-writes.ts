@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateResourceBody, Resource, UpdateResourceBody } from '@pss/contract';
+import { requiredTextProblem, type CreateResourceBody, type Resource, type UpdateResourceBody } from '@pss/contract';
 import { isUniqueViolation } from '../../db/constraint-violations.js';
 import { AppError, validationError } from '../../lib/errors.js';
 import type { AccessClaims } from '../../lib/tokens.js';
@@ -56,7 +56,7 @@ export function createResourceWrites(context: ResourceContext) {
           const row = await repo.insert({
             name: body.name,
             sourceType: body.source_type,
-            details: body.details ?? '',
+            details: body.details?.trim() ?? '',
             link,
             createdBy: caller.userId,
             createdAt: now,
@@ -105,9 +105,10 @@ export function createResourceWrites(context: ResourceContext) {
           { field: 'body.link', errorCode: 'FIELD_REQUIRED', message: 'A URL resource needs its link.' },
         ]);
       }
-      if (current.sourceType === 'TEXT' && !body.details) {
+      const textProblem = current.sourceType === 'TEXT' ? requiredTextProblem(body.details) : null;
+      if (textProblem) {
         throw validationError([
-          { field: 'body.details', errorCode: 'FIELD_REQUIRED', message: 'A text resource needs its text.' },
+          { field: 'body.details', errorCode: textProblem, message: 'A text resource needs its text.' },
         ]);
       }
       await checkCategories(body.category_ids ?? []);
@@ -118,7 +119,7 @@ export function createResourceWrites(context: ResourceContext) {
           const repo = createResourcesRepository(tx);
           const updated = await repo.update(id, {
             name: body.name,
-            details: body.details ?? '',
+            details: body.details?.trim() ?? '',
             link,
             updatedAt: deps.clock.now(),
           });

@@ -46,7 +46,8 @@ describe('POST /api/users (staff accounts)', () => {
   it.each([
     [{ password: '12345' }, 'body.password', 'PASSWORD_TOO_SHORT'],
     [{ email: 'not-an-email' }, 'body.email', 'INVALID_EMAIL'],
-    [{ first_name: ' ' }, 'body.first_name', 'FIELD_REQUIRED'],
+    [{ first_name: ' ' }, 'body.first_name', 'BLANK_TEXT'],
+    [{ first_name: '' }, 'body.first_name', 'FIELD_REQUIRED'],
     [{ client_id: null }, 'body.client_id', 'FIELD_REQUIRED'],
     [{ role: 'USER' }, 'body.role', undefined],
     [{ client_id: '6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5' }, 'body.client_id', undefined],

@@ -39,9 +39,9 @@ const toForm = (summary: SeasonSummary | null): SummaryForm => ({
   video_url: summary?.video_url ?? '',
 });
 
-/** The request body: trimmed, a blank description as '', no link as null. */
+/** The request body: a blank description as '', no link as null (the schema trims the texts and says why a title is refused). */
 const toBody = (values: SummaryForm): SaveSeasonSummaryBody => ({
-  title: values.title.trim(),
+  title: values.title,
   description: isBlankRichText(values.description) ? '' : values.description,
   greeting: values.greeting.trim(),
   video_url: values.video_url.trim() || null,
