@@ -40,3 +40,14 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isForeignKeyViolation(error: unknown): boolean {
   return sqlState(error) === FOREIGN_KEY_VIOLATION;
 }
+
+/** Errors raised by PostgreSQL or PGlite carry a five-character SQLSTATE `code` (Fastify's own start `FST_`). */
+export function isDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  const sqlState = /^[0-9A-Z]{5}$/;
+  return (
+    (typeof code === 'string' && sqlState.test(code) && !code.startsWith('FST_')) ||
+    (typeof cause?.code === 'string' && sqlState.test(cause.code))
+  );
+}

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCatalogue, isErrorCode, type FieldIssue } from '@pss/contract';
 import { isConnectionLost } from '../db/connection-loss.js';
+import { isDatabaseError } from '../db/constraint-violations.js';
 import { AppError, validationError } from './errors.js';
 
 /**
@@ -112,15 +113,4 @@ function rootCause(error: unknown): string {
   let current = error as { cause?: unknown; message?: unknown };
   while (current.cause && typeof current.cause === 'object') current = current.cause as typeof current;
   return typeof current.message === 'string' ? current.message : 'unknown';
-}
-
-/** Errors raised by PostgreSQL or PGlite carry a five-character SQLSTATE `code`. */
-function isDatabaseError(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  const sqlState = /^[0-9A-Z]{5}$/;
-  return (
-    (typeof code === 'string' && sqlState.test(code) && !code.startsWith('FST_')) ||
-    (typeof cause?.code === 'string' && sqlState.test(cause.code))
-  );
 }

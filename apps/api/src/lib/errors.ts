@@ -10,8 +10,9 @@ export class AppError extends Error {
   readonly status: number;
   readonly details: unknown;
 
-  constructor(code: ErrorCode, options: { message?: string; details?: unknown } = {}) {
-    super(options.message ?? errorCatalogue[code].message);
+  /** `cause`: the error it stands for (logged with it, never answered). */
+  constructor(code: ErrorCode, options: { message?: string; details?: unknown; cause?: unknown } = {}) {
+    super(options.message ?? errorCatalogue[code].message, options.cause === undefined ? {} : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.status = errorCatalogue[code].status;

@@ -54,7 +54,9 @@ export function registerCasesRoutes(app: FastifyInstance, service: CasesService)
       description:
         'Published and active cases are read-only (CHANGES_FORBIDDEN). Rich text is sanitised. Sub-items keep the ' +
         'ids sent (new ones may carry ids made by the editor) and get new ids when missing. A draft may be ' +
-        'incomplete; `POST /cases/{id}/status` checks it whole before publishing.',
+        'incomplete; `POST /cases/{id}/status` checks it whole before publishing. A write the database itself ' +
+        'refuses (a full disk, say) is CASE_NOT_SAVED (500) and changes nothing; a lost connection is ' +
+        'DATABASE_UNAVAILABLE (503): send the same body again.',
     },
     async (request) => service.update(caller(request), request.params.id, request.body),
   );

@@ -15,6 +15,7 @@ import { AppError, validationError } from '../../lib/errors.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { projectFitProblem, refuseIf, type CaseAccess, type Caller } from './case-access.js';
 import { contentColumns, participantView, toCaseDocument } from './case-content.js';
+import { savingCase } from './case-save-errors.js';
 import { createCasesRepository, type CaseHome, type CaseInsert, type CaseRow } from './cases.repository.js';
 
 export { checkAnswers, feedbackFor, isAnswered, missingRequired, scoreAnswers } from './case-answers.js';
@@ -142,7 +143,8 @@ export function createCasesService(deps: { db: Db; access: CaseAccess; storage: 
       const row = await access.requireDraft(caller, id);
       await validateLinks(caller, row, input);
       // Conditional: a publish between the check above and this write keeps the case frozen.
-      if (!(await cases.updateDraft(id, contentColumns(input), deps.clock.now()))) {
+      const saved = await savingCase(() => cases.updateDraft(id, contentColumns(input), deps.clock.now()));
+      if (!saved) {
         throw new AppError('CHANGES_FORBIDDEN', { message: 'Published and active cases cannot be edited.' });
       }
       return access.read(id);
