@@ -34,8 +34,8 @@ export const emailsStatisticsParticipantsRows: Record<string, MatrixRow> = {
   },
   'POST /api/projects/:id/disable-season-emails': {
     expect: owned(200),
-    request: async (w) =>
-      post(`/projects/${await w.make.project()}/disable-season-emails`, { seasonName: 'Spring 2026' }),
+    // The specification's form: the season in the query (a JSON body is taken too).
+    request: async (w) => post(`/projects/${await w.make.project()}/disable-season-emails?seasonName=Spring%202026`),
   },
 
   'POST /api/projects/:id/send-email-test': {

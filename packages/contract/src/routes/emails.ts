@@ -78,12 +78,18 @@ export const emailRoutes = {
     params: idParams,
     reply: emailsChanged,
   }),
+  /**
+   * The season is named in the query, `?seasonName=` (the specification's form), or in a JSON
+   * body `{ "seasonName" }`; one of them is required (REQUIRED_PARAMETER_MISSING), and both
+   * must name the same season.
+   */
   disableSeason: route({
     method: 'POST',
     path: '/projects/:id/disable-season-emails',
     access: 'admin',
     params: idParams,
-    body: seasonNameBody,
+    query: seasonNameQuery.partial(),
+    body: seasonNameBody.nullish(),
     reply: emailsChanged,
   }),
 };

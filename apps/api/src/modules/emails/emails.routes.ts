@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { emailPlaceholders, emailRoutes } from '@pss/contract';
 import { caller } from '../../lib/access-control.js';
 import { contractRoutes } from '../../lib/contract-routes.js';
+import { AppError, validationError } from '../../lib/errors.js';
 import type { EmailsService } from './emails.service.js';
 
 const tags = ['Emails'];
@@ -67,7 +68,38 @@ export function registerEmailsRoutes(app: FastifyInstance, service: EmailsServic
 
   implement(
     emailRoutes.disableSeason,
-    { tags, summary: 'Disable all of one season’s emails (`seasonName` in the body)' },
-    async (request) => service.disableSeason(caller(request), request.params.id, request.body.seasonName),
+    {
+      tags,
+      summary: 'Disable all of one season’s emails (`?seasonName=`, or `seasonName` in a JSON body)',
+      description:
+        'The specification names the season as `seasonName` in the query; a JSON body `{ "seasonName" }` is ' +
+        'taken too. Neither: 400 REQUIRED_PARAMETER_MISSING; both, naming different seasons: 400 ' +
+        'VALIDATION_ERROR; a name the project has no season for: 404 NOT_FOUND. Answers how many were enabled.',
+    },
+    async (request) =>
+      service.disableSeason(
+        caller(request),
+        request.params.id,
+        seasonNameOf(request.query.seasonName, request.body?.seasonName, request.routeOptions.url),
+      ),
   );
+}
+
+/**
+ * The season a call names in its query or its body: one of them is required, and if both are
+ * given they must agree (nothing is changed otherwise).
+ */
+function seasonNameOf(inQuery: string | undefined, inBody: string | undefined, url: string | undefined): string {
+  if (inQuery !== undefined && inBody !== undefined && inQuery !== inBody) {
+    throw validationError([
+      { field: 'body.seasonName', message: 'The query and the body name different seasons; name one season.' },
+    ]);
+  }
+  const name = inQuery ?? inBody;
+  if (name !== undefined) return name;
+  const message = 'Required parameter seasonName was null or undefined.';
+  throw new AppError('REQUIRED_PARAMETER_MISSING', {
+    message: `Required parameter seasonName was null or undefined when calling POST ${url ?? ''}.`,
+    details: { fields: [{ field: 'query.seasonName', errorCode: 'REQUIRED_PARAMETER_MISSING', message }] },
+  });
 }

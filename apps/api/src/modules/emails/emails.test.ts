@@ -223,6 +223,27 @@ describe('enabling and disabling', () => {
     expect(on.json<EmailTemplate>().enabled).toBe(true);
   });
 
+  it('disable-season-emails takes the season in the query (the specification’s form) or the body, one required', async () => {
+    const project = await newProject(ctx, f.asAdminA, f.clientA.id);
+    const url = `/projects/${project.id}/disable-season-emails`;
+    const unnamed = await call(ctx, 'POST', url, f.asAdminA);
+    expectError(unnamed, 400, 'REQUIRED_PARAMETER_MISSING');
+    expect(fieldIssues(unnamed).map((i) => i.field)).toEqual(['query.seasonName']);
+    expectError(await call(ctx, 'POST', url, f.asAdminA, {}), 400, 'VALIDATION_ERROR');
+    const differing = await call(ctx, 'POST', `${url}?seasonName=Spring%202026`, f.asAdminA, { seasonName: 'Winter' });
+    expectError(differing, 400, 'VALIDATION_ERROR');
+    expectError(await call(ctx, 'POST', `${url}?seasonName=`, f.asAdminA), 400, 'VALIDATION_ERROR');
+    expectError(await call(ctx, 'POST', `${url}?seasonName=Winter`, f.asAdminA), 404, 'NOT_FOUND');
+    expect((await seasonEmails(project.id)).every((e) => e.enabled)).toBe(true);
+
+    const byQuery = await call(ctx, 'POST', `${url}?seasonName=${encodeURIComponent('Spring 2026')}`, f.asAdminA);
+    expect(byQuery.statusCode).toBe(200);
+    expect(byQuery.json()).toEqual({ updated: 5 });
+    expect((await seasonEmails(project.id)).every((e) => !e.enabled)).toBe(true);
+    const both = await call(ctx, 'POST', `${url}?seasonName=Spring%202026`, f.asAdminA, { seasonName: 'Spring 2026' });
+    expect(both.json()).toEqual({ updated: 0 });
+  });
+
   it('a season the project does not have is 404, and a body that is not a boolean is refused', async () => {
     const project = await newProject(ctx, f.asAdminA, f.clientA.id);
     const [initial] = await projectEmails(project.id);
@@ -256,6 +277,7 @@ describe('another client’s administrator', () => {
       call(ctx, 'POST', `/projects/${seasonEmail!.id}/season-email-status`, f.asAdminB, { enabled: false }),
       call(ctx, 'POST', `/projects/${project.id}/disable-emails`, f.asAdminB),
       call(ctx, 'POST', `/projects/${project.id}/disable-season-emails`, f.asAdminB, { seasonName: 'Spring 2026' }),
+      call(ctx, 'POST', `/projects/${project.id}/disable-season-emails?seasonName=Spring%202026`, f.asAdminB),
     ];
     for (const response of await Promise.all(attempts)) expect(response.statusCode).toBe(404);
     expect(await projectEmails(project.id)).toEqual(before);

@@ -149,7 +149,11 @@ export function useDisableEmails(projectId: string) {
     mutationFn: (set: EmailSet) =>
       set.kind === 'project'
         ? call(emailRoutes.disableAll, { params: { id: projectId } })
-        : call(emailRoutes.disableSeason, { params: { id: projectId }, body: { seasonName: set.seasonName } }),
+        : call(emailRoutes.disableSeason, {
+            params: { id: projectId },
+            query: { seasonName: set.seasonName },
+            body: undefined,
+          }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.templates(projectId) }),
   });
 }
