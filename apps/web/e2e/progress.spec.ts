@@ -91,6 +91,15 @@ test('the dashboard shows the running season’s rates, charts and tables, chang
     if ((await row.getByRole('cell').count()) > 0) await expect(row).toContainText('Not started');
   }
 
+  // The project's survey responses, one report per survey type, from the same menu (spec §2, §3).
+  await page.getByRole('button', { name: 'Download report' }).click();
+  const [surveyDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Survey responses: start, new participants (CSV)' }).click(),
+  ]);
+  expect(surveyDownload.suggestedFilename()).toMatch(/\.csv$/);
+  expect(readFileSync(await surveyDownload.path(), 'utf8')).toContain('Last name');
+
   // The client's connected accounts.
   await page.getByRole('tab', { name: 'Connected accounts' }).click();
   await expect(page.getByRole('table', { name: 'Connected accounts' })).toBeVisible();

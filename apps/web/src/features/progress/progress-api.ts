@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { reportRoutes, statisticsRoutes, type ParticipantStatistics, type ReportFormat } from '@pss/contract';
+import {
+  reportRoutes,
+  statisticsRoutes,
+  type ParticipantStatistics,
+  type ReportFormat,
+  type SurveyTemplateTypeValue,
+} from '@pss/contract';
 import { call, callRaw } from '../../lib/api-client';
 import { saveDownload } from '../../lib/download';
 
@@ -126,7 +132,8 @@ export type OfferedReport = (typeof reportKindsOffered)[number];
 export interface ReportRequest {
   projectId: string;
   seasonName: string;
-  report: OfferedReport;
+  /** A report of the season, or the project's survey responses of one survey type (spec: reports per project). */
+  report: OfferedReport | { surveyType: SurveyTemplateTypeValue };
   format: ReportFormat;
   /** The participant table's search and progress filter, which the participants' report follows. */
   search?: string;
@@ -137,6 +144,13 @@ export interface ReportRequest {
 export function downloadReport(request: ReportRequest): Promise<void> {
   const { projectId, seasonName, format } = request;
   const params = { projectId };
+  if (typeof request.report === 'object') {
+    const type = request.report.surveyType;
+    return saveDownload(
+      callRaw(reportRoutes.projectSurveyResponse, { params: { projectId, type }, query: { format } }),
+      `survey-responses-${type.toLowerCase()}.${format}`,
+    );
+  }
   const fallback = `${request.report}.${format}`;
   switch (request.report) {
     case 'participants-progress':

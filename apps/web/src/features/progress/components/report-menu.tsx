@@ -2,10 +2,10 @@ import { Fragment, useState } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { useSearchParams } from '../../../lib/screen-router';
 import { useTranslation } from '../../../lib/i18n';
-import { participantProgressValues, reportFormats, type ReportFormat } from '@pss/contract';
+import { participantProgressValues, reportFormats, surveyTemplateTypes, type ReportFormat } from '@pss/contract';
 import { errorMessage } from '../../../lib/api-error';
 import { toastError } from '../../../lib/toasts';
-import { downloadReport, reportKindsOffered, type OfferedReport } from '../progress-api';
+import { downloadReport, reportKindsOffered, type ReportRequest } from '../progress-api';
 
 /**
  * The reports of the chosen season, CSV or XLSX. The participants' report follows the
@@ -19,7 +19,7 @@ export function ReportMenu(props: { projectId: string; seasonName: string }) {
   const search = onParticipants ? params.get('search')?.trim() || undefined : undefined;
   const progress = onParticipants ? participantProgressValues.find((p) => p === params.get('progress')) : undefined;
 
-  async function download(report: OfferedReport, format: ReportFormat) {
+  async function download(report: ReportRequest['report'], format: ReportFormat) {
     setBusy(true);
     try {
       await downloadReport({
@@ -53,6 +53,15 @@ export function ReportMenu(props: { projectId: string; seasonName: string }) {
               <Menu.Item key={report} onClick={() => void download(report, format)}>
                 {t('progress.reportItem', {
                   report: t(`progress.reports.${report}`),
+                  format: t(`progress.downloadFormatShort.${format}`),
+                })}
+              </Menu.Item>
+            ))}
+            {/* The project's survey responses, one report per survey type (all seasons). */}
+            {surveyTemplateTypes.map((surveyType) => (
+              <Menu.Item key={surveyType} onClick={() => void download({ surveyType }, format)}>
+                {t('progress.surveyResponsesItem', {
+                  type: t(`progress.surveyTypes.${surveyType}`),
                   format: t(`progress.downloadFormatShort.${format}`),
                 })}
               </Menu.Item>

@@ -130,4 +130,11 @@ export const progress = {
     'project-usage': 'Project usage',
   },
   reportItem: '{{report}} ({{format}})',
+  surveyResponsesItem: 'Survey responses: {{type}} ({{format}})',
+  surveyTypes: {
+    START_NEW: 'start, new participants',
+    START_RETURNING: 'start, returning participants',
+    REVIEW: 'case review',
+    END: 'end of season',
+  },
 };
