@@ -228,6 +228,17 @@ describe('the architecture docs', () => {
     expect(words).toBeLessThanOrEqual(MAX_MAP_WORDS);
   });
 
+  it('give no heading twice in one document (README and CONTRIBUTING too)', () => {
+    const repeated = ['README.md', 'CONTRIBUTING.md', 'docs/benchmarks.md', ...docsChecked()].flatMap((doc) => {
+      const headings = withoutFences(readFileSync(path.join(root, doc), 'utf8'))
+        .split('\n')
+        .filter((line) => /^#{1,6} /.test(line))
+        .map((line) => line.replace(/^#+ /, '').trim().toLowerCase());
+      return headings.filter((h, i) => headings.indexOf(h) !== i).map((h) => `${doc}: ${h}`);
+    });
+    expect(repeated).toEqual([]);
+  });
+
   it('link the map to every design doc', () => {
     const map = readFileSync(path.join(root, 'docs/ARCHITECTURE.md'), 'utf8');
     const linked = new Set(
