@@ -19,7 +19,7 @@ import type { Editor } from '@tiptap/react';
 import { Link, useOutletContext, useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
-import { emailSendModes, type EmailTemplate, type Project } from '@pss/contract';
+import { emailSendModes, isManualOnlyEmail, type EmailTemplate, type Project } from '@pss/contract';
 import { LeaveGuard } from '../../components/leave-guard';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { RichTextField } from '../../components/lazy-rich-text-field';
@@ -167,6 +167,7 @@ function EmailEditor(props: {
   }
 
   const values = form.values;
+  const manualOnly = isManualOnlyEmail(props.saved.type);
   const signedInEmail = state.status === 'signed-in' ? [state.user.email] : [];
   return (
     <Stack gap="lg">
@@ -235,9 +236,14 @@ function EmailEditor(props: {
               </Stack>
               {textField('button_text', t('emails.buttonText'))}
               {textField('dashboard_url_text', t('emails.dashboardUrlText'), t('emails.dashboardUrlTextHint'))}
-              <Radio.Group label={t('emails.sendMode')} {...form.getInputProps('send_mode')}>
+              <Radio.Group
+                label={t('emails.sendMode')}
+                // No schedule rule sends these: manual is their only mode, and the server refuses another.
+                description={manualOnly ? t('emails.manualOnlyHint') : undefined}
+                {...form.getInputProps('send_mode')}
+              >
                 <Stack gap="xs" mt="xs">
-                  {emailSendModes.map((mode) => (
+                  {(manualOnly ? (['MANUAL'] as const) : emailSendModes).map((mode) => (
                     <Radio
                       key={mode}
                       value={mode}

@@ -13,6 +13,8 @@ import { scheduleQueryOptions } from './emails-api';
 import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
 const PAGE_SIZE = 25;
+/** The rules, in the order the schedule's explanation gives them (email-rules.ts on the server). */
+const rules = ['initial', 'reminder', 'lastDay', 'newRound', 'summary', 'manual'] as const;
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**
@@ -83,6 +85,16 @@ export function EmailSchedule({ projectId }: { projectId: string }) {
       <Text size="sm" c="dimmed">
         {t('emails.scheduleHint')}
       </Text>
+      <Paper withBorder p="sm" component="section" aria-labelledby="schedule-rules-title">
+        <Title order={4} size="h5" mb={4} id="schedule-rules-title">
+          {t('emails.scheduleRulesTitle')}
+        </Title>
+        <List size="sm" spacing={2}>
+          {rules.map((rule) => (
+            <List.Item key={rule}>{t(`emails.scheduleRules.${rule}`)}</List.Item>
+          ))}
+        </List>
+      </Paper>
       <Group align="flex-start" wrap="wrap" gap="lg">
         <TextInput
           type="date"

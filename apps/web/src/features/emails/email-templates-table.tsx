@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { useListTable } from '../../lib/use-list-table';
-import type { EmailTemplate } from '@pss/contract';
+import { isManualOnlyEmail, type EmailTemplate } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/api-error';
@@ -67,9 +67,16 @@ export function EmailTemplatesTable(props: {
       key: 'send_mode',
       header: t('emails.sendMode'),
       render: (e) => (
-        <StatusBadge color={e.send_mode === 'AUTOMATIC' ? 'blue' : 'grape'}>
-          {t(`emails.sendModeValue.${e.send_mode}`)}
-        </StatusBadge>
+        <div>
+          <StatusBadge color={e.send_mode === 'AUTOMATIC' ? 'blue' : 'grape'}>
+            {t(`emails.sendModeValue.${e.send_mode}`)}
+          </StatusBadge>
+          {isManualOnlyEmail(e.type) && (
+            <Text size="xs" c="dimmed" mt={2}>
+              {t('emails.manualOnly')}
+            </Text>
+          )}
+        </div>
       ),
     },
     {

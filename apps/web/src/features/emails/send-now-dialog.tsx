@@ -9,7 +9,9 @@ import { previewParticipantsQueryOptions, useSendEmail } from './emails-api';
 
 /**
  * Sends an email now to every active participant of the project, after saying how many
- * that is (the count is read when the dialog opens, as the server will count).
+ * that is (the count is read when the dialog opens, as the server will count). A disabled
+ * email is not sent (the server answers EMAIL_DISABLED): the dialog says so before anyone
+ * tries, and its send button stays off.
  */
 export function SendNowDialog(props: {
   projectId: string;
@@ -19,7 +21,8 @@ export function SendNowDialog(props: {
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const participants = useQuery(previewParticipantsQueryOptions(props.projectId, ''));
+  const disabled = !props.template.enabled;
+  const participants = useQuery({ ...previewParticipantsQueryOptions(props.projectId, ''), enabled: !disabled });
   const send = useSendEmail(props.projectId);
   const count = participants.data?.total;
 
@@ -36,22 +39,35 @@ export function SendNowDialog(props: {
   return (
     <Modal opened onClose={props.onClose} title={t('emails.sendNowTitle', { name: props.template.name })} centered>
       <Stack>
-        {props.unsaved && <Alert color="orange">{t('emails.sendUnsaved')}</Alert>}
-        {participants.error ? (
-          <QueryError error={participants.error} onRetry={() => void participants.refetch()} />
-        ) : count === undefined ? (
-          <Skeleton h={40} />
-        ) : count === 0 ? (
-          <Text>{t('emails.sendNowNobody')}</Text>
+        {disabled ? (
+          <Alert color="orange" title={t('emails.sendNowDisabledTitle')} id="send-now-disabled">
+            {t('emails.sendNowDisabled')}
+          </Alert>
         ) : (
-          <Text>{t('emails.sendNowMessage', { count })}</Text>
+          <>
+            {props.unsaved && <Alert color="orange">{t('emails.sendUnsaved')}</Alert>}
+            {participants.error ? (
+              <QueryError error={participants.error} onRetry={() => void participants.refetch()} />
+            ) : count === undefined ? (
+              <Skeleton h={40} />
+            ) : count === 0 ? (
+              <Text>{t('emails.sendNowNobody')}</Text>
+            ) : (
+              <Text>{t('emails.sendNowMessage', { count })}</Text>
+            )}
+          </>
         )}
-        {!props.template.enabled && count !== 0 && <Alert color="gray">{t('emails.sendNowDisabled')}</Alert>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="default" onClick={props.onClose} data-autofocus={disabled || undefined}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void confirm()} loading={send.isPending} disabled={!count} data-autofocus>
+          <Button
+            onClick={() => void confirm()}
+            loading={send.isPending}
+            disabled={disabled || !count}
+            aria-describedby={disabled ? 'send-now-disabled' : undefined}
+            data-autofocus={disabled ? undefined : true}
+          >
             {t('emails.sendNowConfirm')}
           </Button>
         </Group>

@@ -23,6 +23,10 @@ export const emails = {
     AUTOMATIC: 'Sent by the schedule on the days its rule picks.',
     MANUAL: 'Sent only when you send it.',
   },
+  manualOnly: 'By hand only: send it when the summary is posted.',
+  manualOnlyHint:
+    'No schedule rule sends this email: send it with “Send now” when the season’s results summary is posted. ' +
+    'The schedule already sends the Summary Launch and Reminder emails that day, so it cannot be automatic.',
   enabled: 'Enabled',
   disabledBadge: 'Disabled',
   enabledFor: '{{name}} enabled',
@@ -96,7 +100,10 @@ export const emails = {
   sendNowMessage_other: 'Send this email now to all {{count}} active participants of the project?',
   sendNowNobody: 'The project has no active participants to send this email to.',
   sendUnsaved: 'You have unsaved changes: the email is sent as it is saved.',
-  sendNowDisabled: 'This email is disabled, so the schedule does not send it; sending it now still does.',
+  sendNowDisabledTitle: 'This email is disabled',
+  sendNowDisabled:
+    'A disabled email is not sent, by the schedule or by hand. Enable it in the templates list to send it now. ' +
+    'You can still send yourself a test of it from its editor.',
   sendNowConfirm: 'Send to all',
   sendQueued_one: '{{count}} email queued.',
   sendQueued_other: '{{count}} emails queued.',
@@ -111,7 +118,7 @@ export const emails = {
     UNSENT: 'Not sent (no mail server)',
   },
   kind: 'Kind',
-  kindValue: { SCHEDULED: 'Scheduled', MANUAL: 'Sent manually', TEST: 'Test' },
+  kindValue: { SCHEDULED: 'Scheduled', MANUAL: 'Sent by hand', TEST: 'Test' },
   participant: 'Participant',
   recipient: 'Recipient',
   testRecipient: 'Test recipient',
@@ -129,6 +136,25 @@ export const emails = {
   // The dry run.
   scheduleDate: 'Day',
   scheduleHint: 'Who the schedule picks on a day, and why. Nothing is sent from here.',
+  scheduleRulesTitle: 'How the schedule picks',
+  scheduleRules: {
+    initial:
+      'Initial Launch Email: on a participant’s start date (or the day after). It welcomes them to round 1, or to ' +
+      'the round they start in; a returning participant gets the season’s own initial email.',
+    reminder: 'Reminder Email: every second day of a round, while they have cases of it left; not on its last day.',
+    lastDay:
+      'Last Day of Round Email, or Last Day of Last Round Email for the season’s last round: on a round’s last day, ' +
+      'to those with cases of it left.',
+    newRound:
+      'New Round Transition Email: on the first day of rounds 2 to 4, to those already taking part who have cases of ' +
+      'the round to take. Round 1 has no new-round email: its participants are welcomed by the Initial Launch Email.',
+    summary:
+      'Summary Launch Email: the day a season’s results summary is posted, to those who completed the season; the ' +
+      'Summary Reminder Email a week later to those who have not been back since.',
+    manual:
+      'The season’s Season Summary Launch and Reminder emails are never scheduled: send them by hand. Only enabled, ' +
+      'automatic emails are sent by the schedule.',
+  },
   scheduleCounts: 'Emails on {{date}}',
   scheduleCountsEmpty: 'No email is due on {{date}}.',
   scheduleCaption: 'Who gets what on {{date}}',
