@@ -34,7 +34,8 @@ export interface ResourceMedia {
 
 /**
  * A resource of the provider's library. PDF, IMAGE and VIDEO carry a file; URL a link
- * (unique: the same address is never in the library twice); TEXT its text in `details`.
+ * (unique by its normal form `linkKey`: the same address is never in the library twice,
+ * however written); TEXT its text in `details`.
  * A file's thumbnail and media facts are made in the background after upload
  * (`processing`: PENDING → RUNNING → READY | FAILED; NONE for links and texts).
  */
@@ -46,6 +47,13 @@ export const resources = pgTable(
     sourceType: text('source_type', { enum: resourceSourceTypes }).notNull(),
     details: text('details').notNull().default(''),
     link: text('link'),
+    /**
+     * The link's normal form, on which the library judges two links the same (unique):
+     * scheme and host lower case, no default port, no trailing slash on the path
+     * (`normalLinkKey`). Null for files and texts, and for a link that was already in the
+     * library twice before the rule (kept, but not a place a new one may take).
+     */
+    linkKey: text('link_key'),
     file: jsonb('file').$type<StoredResourceFile>(),
     media: jsonb('media').$type<ResourceMedia>(),
     thumbnailKey: text('thumbnail_key'),
@@ -62,9 +70,9 @@ export const resources = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('resources_link_key')
-      .on(t.link)
-      .where(sql`${t.link} is not null`),
+    uniqueIndex('resources_link_key_key')
+      .on(t.linkKey)
+      .where(sql`${t.linkKey} is not null`),
     index('resources_name_idx').on(sql`lower(${t.name})`, t.id),
     index('resources_type_name_idx').on(t.sourceType, sql`lower(${t.name})`, t.id),
     index('resources_created_idx').on(t.createdAt, t.id),

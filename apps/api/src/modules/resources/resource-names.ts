@@ -6,6 +6,22 @@ export function normaliseLink(link: string): string {
 }
 
 /**
+ * The form two links are judged the same by (the library holds each once): scheme and host
+ * in lower case, no default port, no trailing slash on the path — `https://Example.org:443/guide/`
+ * and `https://example.org/guide` are one. The path's case, the query and the fragment are
+ * kept: they may name another page. Migration 0031 makes the same key in SQL for the links
+ * stored before it.
+ */
+export function normalLinkKey(link: string): string {
+  const href = normaliseLink(link);
+  const [, scheme, authority, path, rest] = /^([a-z][a-z0-9+.-]*:)\/\/([^/?#]*)([^?#]*)(.*)$/i.exec(href) ?? [];
+  if (scheme === undefined) return href;
+  const defaultPort = scheme.toLowerCase() === 'http:' ? /:80$/ : scheme.toLowerCase() === 'https:' ? /:443$/ : null;
+  const host = authority!.toLowerCase().replace(defaultPort ?? /$^/, '');
+  return `${scheme.toLowerCase()}//${host}${path!.replace(/\/+$/, '')}${rest}`;
+}
+
+/**
  * The name a file is kept and served under: the uploader's, without folders or control
  * characters, ending in the extension of what the file really is.
  */

@@ -7,7 +7,7 @@ import type { StoredUpload } from '../../lib/uploads.js';
 import { checkResourceFile, sourceTypeOf } from './resource-content.js';
 import type { ResourceContext } from './resource-context.js';
 import { toResource } from './resource-mappers.js';
-import { nameFromFile, normaliseLink, storedName } from './resource-names.js';
+import { nameFromFile, normalLinkKey, normaliseLink, storedName } from './resource-names.js';
 import { createResourcesRepository } from './resources.repository.js';
 
 const urlTaken = (link: string) =>
@@ -34,13 +34,19 @@ export function createResourceWrites(context: ResourceContext) {
     }
   }
 
-  /** Runs a write that may hit the link's unique index as URL_ALREADY_EXISTS. */
-  async function guardLink<T>(link: string | null, write: () => Promise<T>): Promise<T> {
-    if (link && (await repository.findByLink(link))) throw urlTaken(link);
+  /**
+   * Runs a write that gives a resource this link, refused as URL_ALREADY_EXISTS when the
+   * library holds it already, however written (`normalLinkKey`); the unique index on the
+   * normal form decides between two writes at once.
+   */
+  async function guardLink<T>(link: string | null, write: (linkKey: string | null) => Promise<T>): Promise<T> {
+    const linkKey = link ? normalLinkKey(link) : null;
+    const holder = linkKey ? await repository.findByLinkKey(linkKey) : undefined;
+    if (holder) throw urlTaken(holder.link ?? link!);
     try {
-      return await write();
+      return await write(linkKey);
     } catch (error) {
-      if (link && isUniqueViolation(error, 'resources_link_key')) throw urlTaken(link);
+      if (link && isUniqueViolation(error, 'resources_link_key_key')) throw urlTaken(link);
       throw error;
     }
   }
@@ -49,7 +55,7 @@ export function createResourceWrites(context: ResourceContext) {
     async create(caller: AccessClaims, body: CreateResourceBody): Promise<Resource> {
       const link = body.source_type === 'URL' && body.link ? normaliseLink(body.link) : null;
       await checkCategories(body.category_ids ?? []);
-      const id = await guardLink(link, () =>
+      const id = await guardLink(link, (linkKey) =>
         deps.db.transaction(async (tx) => {
           const repo = createResourcesRepository(tx);
           const now = deps.clock.now();
@@ -58,6 +64,7 @@ export function createResourceWrites(context: ResourceContext) {
             sourceType: body.source_type,
             details: body.details?.trim() ?? '',
             link,
+            linkKey,
             createdBy: caller.userId,
             createdAt: now,
             updatedAt: now,
@@ -113,14 +120,16 @@ export function createResourceWrites(context: ResourceContext) {
       }
       await checkCategories(body.category_ids ?? []);
       const link = current.sourceType === 'URL' && body.link ? normaliseLink(body.link) : null;
-      const changedLink = link && link !== current.link ? link : null;
-      await guardLink(changedLink, () =>
+      // Written another way (a slash, the host's case), the link is the same: its key stays.
+      const changedLink = link && normalLinkKey(link) !== (current.link && normalLinkKey(current.link)) ? link : null;
+      await guardLink(changedLink, (linkKey) =>
         deps.db.transaction(async (tx) => {
           const repo = createResourcesRepository(tx);
           const updated = await repo.update(id, {
             name: body.name,
             details: body.details?.trim() ?? '',
             link,
+            ...(changedLink ? { linkKey } : {}),
             updatedAt: deps.clock.now(),
           });
           if (!updated) throw new AppError('NOT_FOUND', { message: 'The resource could not be found.' });
@@ -153,7 +162,7 @@ export function createResourceWrites(context: ResourceContext) {
       try {
         const file = source.file ? { ...source.file, key: await copyFile(source.file.key, '') } : null;
         const thumbnailKey = source.thumbnailKey ? await copyFile(source.thumbnailKey, '.webp') : null;
-        const newId = await guardLink(link, () =>
+        const newId = await guardLink(link, (linkKey) =>
           deps.db.transaction(async (tx) => {
             const repo = createResourcesRepository(tx);
             const now = deps.clock.now();
@@ -162,6 +171,7 @@ export function createResourceWrites(context: ResourceContext) {
               sourceType: source.sourceType,
               details: source.details,
               link,
+              linkKey,
               file,
               media: source.media,
               thumbnailKey,

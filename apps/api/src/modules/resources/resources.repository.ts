@@ -15,6 +15,7 @@ import {
   type StoredResourceFile,
 } from '../../db/schema/index.js';
 import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
+import { normalLinkKey } from './resource-names.js';
 
 export type ResourceRecord = typeof resources.$inferSelect;
 export type NewResource = typeof resources.$inferInsert;
@@ -157,19 +158,26 @@ export function createResourcesRepository(db: Executor) {
       return (await withDetails(rows))[0];
     },
 
-    async findByLink(link: string): Promise<ResourceRecord | undefined> {
-      const [row] = await db.select().from(resources).where(eq(resources.link, link));
+    /** The resource holding a link of this normal form (`normalLinkKey`). */
+    async findByLinkKey(linkKey: string): Promise<ResourceRecord | undefined> {
+      const [row] = await db.select().from(resources).where(eq(resources.linkKey, linkKey));
       return row;
     },
 
+    /** A new resource; a link's normal form is taken from the link unless given. */
     async insert(values: NewResource): Promise<ResourceRecord> {
-      const [row] = await db.insert(resources).values(values).returning();
+      const linkKey = values.linkKey !== undefined ? values.linkKey : values.link ? normalLinkKey(values.link) : null;
+      const [row] = await db
+        .insert(resources)
+        .values({ ...values, linkKey })
+        .returning();
       return row!;
     },
 
+    /** An edit; `linkKey` is given with a link whose normal form changed (else the stored key stays). */
     async update(
       id: string,
-      values: Partial<Pick<NewResource, 'name' | 'details' | 'link' | 'updatedAt'>>,
+      values: Partial<Pick<NewResource, 'name' | 'details' | 'link' | 'linkKey' | 'updatedAt'>>,
     ): Promise<boolean> {
       const rows = await db.update(resources).set(values).where(eq(resources.id, id)).returning({ id: resources.id });
       return rows.length > 0;

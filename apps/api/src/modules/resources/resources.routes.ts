@@ -109,7 +109,8 @@ export function registerResourcesRoutes(app: FastifyInstance, service: Resources
       summary: 'Create a URL or TEXT resource',
       description:
         'A URL resource needs `link` (http or https; the library holds each address once: another resource with ' +
-        'it answers 409 URL_ALREADY_EXISTS); a TEXT resource keeps its text in `details`. Files are uploaded with ' +
+        'it, even written with another case of host, a default port or a trailing slash, answers 409 ' +
+        'URL_ALREADY_EXISTS); a TEXT resource keeps its text in `details`. Files are uploaded with ' +
         '`POST /resource-library/upload`.',
     },
     async (request) => service.create(caller(request), request.body),
