@@ -23,7 +23,7 @@ const resultsSheet = () =>
     [
       ['Case', 'Completed', 'Average score', 'Most missed'],
       ['Out of breath on the stairs', '2 of 2', '100%', '-'],
-      ['Dizzy after a new tablet', '1 of 2', '83%', 'Kidney function'],
+      ['Dizzy after a new tablet', '1 of 2', '67%', 'Kidney function'],
     ],
   );
 
