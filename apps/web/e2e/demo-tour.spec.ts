@@ -161,7 +161,7 @@ test('the printed participants’ dashboards: mid-season with cases to do, the s
   const summary = done.page.getByTestId('season-summary');
   await expect(summary).toContainText('Winter Season: what we learnt together');
   await expect(summary.getByRole('button', { name: 'Download the results sheet' })).toBeVisible();
-  await expect(done.page.getByText('2 of 2 cases completed for 1 credits')).toBeVisible();
+  await expect(done.page.getByText('2 of 2 cases completed for 1 credit', { exact: true })).toBeVisible();
   await expect(done.page.getByText('Start a loop diuretic for fluid overload', { exact: false })).toBeVisible();
   await done.page.screenshot({ path: test.info().outputPath('demo-participant-dashboard.png'), fullPage: true });
   await done.close();

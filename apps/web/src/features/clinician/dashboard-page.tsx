@@ -20,6 +20,7 @@ import { useTranslation } from '../../lib/i18n';
 import type { DashboardCase, DashboardProject } from '@pss/contract';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
+import { cmeProgressLabel, cmeProgressText } from './cme-progress';
 import { dashboardQueryOptions } from './participant-api';
 import { useParticipantSession } from './participant-session';
 import { SeasonSummaryCard } from './season-summary-card';
@@ -142,16 +143,10 @@ function ProjectCard({ project }: { project: DashboardProject }) {
             <Title order={4}>{t('clinician.cme')}</Title>
             {project.cmes.map((cme) => (
               <div key={cme.id}>
-                <Text size="sm">
-                  {t('clinician.cmeProgress', {
-                    done: Math.min(cme.completed_cases, cme.min_cases),
-                    min: cme.min_cases,
-                    credits: cme.credits,
-                  })}
-                </Text>
+                <Text size="sm">{cmeProgressText(t, cme)}</Text>
                 <Progress
                   value={cme.min_cases ? Math.min(100, (cme.completed_cases / cme.min_cases) * 100) : 100}
-                  aria-label={t('clinician.cmeProgressLabel', { credits: cme.credits })}
+                  aria-label={cmeProgressLabel(t, cme)}
                 />
               </div>
             ))}
