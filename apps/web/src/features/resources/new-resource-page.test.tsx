@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { resourceRoutes } from '@pss/contract';
 import { MemoryScreenRouter } from '../../lib/screen-router';
 import { call } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
 import { NewResourcePage } from './new-resource-page';
 
 vi.mock('../../lib/api-client', () => ({
@@ -75,6 +76,47 @@ describe('a new resource', () => {
           },
         ],
       ]),
+    );
+  });
+
+  it('says beside the field that a name or a text of spaces is blank (spec §5), and sends nothing', async () => {
+    const user = renderPage();
+    await user.click(screen.getByRole('radio', { name: 'A text' }));
+    await user.type(field('Name'), '   ');
+    await user.type(field('Text'), ' ');
+    await user.click(screen.getByRole('button', { name: 'Add to the library' }));
+    const blank = 'This field cannot be empty or contain only spaces.';
+    await waitFor(() => expect(field('Name')).toHaveAccessibleDescription(blank));
+    // The text is checked once the name is good (the body's rule runs on a body of good fields).
+    await user.type(field('Name'), 'Reading list');
+    await user.click(screen.getByRole('button', { name: 'Add to the library' }));
+    await waitFor(() => expect(field('Text')).toHaveAccessibleDescription(blank));
+    expect(created()).toEqual([]);
+  });
+
+  it('says beside the link that the library holds it already', async () => {
+    const taken = new ApiError(
+      409,
+      'URL_ALREADY_EXISTS',
+      'This URL already exists in the resource library: https://example.org/guide',
+    );
+    const usual = vi.mocked(call).getMockImplementation()!;
+    vi.mocked(call).mockImplementation(async (route, ...rest) => {
+      if (route === resourceRoutes.create) throw taken;
+      return usual(route, ...rest);
+    });
+    onTestFinished(() => {
+      vi.mocked(call).mockImplementation(usual);
+    });
+    const user = renderPage();
+    await user.click(screen.getByRole('radio', { name: 'A link' }));
+    await user.type(field('Name'), 'Guide again');
+    await user.type(field('Link'), 'https://Example.org/guide/');
+    await user.click(screen.getByRole('button', { name: 'Add to the library' }));
+    await waitFor(() =>
+      expect(field('Link')).toHaveAccessibleDescription(
+        'This URL already exists in the resource library: https://example.org/guide',
+      ),
     );
   });
 });

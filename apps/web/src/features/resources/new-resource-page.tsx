@@ -94,7 +94,8 @@ export function NewResourcePage() {
       toastSuccess(t('resources.created', { name: saved.name }));
       navigate(`/resource-library/${saved.id}`);
     } catch (error) {
-      const { fields, form: message } = saveErrors(error, t);
+      // A link the library holds already (however written) is said beside the link.
+      const { fields, form: message } = saveErrors(error, t, { URL_ALREADY_EXISTS: 'link' });
       form.setErrors(fields);
       toastError(fields.file ?? message ?? errorMessage(error, t));
     } finally {
