@@ -1,4 +1,4 @@
-import type { CaseDocument, Dashboard, Project } from '@pss/contract';
+import type { CaseDocument, Dashboard, DueSurveys, Project } from '@pss/contract';
 import { randomUUID } from 'node:crypto';
 import { participantAssignments, projectParticipants } from '../src/db/schema/index.js';
 import { createTokenService, newRefreshToken } from '../src/lib/tokens.js';
@@ -323,10 +323,12 @@ export async function buildWorld(ctx: TestContext) {
   );
   await call('superadmin', 'POST', `/cases/${resultsCase.id}/status`, { status: 'PUBLISHED' });
   const resultsDoc = await call<CaseDocument>('superadmin', 'GET', `/cases/${resultsCase.id}`);
+  const resultsAttempts = { participant: '', testUser: '' };
   for (const who of ['participant', 'testUser'] as const) {
     await enrol(users[who], { projectId: resultsProject.id, seasonId: resultsSeason.id });
     const dashboard = await call<Dashboard>(who, 'GET', '/dashboard');
     const attempt = dashboard.projects.flatMap((p) => p.cases).find((c) => c.case_name === 'Results case')!.id;
+    resultsAttempts[who] = attempt;
     for (const answer of perfectAnswers(resultsDoc)) await call(who, 'POST', `/cases/${attempt}/answer`, answer);
     await call(who, 'POST', `/cases/${attempt}/submit`);
   }
@@ -383,6 +385,31 @@ export async function buildWorld(ctx: TestContext) {
     start_new_template_id: surveys.startNew,
     start_returning_template_id: surveys.startReturning,
   });
+  // The results project asks them too, after its season was completed: its start survey stays
+  // due to both participants for ever, so answering it so far (`complete: false`) is always
+  // possible, whatever the matrix ran before.
+  await call('superadmin', 'PUT', `/projects/${resultsProject.id}/survey`, {
+    start_new_template_id: surveys.startNew,
+    start_returning_template_id: surveys.startReturning,
+  });
+
+  /**
+   * The caller completes the world project's start survey, if it is still due: a case is
+   * not started, answered or submitted before it (START_SURVEY_REQUIRED).
+   */
+  async function answerStartSurvey(caller: 'participant' | 'testUser'): Promise<void> {
+    const due = await call<DueSurveys>(caller, 'GET', `/users/${attempts[caller]}/surveys`);
+    if (!due.start) return;
+    const answers = due.start.pages
+      .flatMap((p) => p.components)
+      .flatMap((c) =>
+        c.kind === 'QUESTION' && c.required ? [{ component_id: c.id, choice_ids: [c.choices[0]!.id] }] : [],
+      );
+    await call(caller, 'POST', `/survey-templates/${due.start.template_id}/${attempts[caller]}/answer`, {
+      answers,
+      complete: true,
+    });
+  }
   /** The resource library: an uploaded image (its thumbnail made) and a text resource. */
   const imageUpload = multipartFile(ONE_PIXEL_PNG, 'scan.png');
   const uploadedResource = await ctx.app.inject({
@@ -502,6 +529,8 @@ export async function buildWorld(ctx: TestContext) {
     runningCase,
     draft,
     attempts,
+    resultsAttempts,
+    answerStartSurvey,
     question,
     preview,
     cme,

@@ -41,21 +41,31 @@ export const reportsAttemptsSurveysRows: Record<string, MatrixRow> = {
   },
   'GET /api/case/:caseId': { expect: participant(200), request: (w) => get(`/case/${w.runningCase.id}`) },
   'GET /api/case/:caseId/image': { expect: participant(200), request: (w) => get(`/case/${w.runningCase.id}/image`) },
+  // The start survey comes first (the server keeps the order: START_SURVEY_REQUIRED).
   'POST /api/cases/:id/start': {
     expect: participant(200),
-    request: (w, caller) => post(`/cases/${attemptFor(w, caller)}/start`),
+    request: async (w, caller) => {
+      if (caller === 'participant' || caller === 'testUser') await w.answerStartSurvey(caller);
+      return post(`/cases/${attemptFor(w, caller)}/start`);
+    },
   },
   'POST /api/cases/:id/answer': {
     expect: participant(200),
     request: async (w, caller) => {
       // The other required answers first (as the caller), so that the submit after this succeeds.
-      if (caller === 'participant' || caller === 'testUser') await w.answerTheRest(caller);
+      if (caller === 'participant' || caller === 'testUser') {
+        await w.answerStartSurvey(caller);
+        await w.answerTheRest(caller);
+      }
       return post(`/cases/${attemptFor(w, caller)}/answer`, w.firstAnswer);
     },
   },
   'POST /api/cases/:id/submit': {
     expect: participant(200),
-    request: (w, caller) => post(`/cases/${attemptFor(w, caller)}/submit`),
+    request: async (w, caller) => {
+      if (caller === 'participant' || caller === 'testUser') await w.answerStartSurvey(caller);
+      return post(`/cases/${attemptFor(w, caller)}/submit`);
+    },
   },
   'POST /api/cases/:id/score-accessed': {
     expect: participant(204),
@@ -106,20 +116,18 @@ export const reportsAttemptsSurveysRows: Record<string, MatrixRow> = {
     expect: participant(200),
     request: (w, caller) => get(`/users/${attemptFor(w, caller)}/endSurvey/${w.project.id}`),
   },
-  // Answers so far (`complete: false`) to the start survey due to the caller on their own case.
+  // Answers so far (`complete: false`) to the start survey due to the caller on their case of
+  // the results project (due there for ever: see the world), whatever ran before.
   'POST /api/survey-templates/:id/:userSeasonRoundCaseId/answer': {
     expect: participant(200),
     request: async (w, caller) => {
+      const attempt = caller === 'testUser' ? w.resultsAttempts.testUser : w.resultsAttempts.participant;
       let template = w.surveys.startNew;
       if (caller === 'participant' || caller === 'testUser') {
-        const due = await w.call<{ start: { template_id: string } | null }>(
-          caller,
-          'GET',
-          `/users/${attemptFor(w, caller)}/surveys`,
-        );
+        const due = await w.call<{ start: { template_id: string } | null }>(caller, 'GET', `/users/${attempt}/surveys`);
         template = due.start?.template_id ?? template;
       }
-      return post(`/survey-templates/${template}/${attemptFor(w, caller)}/answer`, { answers: [], complete: false });
+      return post(`/survey-templates/${template}/${attempt}/answer`, { answers: [], complete: false });
     },
   },
 };
