@@ -28,14 +28,37 @@ export interface SurveyTemplateContent {
 }
 
 /**
+ * Where a survey would show participants an empty page: no page at all (`pages`), or a page
+ * without a question or info review (`pages.N.components`), each SURVEY_EMPTY. A template must
+ * pass this to be saved, and to be chosen for a project (one stored before the rule may be empty).
+ */
+export function emptySurveyProblems(pages: readonly { components: readonly unknown[] }[]): FieldIssue[] {
+  if (!pages.length) {
+    return [{ field: 'pages', errorCode: 'SURVEY_EMPTY', message: 'Add a page with at least one question.' }];
+  }
+  return pages.flatMap((page, p) =>
+    page.components.length
+      ? []
+      : [
+          {
+            field: `pages.${p}.components`,
+            errorCode: 'SURVEY_EMPTY' as const,
+            message: 'Add a question or an info review to this page, or remove the page.',
+          },
+        ],
+  );
+}
+
+/**
  * Everything that stops a template being saved, each with where it is (`pages.1.name`,
  * `pages.0.components.2.choices`) and its catalogue code: a page name used twice
  * (PAGE_NAME_NOT_UNIQUE), an info review in a START_NEW template
  * (START_NEW_SURVEY_INFO_REVIEW_NOT_ALLOWED), a blank page name, question or choice, too few
- * choices. The server decides with this; the builder shows the same list beside the fields.
+ * choices, an empty survey or page (SURVEY_EMPTY). The server decides with this; the builder
+ * shows the same list beside the fields.
  */
 export function surveyTemplateProblems(content: SurveyTemplateContent): FieldIssue[] {
-  const problems: FieldIssue[] = [];
+  const problems: FieldIssue[] = [...emptySurveyProblems(content.pages)];
   const add = (field: string, errorCode: FieldIssue['errorCode'], message: string) =>
     problems.push({ field, errorCode, message });
   const seen = new Map<string, number>();

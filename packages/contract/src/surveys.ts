@@ -103,6 +103,11 @@ export const surveyTemplateSummary = surveyTemplate.omit({ pages: true }).extend
 export type SurveyTemplateSummary = z.infer<typeof surveyTemplateSummary>;
 export const surveyTemplatePage = pagedSchema(surveyTemplateSummary);
 
+/**
+ * A template has no client of its own (the provider's superadmins write them all): a template
+ * "of" a client is one that a project of that client uses, and "of" a project one that project
+ * uses (for any of its four moments).
+ */
 export const surveyTemplateFilter = z.strictObject({
   type: SurveyTemplateType.optional(),
   /** Templates used by a project of this client. */
@@ -111,11 +116,44 @@ export const surveyTemplateFilter = z.strictObject({
   project_id: id.optional(),
 });
 export type SurveyTemplateFilter = z.infer<typeof surveyTemplateFilter>;
-export const surveyTemplateListQuery = listQuerySchema({
+const surveyTemplateListBase = listQuerySchema({
   sortable: surveyTemplateSortFields,
   defaultSort: [{ field: 'name', direction: 'ASC' }],
   filter: surveyTemplateFilter,
 });
+/** The specification's own parameters of the list, each the filter key it stands for. */
+const filterParams = { client: 'client_id', project: 'project_id' } as const;
+
+/**
+ * `GET /survey-templates`: the list's usual parameters, and the specification's `client` and
+ * `project`, which are the filter's `client_id` and `project_id` (given both ways, they must agree).
+ */
+export const surveyTemplateListQuery = surveyTemplateListBase.in
+  .extend({ client: id.optional(), project: id.optional() })
+  .transform((raw, ctx) => {
+    const { client, project, ...rest } = raw;
+    const parsed = surveyTemplateListBase.safeParse(rest);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
+      }
+      return z.NEVER;
+    }
+    const filter: SurveyTemplateFilter = { ...parsed.data.filter };
+    for (const [param, value] of [
+      ['client', client],
+      ['project', project],
+    ] as const) {
+      if (value === undefined) continue;
+      const key = filterParams[param];
+      if (filter[key] !== undefined && filter[key] !== value) {
+        ctx.addIssue({ code: 'custom', path: [param], message: `${param} and filter.${key} name different records` });
+        return z.NEVER;
+      }
+      filter[key] = value;
+    }
+    return { ...parsed.data, filter };
+  });
 export type SurveyTemplateListQuery = z.output<typeof surveyTemplateListQuery>;
 
 export const surveyTemplateSelection = selectionOf(surveyTemplateFilter.optional());

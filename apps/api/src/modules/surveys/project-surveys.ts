@@ -1,4 +1,5 @@
 import {
+  emptySurveyProblems,
   projectSurveyFields,
   surveyFieldType,
   type ProjectSurvey,
@@ -49,8 +50,9 @@ export function createProjectSurveys(context: SurveyContext) {
 
     /**
      * Chooses the project's templates: each field a template of its own type
-     * (INCORRECT_TEMPLATE_TYPE otherwise) that the caller may see, or null. Answers already
-     * given stay with the template they answered, whatever is chosen now.
+     * (INCORRECT_TEMPLATE_TYPE otherwise) that the caller may see, or null; a newly chosen one
+     * must not be empty (SURVEY_EMPTY), since participants would meet an empty page. Answers
+     * already given stay with the template they answered, whatever is chosen now.
      */
     async setProjectSurvey(caller: AccessClaims, projectId: string, body: ProjectSurveyInput): Promise<ProjectSurvey> {
       await deps.projects.requireVisible(caller, projectId);
@@ -81,6 +83,14 @@ export function createProjectSurveys(context: SurveyContext) {
                 details: {
                   fields: [{ field: `body.${field}`, message: `Choose a ${surveyFieldType[field]} template.` }],
                 },
+              });
+            }
+            // Newly chosen only: one chosen before templates had to hold a question may stay.
+            const wasChosen = id === (current?.[columnOf[field]] ?? null);
+            if (!wasChosen && emptySurveyProblems(template.pages).length) {
+              throw new AppError('SURVEY_EMPTY', {
+                message: `"${template.name}" has an empty page or none: participants would see nothing.`,
+                details: { fields: [{ field: `body.${field}`, message: 'Choose a survey with questions.' }] },
               });
             }
           }

@@ -51,8 +51,8 @@ export const hasInfoReview = (pages: SavedSurveyPage[]) =>
 
 /**
  * The template rule, as a refusal: an info review in a START_NEW template first, then a page
- * name used twice (naming the page), then anything else (VALIDATION_ERROR); each issue names
- * its field (`body.pages.1.name`).
+ * name used twice (naming the page), then an empty survey or page (SURVEY_EMPTY), then anything
+ * else (VALIDATION_ERROR); each issue names its field (`body.pages.1.name`).
  */
 export function assertValid(input: { type: SurveyTemplateTypeValue; pages: SavedSurveyPage[] }): void {
   const problems = surveyTemplateProblems(input).map((p) => ({ ...p, field: `body.${p.field}` }));
@@ -69,6 +69,8 @@ export function assertValid(input: { type: SurveyTemplateTypeValue; pages: Saved
       details: { fields: names },
     });
   }
+  const empty = problems.filter((p) => p.errorCode === 'SURVEY_EMPTY');
+  if (empty.length) throw new AppError('SURVEY_EMPTY', { details: { fields: empty } });
   throw validationError(problems);
 }
 

@@ -20,14 +20,18 @@ type Page = { items: SurveyTemplateSummary[]; total: number };
 const names = (reply: Reply) => reply.json<Page>().items.map((t) => t.name);
 
 describe('creating and editing survey templates', () => {
-  it('creates a template from a name and a type, then saves its pages whole, keeping the ids it gave', async () => {
-    const created = await call('POST', '/survey-templates', { payload: { name: '  Welcome back ', type: 'END' } });
-    expect(created.statusCode).toBe(201);
-    const empty = created.json<SurveyTemplate>();
-    expect(empty).toMatchObject({ name: 'Welcome back', type: 'END', pages: [], project_count: 0, answered: false });
+  it('creates a template from a name, a type and pages, then saves it whole, keeping the ids it gave', async () => {
+    const first = templateBody('Welcome back', 'END');
+    const created = await call('POST', '/survey-templates', {
+      payload: { ...first, name: '  Welcome back ', pages: [first.pages[0]] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const made = created.json<SurveyTemplate>();
+    expect(made).toMatchObject({ name: 'Welcome back', type: 'END', project_count: 0, answered: false });
+    expect(made.pages.map((p) => p.name)).toEqual(['About you']);
 
     const body = templateBody('Welcome back', 'END');
-    const saved = await call('PUT', `/survey-templates/${empty.id}`, { payload: body });
+    const saved = await call('PUT', `/survey-templates/${made.id}`, { payload: body });
     expect(saved.statusCode, saved.body).toBe(200);
     const doc = saved.json<SurveyTemplate>();
     expect(doc.pages.map((p) => p.name)).toEqual(['About you', 'Your words']);
@@ -47,9 +51,9 @@ describe('creating and editing survey templates', () => {
 
     // Sent back with their ids, pages reordered: the ids stay (answers point at them).
     const reordered = { ...body, pages: [doc.pages[1], doc.pages[0]] };
-    const again = (await call('PUT', `/survey-templates/${empty.id}`, { payload: reordered })).json<SurveyTemplate>();
+    const again = (await call('PUT', `/survey-templates/${made.id}`, { payload: reordered })).json<SurveyTemplate>();
     expect(again.pages.map((p) => p.id)).toEqual([doc.pages[1]!.id, doc.pages[0]!.id]);
-    expect((await call('GET', `/survey-templates/${empty.id}`)).json<SurveyTemplate>()).toEqual(again);
+    expect((await call('GET', `/survey-templates/${made.id}`)).json<SurveyTemplate>()).toEqual(again);
   });
 
   it('refuses two pages of one name, naming the page, whatever their case', async () => {
@@ -124,26 +128,25 @@ describe('creating and editing survey templates', () => {
     expect(named.json<SurveyTemplate>().name).toBe('Mine');
   });
 
-  it('freezes a template participants have answered (SURVEY_ALREADY_ATTACHED), and its type while a project uses it', async () => {
+  it('freezes a template once a project uses it or participants answered it (SURVEY_ALREADY_ATTACHED)', async () => {
     const { p, participant, attemptId } = await seasonProject();
     const start = await template('Frozen start', 'START_NEW');
-    await attached(p.id, { start_new_template_id: start.id });
-
-    const retyped = await call('PUT', `/survey-templates/${start.id}`, {
-      payload: { name: start.name, type: 'END', pages: start.pages },
-    });
-    expectError(retyped, 400, 'INCORRECT_TEMPLATE_TYPE');
-    expect(fieldsOf(retyped)).toEqual(['body.type']);
-    // Used but not yet answered: its content may still change.
+    // Free: its content may change.
     const renamed = await call('PUT', `/survey-templates/${start.id}`, {
       payload: { name: 'Frozen start, renamed', type: 'START_NEW', pages: start.pages },
     });
     expect(renamed.statusCode).toBe(200);
+    await attached(p.id, { start_new_template_id: start.id });
+    // Used by a project: its type, as anything else, cannot change (survey-template-edits.test.ts has the rest).
+    const retyped = await call('PUT', `/survey-templates/${start.id}`, {
+      payload: { name: start.name, type: 'END', pages: start.pages },
+    });
+    expectError(retyped, 409, 'SURVEY_ALREADY_ATTACHED');
 
     const answered = await answer(start.id, attemptId, participant, { answers: requiredAnswers(start) });
     expect(answered.statusCode, answered.body).toBe(200);
     const frozen = await call('PUT', `/survey-templates/${start.id}`, {
-      payload: { name: 'Changed after answers', type: 'START_NEW', pages: [] },
+      payload: templateBody('Changed after answers', 'START_NEW'),
     });
     expectError(frozen, 409, 'SURVEY_ALREADY_ATTACHED');
     const after = (await call('GET', `/survey-templates/${start.id}`)).json<SurveyTemplate>();
@@ -152,7 +155,7 @@ describe('creating and editing survey templates', () => {
     // The way to change it: a duplicate, which is free to edit.
     const copy = (await call('POST', `/survey-templates/${start.id}/duplicate`)).json<SurveyTemplate>();
     const edited = await call('PUT', `/survey-templates/${copy.id}`, {
-      payload: { name: 'Changed copy', type: 'START_NEW', pages: [] },
+      payload: templateBody('Changed copy', 'START_NEW'),
     });
     expect(edited.statusCode).toBe(200);
   });

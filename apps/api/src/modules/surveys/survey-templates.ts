@@ -14,7 +14,7 @@ import { visibleClientId } from '../clients/clients.service.js';
 import type { SurveyContext } from './survey-context.js';
 import { shownPages } from './survey-rich-text.js';
 import { assertValid, counts, withIds } from './survey-template-pages.js';
-import { createSurveysRepository, type TemplateWithUse } from './surveys.repository.js';
+import { createSurveysRepository, type SurveysRepository, type TemplateWithUse } from './surveys.repository.js';
 
 type TemplateInput = Pick<z.output<typeof createSurveyTemplateBody>, 'name' | 'type' | 'pages'>;
 
@@ -34,6 +34,28 @@ function toTemplate(row: TemplateWithUse): SurveyTemplate {
 function toSummary(row: TemplateWithUse): SurveyTemplateSummary {
   const { pages: _, ...rest } = toTemplate({ ...row, pages: [] });
   return { ...rest, page_count: row.pageCount, question_count: row.questionCount };
+}
+
+/**
+ * SURVEY_ALREADY_ATTACHED when the (locked) template may not change: answered (the answers
+ * stay with it, detached or not), or used by projects, named with the way forward.
+ */
+async function assertFree(locked: SurveysRepository, id: string): Promise<void> {
+  const current = await locked.findVisible(id, null);
+  if (current?.answered) {
+    throw new AppError('SURVEY_ALREADY_ATTACHED', {
+      message: 'Participants have answered this survey, so it cannot change: duplicate it and change the copy.',
+    });
+  }
+  const projects = await locked.linkedProjects(id, null);
+  if (!projects.length) return;
+  const where = projects.map((p) => `"${p.clientName} › ${p.projectName}"`).join(', ');
+  throw new AppError('SURVEY_ALREADY_ATTACHED', {
+    message:
+      `This survey is attached to ${where}, so it cannot change: choose another survey in those projects' ` +
+      'Surveys section to edit it, or duplicate it and change the copy.',
+    details: { projects: projects.map((p) => ({ project_id: p.projectId, client_id: p.clientId })) },
+  });
 }
 
 /** The survey templates: listed and read by staff, written, duplicated and deleted by superadmins. */
@@ -74,35 +96,28 @@ export function createSurveyTemplates(context: SurveyContext) {
     },
 
     /**
-     * Saves the template whole, unless a participant has answered it (SURVEY_ALREADY_ATTACHED:
-     * duplicate it instead). Its type may change only while no project uses it (a project's
-     * field takes one type: INCORRECT_TEMPLATE_TYPE).
+     * Saves the template whole, only while it is free: once a project uses it or a participant
+     * has answered it, any save is SURVEY_ALREADY_ATTACHED and changes nothing (participants
+     * would otherwise meet a survey other than the one chosen for them, and answers would point
+     * at changed questions). Detached from every project and unanswered, it is free again; a
+     * duplicate always is.
      */
     async update(caller: AccessClaims, id: string, input: TemplateInput): Promise<SurveyTemplate> {
       const pages = withIds(input.pages);
       await deps.db.transaction(async (tx) => {
         const locked = createSurveysRepository(tx);
-        const current = await locked.lock(id);
-        if (!current) throw new AppError('NOT_FOUND');
+        // Locked first: an attachment or a first answer waits for the save, or the save for them.
+        if (!(await locked.lock(id))) throw new AppError('NOT_FOUND');
+        await assertFree(locked, id);
         assertValid({ type: input.type, pages });
-        if (input.type !== current.type && (await locked.linkedProjects(id, null)).length) {
-          throw new AppError('INCORRECT_TEMPLATE_TYPE', {
-            message: 'A project uses this template for its type: its type cannot change.',
-            details: { fields: [{ field: 'body.type', message: 'A project uses this template for its type.' }] },
-          });
-        }
-        const written = await locked.updateUnanswered(id, {
+        const written = await locked.updateUnused(id, {
           name: input.name,
           type: input.type,
           pages,
           ...counts(pages),
           updatedAt: deps.clock.now(),
         });
-        if (!written) {
-          throw new AppError('SURVEY_ALREADY_ATTACHED', {
-            message: 'Participants have answered this survey, so it cannot change: duplicate it and change the copy.',
-          });
-        }
+        if (!written) throw new AppError('SURVEY_ALREADY_ATTACHED');
       });
       return toTemplate(await visible(caller, id));
     },

@@ -39,14 +39,15 @@ const usingProjects = (clientId: string | null, projectId?: string) =>
       ${clientId ? sql`and ${projects.clientId} = ${clientId}` : sql``}
       ${projectId ? sql`and ${projectSurveys.projectId} = ${projectId}` : sql``}`;
 
+/** A project (of any client) uses the template of the outer query. */
+const usedByAny = sql<boolean>`exists (select 1 from ${projectSurveys} where ${uses(templateIdRef)})`;
+
 /**
  * Client isolation for templates: an administrator sees a template no project uses, or one a
  * project of their own client uses — never one used only by other clients' projects.
  */
 export const visibleTo = (clientId: string | null): SQL | undefined =>
-  clientId === null
-    ? undefined
-    : sql`(not exists (select 1 from ${projectSurveys} where ${uses(templateIdRef)}) or exists (${usingProjects(clientId)}))`;
+  clientId === null ? undefined : sql`(not ${usedByAny} or exists (${usingProjects(clientId)}))`;
 
 const projectCount = (clientId: string | null) =>
   sql<number>`(select cast(count(*) as integer) from (${usingProjects(clientId)}) used)`;
@@ -55,8 +56,10 @@ const answered = sql<boolean>`exists (select 1 from ${surveyResponses} where ${s
 function filterCondition(filter: SurveyTemplateListQuery['filter'] | undefined, search: string | undefined) {
   return and(
     filter?.type ? eq(surveyTemplates.type, filter.type) : undefined,
-    filter?.client_id ? sql`exists (${usingProjects(filter.client_id)})` : undefined,
-    filter?.project_id ? sql`exists (${usingProjects(null, filter.project_id)})` : undefined,
+    // One project must meet both: a client and another client's project name nothing.
+    filter?.client_id || filter?.project_id
+      ? sql`exists (${usingProjects(filter.client_id ?? null, filter.project_id)})`
+      : undefined,
     searchCondition(search, [surveyTemplates.name]),
   );
 }
@@ -114,12 +117,15 @@ export function createSurveysRepository(db: Executor) {
       return row!.id;
     },
 
-    /** Writes only while nobody has answered the template (false: it has answers, nothing written). */
-    async updateUnanswered(id: string, values: Partial<typeof surveyTemplates.$inferInsert>): Promise<boolean> {
+    /**
+     * Writes only while no project uses the template and nobody has answered it (false: nothing
+     * written). The service says which first; this condition holds whatever it missed.
+     */
+    async updateUnused(id: string, values: Partial<typeof surveyTemplates.$inferInsert>): Promise<boolean> {
       const rows = await db
         .update(surveyTemplates)
         .set(values)
-        .where(and(eq(surveyTemplates.id, id), sql`not ${answered}`))
+        .where(and(eq(surveyTemplates.id, id), sql`not ${answered}`, sql`not ${usedByAny}`))
         .returning({ id: surveyTemplates.id });
       return rows.length > 0;
     },
@@ -157,12 +163,7 @@ export function createSurveysRepository(db: Executor) {
       return db
         .select({ id: surveyTemplates.id, name: surveyTemplates.name })
         .from(surveyTemplates)
-        .where(
-          and(
-            inArray(surveyTemplates.id, ids),
-            sql`(exists (select 1 from ${projectSurveys} where ${uses(templateIdRef)}) or ${answered})`,
-          ),
-        )
+        .where(and(inArray(surveyTemplates.id, ids), sql`(${usedByAny} or ${answered})`))
         .orderBy(asc(surveyTemplates.name));
     },
 

@@ -16,10 +16,16 @@ export function registerSurveysRoutes(app: FastifyInstance, service: SurveysServ
     surveyRoutes.list,
     {
       tags,
-      summary: 'List survey templates (paged; `search` by name; `filter` `{"type", "client_id", "project_id"}`)',
+      summary:
+        'List survey templates (paged; `search` by name; `client`, `project`; `filter` `{"type", "client_id", "project_id"}`)',
       description:
-        `Sortable by name, type, updated_at, created_at. \`client_id\`: templates a project of that client uses; ` +
-        `\`project_id\`: templates that project uses. ${isolation}`,
+        'Sortable by name, type, updated_at, created_at. A template belongs to no client: a template of a client is ' +
+        'one a project of that client uses (for any moment), a template of a project one that project uses. ' +
+        '`client` (or `filter.client_id`): the templates of that client; `project` (or `filter.project_id`): those ' +
+        'of that project; both: of that project, when it is that client’s (else none). A parameter and the filter ' +
+        'key it stands for must agree (VALIDATION_ERROR otherwise); an id that is not a UUID: VALIDATION_ERROR. ' +
+        'An id of no client or project, or (for a client administrator) of another client or its project, lists ' +
+        `nothing. ${isolation}`,
     },
     async (request) => service.list(caller(request), request.query),
   );
@@ -34,8 +40,10 @@ export function registerSurveysRoutes(app: FastifyInstance, service: SurveysServ
         'TYPE_AHEAD, "text", "required", "choices": [{"text"}], "allow_other", "allow_none_of_below"}` or ' +
         '`{"kind": "INFO_REVIEW", "text"}`. Refused: an info review in a START_NEW template ' +
         '(START_NEW_SURVEY_INFO_REVIEW_NOT_ALLOWED), two pages of one name, regardless of case (PAGE_NAME_NOT_UNIQUE, ' +
-        'naming the page), a blank page name, question or choice, or a choice question with fewer than two choices ' +
-        '(VALIDATION_ERROR); each names its field (`body.pages.1.name`).',
+        'naming the page), no page, or a page without a question or info review (SURVEY_EMPTY, 422, on `body.pages` ' +
+        'or `body.pages.N.components`: participants would see an empty page), a blank page name, question or ' +
+        'choice, or a choice question with fewer than two choices (VALIDATION_ERROR); each names its field ' +
+        '(`body.pages.1.name`).',
     },
     async (request) => service.create(caller(request), request.body),
   );
@@ -64,9 +72,11 @@ export function registerSurveysRoutes(app: FastifyInstance, service: SurveysServ
       tags,
       summary: 'Save a survey template whole (name, type, pages)',
       description:
-        'The rules of creating, and: a template participants have answered is frozen (SURVEY_ALREADY_ATTACHED: ' +
-        'duplicate it and change the copy); its type cannot change while a project uses it (INCORRECT_TEMPLATE_TYPE). ' +
-        'Ids of pages, components and choices sent back are kept; missing ones are made.',
+        'The rules of creating, and: a template a project uses, or one participants have answered, cannot change ' +
+        'at all — name, type, pages or components (409 SURVEY_ALREADY_ATTACHED, nothing written; `details.projects` ' +
+        'names the projects that use it). Choosing another template in every project that uses it frees it again ' +
+        '(unless answered); a duplicate is always free. Ids of pages, components and choices sent back are kept; ' +
+        'missing ones are made.',
     },
     async (request) => service.update(caller(request), request.params.id, request.body),
   );
@@ -128,7 +138,10 @@ export function registerSurveysRoutes(app: FastifyInstance, service: SurveysServ
       description:
         'Each field a template of its own type or null (a field left out stays as it is). A template of another ' +
         'type: INCORRECT_TEMPLATE_TYPE naming the field; an unknown template, or one the caller may not see: ' +
-        '404 NOT_FOUND. Answers already given stay with the template they answered.',
+        '404 NOT_FOUND; a newly chosen template without a page, or with a page without a question or info review: ' +
+        '422 SURVEY_EMPTY naming the field (one chosen earlier may stay). A chosen template cannot be edited ' +
+        '(SURVEY_ALREADY_ATTACHED) until no project uses it. Answers already given stay with the template they ' +
+        'answered.',
     },
     async (request) => service.setProjectSurvey(caller(request), request.params.id, request.body),
   );
