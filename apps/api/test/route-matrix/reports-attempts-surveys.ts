@@ -77,7 +77,11 @@ export const reportsAttemptsSurveysRows: Record<string, MatrixRow> = {
   },
   // Survey templates: superadmins write them; staff read those their client may (the world
   // project's templates are client A's: client B's administrator is told 404).
-  'GET /api/survey-templates': { expect: staff(200), request: () => get('/survey-templates?search=survey') },
+  // By the spec's `client` and `project` (client B's administrator is shown nothing of A's).
+  'GET /api/survey-templates': {
+    expect: staff(200),
+    request: (w) => get(`/survey-templates?search=survey&client=${w.clientA.id}&project=${w.project.id}`),
+  },
   'POST /api/survey-templates': {
     expect: superadmin(201),
     request: (w) => post('/survey-templates', w.surveys.body(w.unique('Survey'), 'REVIEW')),
