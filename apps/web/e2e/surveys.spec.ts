@@ -113,7 +113,14 @@ test('a START_RETURNING template is built over two pages, reordered by keyboard,
   await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(`Newcomers ${tag}`);
   await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/type=START_NEW/);
+  // An empty survey is not saved: the builder says why, beside where a page goes.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(
+    page.getByText('A survey needs at least one page, and every page at least one question or info review.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add a page with at least one question.' })).toBeVisible();
   await page.getByRole('button', { name: 'Add page' }).click();
+  await expect(page.getByRole('link', { name: /Add a question or an info review to this page/ })).toBeVisible();
   await page.getByRole('button', { name: 'Add info review' }).click();
   await expect(
     page.getByText('A Start New Participant survey cannot include Info Review components.').first(),
@@ -134,6 +141,47 @@ test('a START_RETURNING template is built over two pages, reordered by keyboard,
   await expect(page.getByText('Surveys saved.')).toBeVisible();
   await expectNoViolations(page);
   await page.screenshot({ path: test.info().outputPath('project-surveys.png'), fullPage: true });
+  const projectSurveys = page.url();
+
+  // Attached, the template is read-only in the builder, which says why and where it is used.
+  await page.getByRole('link', { name: 'Survey Templates' }).first().click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+  await page.getByRole('link', { name: templateName, exact: true }).click();
+  await expect(page.getByRole('heading', { name: templateName }).first()).toBeVisible();
+  const locked = page.getByTestId('survey-locked');
+  await expect(locked.getByText('Read only: a project uses this survey')).toBeVisible();
+  await expect(locked.getByRole('link', { name: 'Northwind Health › Heart Failure Management 2026' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add page' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Drag to reorder/ })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute('readonly', '');
+  await expectNoViolations(page);
+  await page.screenshot({ path: test.info().outputPath('survey-builder-attached.png'), fullPage: true });
+  // The way forward: a copy, free to edit.
+  await locked.getByRole('button', { name: 'Duplicate to edit' }).click();
+  await expect(page.getByRole('heading', { name: `${templateName} (copy)` }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+  await expect(page.getByTestId('survey-locked')).toHaveCount(0);
+
+  // The list by client and project, kept in the address.
+  await page.getByRole('link', { name: 'Survey Templates' }).first().click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+  await expect(page.getByRole('link', { name: `${templateName} (copy)` })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Client' }).click();
+  await page.getByRole('option', { name: 'Riverside Medical Group' }).click();
+  await expect(page.getByText('No survey templates match.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Client' }).click();
+  await page.getByRole('option', { name: 'Northwind Health' }).click();
+  await page.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: 'Heart Failure Management 2026' }).click();
+  await expect(page).toHaveURL(/[?&]client=[0-9a-f-]{36}/);
+  await expect(page).toHaveURL(/[?&]project=[0-9a-f-]{36}/);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Project' })).toHaveValue('Heart Failure Management 2026');
+  await expect(page.getByRole('link', { name: templateName, exact: true })).toBeVisible();
+  // The copy is used by no project.
+  await expect(page.getByRole('link', { name: `${templateName} (copy)` })).toHaveCount(0);
+  await expectNoViolations(page);
 
   // A returning participant answers it on a phone before her case, and corrects her mobile number.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -167,7 +215,7 @@ test('a START_RETURNING template is built over two pages, reordered by keyboard,
   await context.close();
 
   // The survey-response report has her answer.
-  await page.reload();
+  await page.goto(projectSurveys);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     (async () => {
@@ -187,9 +235,9 @@ test('a START_RETURNING template is built over two pages, reordered by keyboard,
   // Answered, the template is frozen: the builder says to duplicate it.
   await page.goto('/survey-templates');
   await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
-  await expect(page.getByRole('link', { name: templateName })).toBeVisible();
+  await expect(page.getByRole('link', { name: templateName, exact: true })).toBeVisible();
   await expectNoViolations(page);
   await page.screenshot({ path: test.info().outputPath('survey-templates-list.png'), fullPage: true });
-  await page.getByRole('link', { name: templateName }).click();
+  await page.getByRole('link', { name: templateName, exact: true }).click();
   await expect(page.getByText('Participants have answered this survey, so it cannot change.')).toBeVisible();
 });

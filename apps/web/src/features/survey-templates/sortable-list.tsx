@@ -61,10 +61,20 @@ export function SortableList(props: {
   );
 }
 
-/** One sortable item: its drag handle (a button: focusable, moved by keyboard) and its content. */
-export function SortableItem(props: { id: string; handleLabel: string; children: ReactNode; testId?: string }) {
+/**
+ * One sortable item: its drag handle (a button: focusable, moved by keyboard) and its content;
+ * `locked`, neither handle nor moving (a template that cannot change).
+ */
+export function SortableItem(props: {
+  id: string;
+  handleLabel: string;
+  children: ReactNode;
+  testId?: string;
+  locked?: boolean;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: props.id,
+    disabled: props.locked,
   });
   return (
     <div
@@ -79,18 +89,20 @@ export function SortableItem(props: { id: string; handleLabel: string; children:
       }}
     >
       <Group align="flex-start" gap="xs" wrap="nowrap">
-        <ActionIcon
-          ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          aria-label={props.handleLabel}
-          style={{ cursor: 'grab', touchAction: 'none' }}
-          mt={6}
-          {...attributes}
-          {...listeners}
-        >
-          <span aria-hidden="true">⠿</span>
-        </ActionIcon>
+        {!props.locked && (
+          <ActionIcon
+            ref={setActivatorNodeRef}
+            variant="subtle"
+            color="gray"
+            aria-label={props.handleLabel}
+            style={{ cursor: 'grab', touchAction: 'none' }}
+            mt={6}
+            {...attributes}
+            {...listeners}
+          >
+            <span aria-hidden="true">⠿</span>
+          </ActionIcon>
+        )}
         <div style={{ flex: 1, minWidth: 0 }}>{props.children}</div>
       </Group>
     </div>

@@ -22,7 +22,12 @@ export function SurveyBuilder(props: { form: SurveyForm; errors: Record<string, 
 
   return (
     <Stack gap="md">
-      {pages.length === 0 && <Text c="dimmed">{t('surveys.noPages')}</Text>}
+      {pages.length === 0 && (
+        // Where the problem list's "add a page" link leads (an empty survey cannot be saved).
+        <Text id={builderFieldId('pages')} tabIndex={-1} c={errors.pages ? 'red.8' : 'dimmed'}>
+          {errors.pages ?? t('surveys.noPages')}
+        </Text>
+      )}
       <SortableList
         ids={pages.map((p) => p.id)}
         nameOf={pageName}
@@ -35,6 +40,7 @@ export function SurveyBuilder(props: { form: SurveyForm; errors: Record<string, 
               id={page.id}
               handleLabel={t('surveys.dragPage', { name: page.name || t('surveys.pageNumber', { n: p + 1 }) })}
               testId="survey-page"
+              locked={readOnly}
             >
               <PageEditor form={form} page={page} index={p} errors={errors} readOnly={readOnly} />
             </SortableItem>
@@ -95,8 +101,13 @@ function PageEditor(props: {
           )}
         </Group>
         {page.components.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('surveys.noComponents')}
+          <Text
+            id={builderFieldId(`${at}.components`)}
+            tabIndex={-1}
+            size="sm"
+            c={errors[`${at}.components`] ? 'red.8' : 'dimmed'}
+          >
+            {errors[`${at}.components`] ?? t('surveys.noComponents')}
           </Text>
         )}
         <SortableList
@@ -113,6 +124,7 @@ function PageEditor(props: {
                 id={component.id}
                 handleLabel={t('surveys.dragComponent', { name: componentName(component.id) })}
                 testId="survey-component"
+                locked={readOnly}
               >
                 <ComponentEditor
                   form={form}

@@ -41,6 +41,19 @@ describe('the survey builder’s form', () => {
     expect(changeQuestionType(changeQuestionType(q, 'TEXT'), 'DROPDOWN').choices).toHaveLength(2);
   });
 
+  it('refuses, as the server does, a survey without pages or with a page without a component', () => {
+    const problems = (values: SurveyFormValues) =>
+      surveyTemplateProblems(toBody(values)).map((p) => [p.field, p.errorCode]);
+    expect(problems({ name: 'Empty', type: 'END', pages: [] })).toEqual([['pages', 'SURVEY_EMPTY']]);
+    const question = { ...newQuestion('TEXT'), text: 'Anything else?' };
+    const full = { ...newPage([], label), components: [question] };
+    const bare = newPage([full], label);
+    expect(problems({ name: 'Half', type: 'END', pages: [full, bare] })).toEqual([
+      ['pages.1.components', 'SURVEY_EMPTY'],
+    ]);
+    expect(problems({ name: 'Whole', type: 'END', pages: [full] })).toEqual([]);
+  });
+
   it('turns the form into the request body and the preview, trimmed, with its ids', () => {
     const question = { ...newQuestion('DROPDOWN'), text: ' Where? ' };
     question.choices = question.choices.map((c, i) => ({ ...c, text: ` ${i ? 'Clinic' : 'Hospital'} ` }));

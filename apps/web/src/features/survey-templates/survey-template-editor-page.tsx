@@ -35,6 +35,7 @@ import { toastError, toastSuccess } from '../../lib/toasts';
 import { SurveyBuilder } from './survey-builder';
 import { builderFieldId, formFromTemplate, toBody, toPreview, type SurveyFormValues } from './survey-form';
 import { linkedProjectsQueryOptions, surveyQueryOptions, useSaveSurvey } from './survey-templates-api';
+import { isLocked, TemplateLockNotice } from './template-lock-notice';
 
 /** Problems shown before a save is tried: what is wrong, not merely unfinished. */
 const alwaysShown = new Set(['START_NEW_SURVEY_INFO_REVIEW_NOT_ALLOWED', 'PAGE_NAME_NOT_UNIQUE']);
@@ -87,7 +88,7 @@ function Editor(props: { initial: SurveyFormValues; saved: SurveyTemplate | null
   const [attempted, setAttempted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const frozen = Boolean(props.saved?.answered);
+  const frozen = isLocked(props.saved);
   const values = form.values;
   const dirty = form.isDirty();
 
@@ -115,7 +116,9 @@ function Editor(props: { initial: SurveyFormValues; saved: SurveyTemplate | null
       return;
     }
     if (problems.length) {
-      toastError(t('errors.VALIDATION_ERROR'));
+      // An empty survey or page is said as itself; anything else is a wrong field.
+      const empty = problems.some((p) => p.errorCode === 'SURVEY_EMPTY');
+      toastError(t(empty ? 'errors.SURVEY_EMPTY' : 'errors.VALIDATION_ERROR'));
       document.getElementById('survey-problems')?.focus();
       return;
     }
@@ -152,7 +155,7 @@ function Editor(props: { initial: SurveyFormValues; saved: SurveyTemplate | null
           )
         }
       />
-      {frozen && <Alert color="yellow">{t('surveys.frozen')}</Alert>}
+      {frozen && props.saved && <TemplateLockNotice template={props.saved} />}
       {formError && (
         <Alert color="red" role="alert">
           {formError}

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  clientRoutes,
+  projectRoutes,
   reportRoutes,
   surveyRoutes,
   type ReportFormat,
@@ -35,6 +37,31 @@ export function surveyListQueryOptions(params: {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The clients the list's client filter offers (the caller's own only, for a client administrator). */
+export const filterClientOptions = () =>
+  queryOptions({
+    queryKey: ['survey-template-filters', 'clients'] as const,
+    queryFn: ({ signal }) => call(clientRoutes.list, { query: { limit: 200, sort: 'name:ASC' } }, { signal }),
+  });
+
+/** The projects the list's project filter offers: the chosen client's, or every client's. */
+export const filterProjectOptions = (clientId: string | null) =>
+  queryOptions({
+    queryKey: ['survey-template-filters', 'projects', clientId] as const,
+    queryFn: ({ signal }) =>
+      call(
+        projectRoutes.list,
+        {
+          query: {
+            limit: 200,
+            sort: 'client_name:ASC,name:ASC',
+            ...(clientId ? { filter: JSON.stringify({ client_id: clientId }) } : {}),
+          },
+        },
+        { signal },
+      ),
+  });
 
 export const surveyQueryOptions = (id: string) =>
   queryOptions({

@@ -22,22 +22,23 @@ import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
 import { useListTable } from '../../lib/use-list-table';
 import { surveyListQueryOptions, useDeleteSurveys, useDuplicateSurvey } from './survey-templates-api';
-import { useLiveSearchParams } from '../../lib/use-live-search-params';
+import { SurveyTemplateFilterFields, useSurveyTemplateFilters } from './survey-template-filters';
 
-/** `/survey-templates`: the provider's survey templates, searched, filtered by type, duplicated, deleted by selection. */
+/**
+ * `/survey-templates`: the provider's survey templates, searched, filtered by type, client and
+ * project, duplicated, deleted by selection.
+ */
 export function SurveyTemplatesPage() {
   const { t } = useTranslation();
   const list = useListState({ sortable: surveyTemplateSortFields });
-  const [params, replaceParams] = useLiveSearchParams();
-  const type = (surveyTemplateTypes as readonly string[]).includes(params.get('type') ?? '')
-    ? (params.get('type') as SurveyTemplateTypeValue)
-    : undefined;
-  const filter = type ? { type } : {};
+  const filters = useSurveyTemplateFilters();
+  const { filter } = filters;
   const templates = useQuery(surveyListQueryOptions({ ...list.query, filter }));
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
   const { table, search } = useListTable(list, templates, {
     empty: { none: t('surveys.empty'), noMatches: t('surveys.noMatches') },
-    filtered: Boolean(type),
+    filtered: Object.keys(filter).length > 0,
+    onSearchInput: () => setSelection(emptySelection),
   });
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -113,24 +114,7 @@ export function SurveyTemplatesPage() {
       />
       <Group align="flex-end" wrap="wrap">
         <TextInput {...search} placeholder={t('surveys.searchPlaceholder')} w={260} />
-        <Select
-          label={t('surveys.type')}
-          placeholder={t('surveys.allTypes')}
-          data={surveyTemplateTypes.map((value) => ({ value, label: t(`surveys.types.${value}`) }))}
-          value={type ?? null}
-          clearable
-          w={260}
-          onChange={(value) => {
-            setSelection(emptySelection);
-            replaceParams((current) => {
-              const next = new URLSearchParams(current);
-              if (value) next.set('type', value);
-              else next.delete('type');
-              next.delete('page');
-              return next;
-            });
-          }}
-        />
+        <SurveyTemplateFilterFields filters={filters} onChange={() => setSelection(emptySelection)} />
         <Button color="red" variant="light" disabled={count === 0} onClick={() => setConfirming(true)}>
           {t('surveys.deleteSelected', { count })}
         </Button>
