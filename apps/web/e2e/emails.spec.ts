@@ -12,7 +12,7 @@ async function openEmails(page: Page) {
   await expect(page.getByRole('heading', { name: 'Emails', exact: true })).toBeVisible();
 }
 
-test('an administrator edits an email with placeholders, previews it, sends a test that arrives, disables an email and reads the delivery log', async ({
+test('an administrator edits an email with placeholders, previews it, sends a test that arrives, disables an email, sends a season summary email by hand and reads the delivery log', async ({
   page,
 }) => {
   // Several screens, each scanned by axe, and messages through a mail server: minutes on a busy 2-core machine.
@@ -122,8 +122,54 @@ test('an administrator edits an email with placeholders, previews it, sends a te
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Reminder Email enabled', exact: true })).not.toBeChecked();
 
-  // A season's five are disabled together, after a confirmation; the project's stay as they were.
+  // "Send now" of a disabled email says, before anyone tries, that it is not sent; its send button stays off.
+  await page.getByRole('button', { name: 'Send Reminder Email now', exact: true }).click();
+  const sendDisabled = page.getByRole('dialog', { name: 'Send Reminder Email now' });
+  await expect(sendDisabled.getByText('This email is disabled')).toBeVisible();
+  await expect(sendDisabled).toContainText('A disabled email is not sent, by the schedule or by hand.');
+  await expect(sendDisabled).toContainText('You can still send yourself a test of it');
+  const sendToAll = sendDisabled.getByRole('button', { name: 'Send to all' });
+  await expect(sendToAll).toBeDisabled();
+  await expect(sendToAll).toHaveAccessibleDescription(/A disabled email is not sent/);
+  await expectNoViolations(page);
+  await page.screenshot({ path: test.info().outputPath('send-now-disabled.png') });
+  await sendDisabled.getByRole('button', { name: 'Cancel' }).click();
+  await expect(sendDisabled).toHaveCount(0);
+
+  // The season's Season Summary emails are sent by hand only: the table says so, and the editor offers no other mode.
   const seasonEmails = page.getByRole('table', { name: /^Season emails: / });
+  const seasonSummary = seasonEmails.getByRole('row').filter({ hasText: 'Season Summary Launch Email' });
+  await expect(seasonSummary.getByText('Manual', { exact: true })).toBeVisible();
+  await expect(seasonSummary).toContainText('By hand only: send it when the summary is posted.');
+  await expect(
+    seasonEmails.getByRole('row').filter({ hasText: 'Season Summary Reminder Email' }).getByText('Manual', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await seasonEmails.screenshot({ path: test.info().outputPath('season-emails.png') });
+  await seasonSummary.getByRole('link', { name: /^Edit Season Summary Launch Email/ }).click();
+  await expect(page.getByRole('heading', { name: 'Season Summary Launch Email' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Manual' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Automatic' })).toHaveCount(0);
+  // (Not scanned by axe here: the sandboxed preview frame runs no script, and axe waits on it for ever.)
+  await expect(page.getByText(/^No schedule rule sends this email: send it with “Send now”/)).toBeVisible();
+
+  // Sent by hand from its editor, it goes to the participants and the delivery log says "Sent by hand".
+  await page.getByRole('button', { name: 'Send now…' }).click();
+  const sendSummary = page.getByRole('dialog', { name: 'Send Season Summary Launch Email now' });
+  await expect(sendSummary).toContainText(/Send this email now to all \d+ active participants/);
+  await sendSummary.getByRole('button', { name: 'Send to all' }).click();
+  await expect(page.getByText(/^\d+ emails? queued\.$/)).toBeVisible();
+  await page.getByRole('link', { name: '← All emails' }).click();
+  await page.getByRole('tab', { name: 'Delivery log' }).click();
+  await page.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Sent by hand', exact: true }).click();
+  await expect(log.getByRole('row').filter({ hasText: 'Season Summary Launch Email' }).first()).toContainText(
+    'Sent by hand',
+  );
+  await page.getByRole('tab', { name: 'Templates' }).click();
+
+  // A season's five are disabled together, after a confirmation; the project's stay as they were.
   await expect(seasonEmails.getByRole('switch', { checked: true })).toHaveCount(5);
   await page.getByRole('button', { name: 'Disable all of this season' }).click();
   await page
@@ -137,7 +183,16 @@ test('an administrator edits an email with placeholders, previews it, sends a te
   // Who gets what: a day's counts and list (tomorrow unless another day is chosen).
   await page.getByRole('tab', { name: 'Who gets what' }).click();
   await expect(page.getByRole('heading', { name: /^Emails on / })).toBeVisible();
+  // The rules as the schedule keeps them: round 1 is welcomed by the launch email, not a new-round one.
+  const rules = page.getByRole('region', { name: 'How the schedule picks' });
+  await expect(rules).toContainText(
+    'Round 1 has no new-round email: its participants are welcomed by the Initial Launch Email.',
+  );
+  await expect(rules).toContainText(
+    'Season Summary Launch and Reminder emails are never scheduled: send them by hand.',
+  );
   await expect(page.getByRole('table', { name: /^Who gets what on / })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('schedule-rules.png') });
   await expectNoViolations(page);
   expect(cspViolations).toEqual([]);
 });

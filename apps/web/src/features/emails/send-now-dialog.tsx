@@ -40,8 +40,10 @@ export function SendNowDialog(props: {
     <Modal opened onClose={props.onClose} title={t('emails.sendNowTitle', { name: props.template.name })} centered>
       <Stack>
         {disabled ? (
-          <Alert color="orange" title={t('emails.sendNowDisabledTitle')} id="send-now-disabled">
-            {t('emails.sendNowDisabled')}
+          <Alert color="gray" title={t('emails.sendNowDisabledTitle')}>
+            <Text size="sm" id="send-now-disabled">
+              {t('emails.sendNowDisabled')}
+            </Text>
           </Alert>
         ) : (
           <>
