@@ -122,6 +122,8 @@ test('on a phone, an answer given with the network cut is kept, said to be not s
   await page.getByTestId('next-case').getByRole('link').click();
   const saveState = page.getByTestId('save-state');
   await expect(saveState).toHaveText('All answers saved.');
+  // The case's resources (their tabs' code comes on its own) are in before the network is cut.
+  await expect(page.getByRole('region', { name: 'Resources' }).getByRole('tab').first()).toBeVisible();
 
   await context.setOffline(true);
   await page.getByRole('checkbox', { name: 'Deep vein thrombosis' }).check();
