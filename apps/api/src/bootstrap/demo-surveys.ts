@@ -206,11 +206,10 @@ export async function seedDemoSurveys(
       email: users.email,
       seasonId: userSeasonRoundCases.seasonId,
       seasonName: seasons.name,
-      round: userSeasonRoundCases.roundNumber,
+      seasonStart: seasons.startDate,
       status: userSeasonRoundCases.status,
       startedAt: userSeasonRoundCases.startedAt,
       submittedAt: userSeasonRoundCases.submittedAt,
-      unlocksOn: userSeasonRoundCases.unlocksOn,
     })
     .from(userSeasonRoundCases)
     .innerJoin(users, eq(users.id, userSeasonRoundCases.userId))
@@ -239,7 +238,10 @@ export async function seedDemoSurveys(
     const opensSoon = spring && (attempt.email === DEMO_WINTER_COMPLETER || attempt.email === DEMO_MID_SEASON);
     if (!started.has(key) && (attempt.startedAt || opensSoon)) {
       started.add(key);
-      const returning = spring && attempt.email === DEMO_WINTER_COMPLETER;
+      // Returning: they took part in an earlier season of the project (the answer call checks it too).
+      const returning = attempts.some(
+        (a) => a.userId === attempt.userId && (a.seasonStart ?? '') < (attempt.seasonStart ?? ''),
+      );
       const at = attempt.startedAt ? minutes(attempt.startedAt, -4) : new Date(today.getTime() - 3 * 86_400_000);
       await answer(returning ? 'START_RETURNING' : 'START_NEW', attempt, at);
     }
