@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n';
 import { resourceRoutes, type ReplyOf } from '@pss/contract';
 import { call } from '../../lib/api-client';
+import { LoadBoundary } from '../../components/load-boundary';
 
 export type AttemptResource = ReplyOf<typeof resourceRoutes.ofAttempt>['items'][number];
 
@@ -11,7 +12,7 @@ export type AttemptResource = ReplyOf<typeof resourceRoutes.ofAttempt>['items'][
  * The tabs and the viewers come once there is something to show in them: most cases have no
  * resources, and the case screen's first download stays within its budget.
  */
-const CaseResourceTabs = lazy(async () => ({ default: (await import('./case-resource-tabs')).CaseResourceTabs }));
+const loadTabs = async () => ({ default: (await import('./case-resource-tabs')).CaseResourceTabs });
 
 /**
  * The resources of a participant's case: a PDF in the viewer, an image, a video in a player,
@@ -20,6 +21,11 @@ const CaseResourceTabs = lazy(async () => ({ default: (await import('./case-reso
  */
 export function CaseResources({ attemptId }: { attemptId: string }) {
   const { t } = useTranslation();
+  // A chunk that could not be fetched (offline) leaves the rest of the case on screen, with a
+  // way to try again: a new lazy component imports afresh (a failed import is not kept).
+  const [tries, setTries] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `tries` is what makes a new one
+  const CaseResourceTabs = useMemo(() => lazy(loadTabs), [tries]);
   const resources = useQuery({
     queryKey: ['participant', 'resources', attemptId],
     queryFn: ({ signal }) =>
@@ -39,9 +45,20 @@ export function CaseResources({ attemptId }: { attemptId: string }) {
             {t('clinician.resourcesHelp')}
           </Text>
         </div>
-        <Suspense fallback={<Skeleton h={120} />}>
-          <CaseResourceTabs items={items} />
-        </Suspense>
+        <LoadBoundary
+          key={tries}
+          fallback={
+            <Alert color="red" role="alert" title={t('clinician.resourcesFailed')}>
+              <Button size="compact-sm" variant="light" color="red" onClick={() => setTries((n) => n + 1)}>
+                {t('table.retry')}
+              </Button>
+            </Alert>
+          }
+        >
+          <Suspense fallback={<Skeleton h={120} />}>
+            <CaseResourceTabs items={items} />
+          </Suspense>
+        </LoadBoundary>
       </Stack>
     </Paper>
   );

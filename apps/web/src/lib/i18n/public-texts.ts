@@ -172,6 +172,7 @@ export const publicTexts = {
     surveyThanks: 'Thank you: your answers are saved.',
     resources: 'Resources',
     resourcesHelp: 'Material for this case.',
+    resourcesFailed: 'The case’s material could not be loaded. Check your connection and try again.',
     signInTitle: 'Sign in to your cases',
     signInHelp: 'Use the email your programme registered and your password, or ask for a sign-in link.',
     emailMeALink: 'Email me a sign-in link instead',
