@@ -97,6 +97,7 @@ export default tseslint.config(
     files: [
       'apps/api/src/main.ts',
       'apps/api/src/backup-cli.ts',
+      'apps/api/src/audit-cli.ts',
       'scripts/**',
       'bench/**',
       'apps/web/e2e/**',

@@ -1,5 +1,5 @@
 // Bundles the API (with the contract package inlined) into dist/main.js, the backup
-// command into dist/backup.js, and the thumbnail drawing process's script into
+// command into dist/backup.js, the audit trail's check into dist/audit.js, and the thumbnail drawing process's script into
 // dist/thumbnail-process.js (thumbnail-pool.ts finds it beside the bundle); npm packages stay
 // external and load from node_modules.
 // Migrations are copied beside them.
@@ -14,6 +14,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     backup: 'src/backup-cli.ts',
+    audit: 'src/audit-cli.ts',
     'thumbnail-process': 'src/modules/resources/thumbnail-process.ts',
   },
   outdir: 'dist',

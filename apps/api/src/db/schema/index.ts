@@ -13,3 +13,4 @@ export * from './emails.js';
 export * from './season-summaries.js';
 export * from './surveys.js';
 export * from './resources.js';
+export * from './audit.js';
