@@ -17,6 +17,7 @@ import { registerStatisticsRoutes } from './modules/statistics/statistics.routes
 import { registerCmesRoutes } from './modules/cmes/cmes.routes.js';
 import { registerSeasonSummariesRoutes } from './modules/season-summaries/season-summaries.routes.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
+import { registerAuditEventsRoutes } from './modules/audit/audit-events.routes.js';
 import { registerSurveysRoutes } from './modules/surveys/surveys.routes.js';
 import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -60,6 +61,7 @@ export async function registerApiRoutes(
     surveysService,
     reportsService,
     resourcesService,
+    auditEventsService,
   } = services;
   await app.register(
     async (api) => {
@@ -104,6 +106,7 @@ export async function registerApiRoutes(
       registerReportsRoutes(api, reportsService);
       registerSurveysRoutes(api, surveysService);
       registerResourcesRoutes(api, resourcesService, storage);
+      registerAuditEventsRoutes(api, auditEventsService);
     },
     { prefix: '/api' },
   );

@@ -31,6 +31,7 @@ import { createReportsService } from './modules/reports/reports.service.js';
 import { createSurveysService } from './modules/surveys/surveys.service.js';
 import { createResourceProcessing } from './modules/resources/resource-processing.js';
 import { copyCaseResources, createResourcesService } from './modules/resources/resources.service.js';
+import { createAuditEventsService } from './modules/audit/audit-events.service.js';
 import { createSignedLinks } from './lib/signed-links.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -222,6 +223,7 @@ export function createAppServices(
     reportsService,
     resourceProcessing,
     resourcesService,
+    auditEventsService: createAuditEventsService({ db }),
   };
 }
 

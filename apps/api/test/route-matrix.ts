@@ -1,3 +1,4 @@
+import { auditRows } from './route-matrix/audit.js';
 import { casesAndModuleLibrariesRows } from './route-matrix/cases-and-module-libraries.js';
 import { emailsStatisticsParticipantsRows } from './route-matrix/emails-statistics-participants.js';
 import type { MatrixRow } from './route-matrix/expectations.js';
@@ -36,6 +37,7 @@ function oneTable(...areas: Record<string, MatrixRow>[]): Record<string, MatrixR
 }
 
 export const routeMatrix: Record<string, MatrixRow> = oneTable(
+  auditRows,
   serviceAndSignInRows,
   usersClientsProjectsRows,
   emailsStatisticsParticipantsRows,

@@ -38,6 +38,8 @@ export * from './emails.js';
 export * from './routes/emails.js';
 export * from './statistics.js';
 export * from './default-season.js';
+export * from './audit.js';
+export * from './routes/audit.js';
 export * from './routes/statistics.js';
 export * from './season-summaries.js';
 export * from './routes/season-summaries.js';

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { ReportFormat } from './reports.js';
+import { MAX_PAGE_SIZE } from './list-query.js';
+import { requiredText } from './text-fields.js';
+
+/**
+ * The audit trail as outside tools read it (issue #33's wire shapes, kept stable): events
+ * newest first, paged by an opaque cursor; the chain's check; the same events as a file.
+ */
+
+const id = z.string().uuid();
+
+export const auditEvent = z.object({
+  id,
+  at: z.string(),
+  actor: z.object({
+    id: id.nullable(),
+    email: z.string().nullable(),
+    /** A user's role, or SYSTEM for the app's own work. */
+    role: z.string(),
+    client_id: id.nullable(),
+  }),
+  /** A contract route's name (`cases.update`) or a named system action (`scheduler.send`). */
+  action: z.string(),
+  target: z.object({ type: z.string(), id: z.string() }).nullable(),
+  project_id: id.nullable(),
+  client_id: id.nullable(),
+  request_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+  /** `success`, or the catalogue code the call was refused with. */
+  outcome: z.string(),
+  hash: z.string(),
+  prev_hash: z.string(),
+});
+export type AuditEvent = z.infer<typeof auditEvent>;
+
+/** A moment, with its offset: `2026-11-26T09:00:00Z`. */
+const moment = z.iso.datetime({ offset: true });
+
+/** The log's filters, as the list and the export take them. */
+const auditFilters = z.object({
+  actor_id: id.optional(),
+  action: requiredText(120).optional(),
+  target_type: requiredText(60).optional(),
+  target_id: requiredText(200).optional(),
+  project_id: id.optional(),
+  /** From this moment on (inclusive). */
+  from: moment.optional(),
+  /** Up to this moment (exclusive). */
+  to: moment.optional(),
+});
+
+export const auditEventsQuery = auditFilters.extend({
+  /** The `next_cursor` of the page before; none for the newest page. */
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, 'a cursor this call answered')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+});
+export type AuditEventsQuery = z.infer<typeof auditEventsQuery>;
+
+export const auditEventsPage = z.object({
+  items: z.array(auditEvent),
+  /** The cursor of the next (older) page; null on the last. */
+  next_cursor: z.string().nullable(),
+});
+
+export const auditExportQuery = auditFilters.extend({ format: ReportFormat.default('csv') });
+export type AuditExportQuery = z.infer<typeof auditExportQuery>;
+
+export const auditVerdict = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  /** The first event whose link does not hold (altered, inserted, or after a removed one). */
+  first_broken_id: id.nullable(),
+});
