@@ -55,7 +55,7 @@ export const dashboardCase = z.object({
   unlocks_on: z.string(),
   unlocked: z.boolean(),
   /** The last day of the case's season (its last round's end date): after it, no new answers. */
-  closes_on: z.string(),
+  closes_on: z.string().nullable(),
   /** The season has ended: the case is read-only (with its result, if it was submitted). */
   closed: z.boolean(),
   status: AttemptStatus,
@@ -117,7 +117,7 @@ export const attempt = z.object({
   status: AttemptStatus,
   unlocks_on: z.string(),
   /** The last day of the case's season; after it the case is closed to new answers. */
-  closes_on: z.string(),
+  closes_on: z.string().nullable(),
   /** The season has ended (an administrator may extend its last round to reopen it). */
   closed: z.boolean(),
   case: caseForParticipant,

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { cases, cmes } from '../db/schema/index.js';
-import { renewIds } from '../modules/cases/case-content.js';
+import { copyValues } from '../modules/cases/case-transfers.service.js';
 import { createElementsRepository } from '../modules/elements/elements.repository.js';
 import { createModuleLibraryRepository } from '../modules/module-library/module-library.repository.js';
 
@@ -71,22 +71,17 @@ export async function seedDemoLibrary(db: Db, projectId: string): Promise<void> 
     .select()
     .from(cases)
     .where(and(eq(cases.projectId, projectId), inArray(cases.name, winterNames)));
-  for (const row of winter) {
-    await db.insert(cases).values({
-      origin: 'MODULE_LIBRARY',
+  // The copies the case transfers make, placed in the module, detached from their project case.
+  await db.insert(cases).values(
+    winter.map((row) => ({
+      ...copyValues(row, row.name, true),
+      origin: 'MODULE_LIBRARY' as const,
+      clientId: null,
+      projectId: null,
       moduleId,
-      status: 'DRAFT',
-      name: row.name,
-      diseaseTypeId: row.diseaseTypeId,
-      patientName: row.patientName,
-      patientAge: row.patientAge,
-      reasonForEncounter: row.reasonForEncounter,
-      feedbackType: row.feedbackType,
-      references: row.references,
-      testResults: row.testResults,
-      explanation: row.explanation,
-      body: renewIds(row.body),
-      questionCount: row.questionCount,
-    });
-  }
+      // The patient image stays with the project case (its file is not copied here).
+      imageType: null,
+      imageAlt: '',
+    })),
+  );
 }

@@ -18,7 +18,8 @@ export function createAttemptGuards(deps: {
   startSurveyPending(attemptId: string): Promise<boolean>;
 }) {
   /** A season past its last round's end date takes no new answers (an administrator may extend the round). */
-  const isClosed = (row: Pick<AttemptRow, 'seasonEndsOn'>) => row.seasonEndsOn < deps.today();
+  const isClosed = (row: Pick<AttemptRow, 'seasonEndsOn'>) =>
+    row.seasonEndsOn !== null && row.seasonEndsOn < deps.today();
 
   return {
     isClosed,

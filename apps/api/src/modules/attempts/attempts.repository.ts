@@ -21,8 +21,8 @@ export interface AttemptRow extends AttemptRecord {
   caseName: string;
   patientName: string;
   seasonName: string;
-  /** The season's last day (its last round's end date, `YYYY-MM-DD`). */
-  seasonEndsOn: string;
+  /** The season's last day (its last round's end date, `YYYY-MM-DD`, kept on the season's row). */
+  seasonEndsOn: string | null;
   projectName: string;
 }
 
@@ -75,7 +75,7 @@ const SAVE_CHECKED_ANSWER = `
     select u.id from user_season_round_cases u join cases c on c.id = u.case_id
     where u.id = $1 and u.user_id = $2 and u.case_id = $3 and u.unlocks_on <= $4::date
       and c.status = 'PUBLISHED' and c.xmin = $5::xid
-      and exists (select 1 from rounds r where r.season_id = u.season_id and r.end_date >= $4::date)
+      and not exists (select 1 from seasons s where s.id = u.season_id and s.end_date < $4::date)
     for share of c
   ), moved as (
     update user_season_round_cases u
@@ -98,8 +98,7 @@ export function createAttemptsRepository(db: Db) {
     caseName: cases.name,
     patientName: cases.patientName,
     seasonName: seasons.name,
-    // Raw: a column of the outer query inside a subquery (Drizzle would write it bare).
-    seasonEndsOn: sql<string>`(select max(r.end_date)::text from rounds r where r.season_id = "seasons"."id")`,
+    seasonEndsOn: seasons.endDate,
     projectName: projects.name,
   };
   const flatten = (r: {
@@ -108,7 +107,7 @@ export function createAttemptsRepository(db: Db) {
     caseName: string;
     patientName: string;
     seasonName: string;
-    seasonEndsOn: string;
+    seasonEndsOn: string | null;
     projectName: string;
   }) => ({
     ...r.attempt,

@@ -8,7 +8,7 @@ import type { ElementsService } from '../elements/elements.service.js';
 import type { copyCaseResources } from '../resources/resources.service.js';
 import { projectFitProblem, refuseIf, type CaseAccess, type Caller } from './case-access.js';
 import { renewIds } from './case-content.js';
-import { createCasesRepository, type CaseInsert, type CaseRow } from './cases.repository.js';
+import { createCasesRepository, type CaseInsert, type CaseRecord, type CaseRow } from './cases.repository.js';
 
 function copyName(name: string): string {
   const suffix = ' (copy)';
@@ -30,8 +30,8 @@ function assertFits(rows: CaseRow[], target: CaseProject): void {
   }
 }
 
-/** Copies of cases, as new drafts wherever they go, remembering their original. */
-function copyValues(row: CaseRow, name: string, detach: boolean): CaseInsert {
+/** Copies of cases, as new drafts wherever they go, remembering their original (the demo's module copies too). */
+export function copyValues(row: CaseRecord, name: string, detach: boolean): CaseInsert {
   return {
     // A module library holds module cases only: a detached copy made there stays one.
     origin: detach && row.projectId ? 'CUSTOM' : row.origin,

@@ -56,8 +56,8 @@ export function createSurveyParticipation(context: SurveyContext) {
 
   type Attempt = NonNullable<Awaited<ReturnType<SurveyResponsesRepository['attempt']>>>;
 
-  /** The template of a type the attempt's project uses and this participant has not yet completed on it. */
-  async function open(attempt: Attempt, type: SurveyTemplateTypeValue): Promise<ParticipantSurvey | null> {
+  /** The template of a type the attempt's project uses that this participant has not yet completed on it, with their answers so far. */
+  async function openTemplate(attempt: Attempt, type: SurveyTemplateTypeValue) {
     const row = await surveys.projectSurvey(attempt.projectId);
     const templateId = row?.[columnOf[fieldOfType[type]]] as string | null | undefined;
     if (!templateId) return null;
@@ -65,14 +65,24 @@ export function createSurveyParticipation(context: SurveyContext) {
     if (!template) return null;
     const response = await responses.response(attempt.userId, template.id, attempt.id);
     if (response?.completedAt) return null;
-    return participantSurvey(template, attempt.userId, response);
+    return { template, response };
+  }
+
+  /** `openTemplate` as the participant is shown it. */
+  async function open(attempt: Attempt, type: SurveyTemplateTypeValue): Promise<ParticipantSurvey | null> {
+    const opened = await openTemplate(attempt, type);
+    return opened && participantSurvey(opened.template, attempt.userId, opened.response);
   }
 
   const startTypes: SurveyTemplateTypeValue[] = ['START_NEW', 'START_RETURNING'];
-  async function startDue(attempt: Attempt) {
+  /** The start survey's type still due to the participant in the attempt's season, if any. */
+  async function startTypeDue(attempt: Attempt): Promise<SurveyTemplateTypeValue | null> {
     if (await responses.completedInSeason(attempt.userId, attempt.seasonId, startTypes)) return null;
-    const type = (await responses.returning(attempt.userId, attempt.seasonId)) ? 'START_RETURNING' : 'START_NEW';
-    return open(attempt, type);
+    return (await responses.returning(attempt.userId, attempt.seasonId)) ? 'START_RETURNING' : 'START_NEW';
+  }
+  async function startDue(attempt: Attempt) {
+    const type = await startTypeDue(attempt);
+    return type && open(attempt, type);
   }
   async function endDue(attempt: Attempt) {
     if (!(await responses.seasonComplete(attempt.userId, attempt.seasonId))) return null;
@@ -97,8 +107,11 @@ export function createSurveyParticipation(context: SurveyContext) {
      * season): starting and answering a case wait for it.
      */
     async startSurveyPending(attemptId: string): Promise<boolean> {
+      // Only whether one is due: the survey is not built for showing (no profile read).
       const attempt = await responses.attempt(attemptId);
-      return attempt ? (await startDue(attempt)) !== null : false;
+      if (!attempt) return false;
+      const type = await startTypeDue(attempt);
+      return type !== null && (await openTemplate(attempt, type)) !== null;
     },
 
     async endSurvey(caller: AccessClaims, attemptId: string, projectId: string) {
