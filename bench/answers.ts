@@ -22,6 +22,7 @@ import {
 } from '../apps/api/src/db/schema/index.js';
 import { hashPassword } from '../apps/api/src/lib/passwords.js';
 import { contentColumns } from '../apps/api/src/modules/cases/case-content.js';
+import { cpuPer, sampleCpu, walPosition } from './process-cpu.js';
 
 export const ANSWER_BENCH_PASSWORD = 'bench-participant';
 const QUESTIONS = 10;
@@ -147,12 +148,21 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** How long after the last answer its CPU is still counted: the sealer runs 1 s after writes. */
+const ANSWER_TAIL_MS = 2500;
+
 /**
  * Every participant signs in, opens the case, then all of them at once answer each question
  * `passes` times over (a changed mind each time). Answers the latencies, the throughput, and
  * what was sent last for each question, to check against the database.
  */
-export async function runAnswerBench(base: string, fixture: AnswerBenchFixture, passes: number) {
+export async function runAnswerBench(
+  base: string,
+  fixture: AnswerBenchFixture,
+  passes: number,
+  serverPid: number,
+  databaseUrl?: string,
+) {
   const participants: Participant[] = [];
   for (const email of fixture.emails) {
     const session = await json<{ access_token: string }>(
@@ -184,6 +194,8 @@ export async function runAnswerBench(base: string, fixture: AnswerBenchFixture, 
   const latencies: number[] = [];
   const lastSent = new Map<string, string[]>();
   let failures = 0;
+  const cpuBefore = sampleCpu(serverPid);
+  const walBefore = await walPosition(databaseUrl);
   const started = performance.now();
   await Promise.all(
     participants.map(async (p, index) => {
@@ -205,6 +217,12 @@ export async function runAnswerBench(base: string, fixture: AnswerBenchFixture, 
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  // The work an answer leaves behind (the audit trail's sealing, 50 ms after writes) is its cost too.
+  await new Promise((resolve) => setTimeout(resolve, ANSWER_TAIL_MS));
+  const cpu = cpuPer(cpuBefore, sampleCpu(serverPid), latencies.length);
+  const walAfter = await walPosition(databaseUrl);
+  /** PostgreSQL's write-ahead log written per answer (bytes), with what the answers left to do after. */
+  const walBytes = walBefore !== null && walAfter !== null ? Number(walAfter - walBefore) / latencies.length : null;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
   return {
@@ -216,6 +234,9 @@ export async function runAnswerBench(base: string, fixture: AnswerBenchFixture, 
     p50: at(0.5),
     p95: at(0.95),
     p99: at(0.99),
+    /** CPU per answer (ms), the server's and PostgreSQL's, with what the answers left to do after. */
+    cpu,
+    walBytes,
     lastSent,
   };
 }

@@ -24,7 +24,7 @@ export interface FloorRoute {
   groups: StatementGroups;
 }
 
-type QueryFn = (this: pg.Pool, ...args: unknown[]) => unknown;
+type QueryFn = (this: pg.Client, ...args: unknown[]) => unknown;
 
 /**
  * Runs `work` (a repository call on a database opened in this process) and answers the
@@ -34,8 +34,11 @@ type QueryFn = (this: pg.Pool, ...args: unknown[]) => unknown;
 export async function captureStatements(work: () => Promise<unknown>): Promise<StatementGroups> {
   const groups: StatementGroups = [];
   let running = 0;
-  const original = pg.Pool.prototype.query as unknown as QueryFn;
-  const patched: QueryFn = function (this: pg.Pool, ...args: unknown[]) {
+  // The client's query, not the pool's: the app's pool answers `query` with its own function,
+  // bound when the pool was made (a lone read retried on a new connection, resilient-pool.ts),
+  // and every statement, pooled or in a transaction, goes through a client's.
+  const original = pg.Client.prototype.query as unknown as QueryFn;
+  const patched: QueryFn = function (this: pg.Client, ...args: unknown[]) {
     const [first, second] = args;
     const statement: CapturedStatement =
       typeof first === 'string'
@@ -48,20 +51,28 @@ export async function captureStatements(work: () => Promise<unknown>): Promise<S
     if (running > 0 && groups.length) groups.at(-1)!.push(statement);
     else groups.push([statement]);
     running += 1;
-    // pg answers with a promise, or with undefined when given a callback.
-    const result = original.apply(this, args) as Promise<unknown> | undefined;
     const done = () => {
       running -= 1;
     };
+    // The pool hands a client's query a callback (it answers with undefined then); a caller
+    // holding a client awaits its promise.
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...answer: unknown[]) => {
+        done();
+        return (callback as (...a: unknown[]) => unknown)(...answer);
+      };
+    }
+    const result = original.apply(this, args) as Promise<unknown> | undefined;
     if (result instanceof Promise) result.then(done, done);
-    else done();
     return result;
   };
-  (pg.Pool.prototype as unknown as { query: QueryFn }).query = patched;
+  (pg.Client.prototype as unknown as { query: QueryFn }).query = patched;
   try {
     await work();
   } finally {
-    (pg.Pool.prototype as unknown as { query: QueryFn }).query = original;
+    (pg.Client.prototype as unknown as { query: QueryFn }).query = original;
   }
   if (!groups.length) throw new Error('the repository call sent no statement to capture');
   return groups;

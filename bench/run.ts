@@ -116,7 +116,7 @@ async function main(): Promise<void> {
         DATA_DIR: dataDir,
         NODE_ENV: 'production',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         LOGIN_MAX_FAILURES: '1000',
         // The server's email schedule runs once as it starts, not again while calls are
         // measured (it would queue the imported participants' emails and, with no
@@ -174,7 +174,13 @@ async function main(): Promise<void> {
 
     if (answerFixture) {
       process.stdout.write(`  answers: ${answerParticipants} participants saving at once …`);
-      answerFigures = await runAnswerBench(base, answerFixture, Number(values['answer-passes']));
+      answerFigures = await runAnswerBench(
+        base,
+        answerFixture,
+        Number(values['answer-passes']),
+        server.pid!,
+        databaseUrl,
+      );
       process.stdout.write(` ${answerFigures.requestsPerSecond} req/s\n`);
     }
 
@@ -250,7 +256,11 @@ async function main(): Promise<void> {
         `\nAnswer saving: ${figures.participants} participants at once, ${figures.requests} answers in ` +
           `${figures.seconds.toFixed(1)} s = ${figures.requestsPerSecond} answers/s, p50 ${figures.p50} ms, ` +
           `p95 ${figures.p95} ms, p99 ${figures.p99} ms, ${figures.failures} failed; stored ${stored.stored} of ` +
-          `${stored.expected} (one per participant and question), ${stored.mismatched} not the last answer sent`,
+          `${stored.expected} (one per participant and question), ${stored.mismatched} not the last answer sent` +
+          (figures.cpu
+            ? `; CPU per answer: server ${figures.cpu.serverMs.toFixed(2)} ms, PostgreSQL ${figures.cpu.databaseMs.toFixed(2)} ms`
+            : '') +
+          (figures.walBytes !== null ? `; write-ahead log per answer ${Math.round(figures.walBytes)} bytes` : ''),
       );
       writeFileSync(
         resultsPath(root, 'answers-'),

@@ -14,6 +14,8 @@ import { createEmailSendingService } from './modules/emails/email-sending.servic
 import { createEmailWorker } from './modules/emails/email-worker.js';
 import type { ParticipantsService } from './modules/participants/participants.service.js';
 import type { ProjectsService } from './modules/projects/projects.service.js';
+import { afterCommit } from './modules/audit/audit-scope.service.js';
+import type { SystemRecorder } from './modules/audit/call-recorder.service.js';
 
 /** The email schedule and outbox, as main.ts starts them and tests drive them. */
 export interface AppEmails {
@@ -41,6 +43,8 @@ export function createAppEmails(deps: {
   participants: ParticipantsService;
   /** Tests shorten the outbox's retries and leases. */
   senderOptions?: SenderOptions;
+  /** Records each message sent in the audit trail. */
+  audit?: SystemRecorder;
 }) {
   const { config, clock, tokens, mailer, metrics, log } = deps;
   const { db } = deps.database;
@@ -63,6 +67,7 @@ export function createAppEmails(deps: {
       `${config.publicUrl}/participant/link/${await tokens.signLinkToken(userId, now, config.linkTtlDays)}`,
     log,
     options: { leaseMs: config.emailLeaseSeconds * 1000, ...deps.senderOptions },
+    audit: deps.audit,
   });
   // Every drain's outcome is counted for /metrics, whether the worker or a test runs it.
   const countedSender = { drain: async () => metrics.countEmails(await emailSender.drain()) };
@@ -78,7 +83,7 @@ export function createAppEmails(deps: {
     publicUrl: config.publicUrl,
     support: config.support,
     testEmailLimits: config.testEmailLimits,
-    wake: () => emailWorker.wake(),
+    wake: () => afterCommit(() => emailWorker.wake()),
   });
 
   const emails: AppEmails = {

@@ -32,6 +32,7 @@ import { createSurveysService } from './modules/surveys/surveys.service.js';
 import { createResourceProcessing } from './modules/resources/resource-processing.js';
 import { copyCaseResources, createResourcesService } from './modules/resources/resources.service.js';
 import { createAuditEventsService } from './modules/audit/audit-events.service.js';
+import { removalsAfterCommit } from './modules/audit/audit-scope.service.js';
 import { createSignedLinks } from './lib/signed-links.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -64,7 +65,8 @@ export function createAppServices(
   // One calendar for the whole app: a "day" (a case unlocking, a season ending, a completion
   // counted, an email due) is a day in the schedule's time zone.
   const timeZone = config.scheduleTimeZone;
-  const storage = deps.storage ?? localFileStorage(path.join(config.dataDir, 'files'));
+  // A file is removed once the call that removes its record has committed (audit-scope.service.ts).
+  const storage = removalsAfterCommit(deps.storage ?? localFileStorage(path.join(config.dataDir, 'files')));
   const imports = createImportsService({
     imports: createImportsRepository(db),
     storage,
@@ -73,6 +75,7 @@ export function createAppServices(
     leaseMs: config.importLeaseSeconds * 1000,
     maxAttempts: config.importMaxAttempts,
     requestId: currentRequestId,
+    audit: app.callRecorder,
   });
   const clientsService = createClientsService({ clients: createClientsRepository(db), clock });
   imports.registerRunner('CAP', (context) => clientsService.importCapRoster(context));
@@ -182,7 +185,7 @@ export function createAppServices(
     timeZone,
   });
 
-  const resourceProcessing = createResourceProcessing({ db, storage, clock, log: app.log });
+  const resourceProcessing = createResourceProcessing({ db, storage, clock, log: app.log, audit: app.callRecorder });
   // Its drawing thread ends with the app.
   app.addHook('onClose', () => resourceProcessing.close());
   const resourcesService = createResourcesService({

@@ -23,6 +23,9 @@ import { registerStaticWeb } from './lib/static-web.js';
 import type { FileStorage } from './lib/storage.js';
 import { createTokenService } from './lib/tokens.js';
 import { createLiveSessions } from './modules/auth/live-sessions.js';
+import { createAuditSealer } from './modules/audit/audit-sealer.js';
+import { callScopedDb } from './modules/audit/audit-scope.service.js';
+import { createCallRecorder } from './modules/audit/call-recorder.service.js';
 import type { SenderOptions } from './modules/emails/email-sender.js';
 import type { ImportsService } from './modules/imports/imports.service.js';
 import type { ResourceProcessing } from './modules/resources/resource-processing.js';
@@ -108,9 +111,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(app);
 
   const latestMigration = latestMigrationTime(migrationsFolder);
+  // The audit trail: every recorded call runs in one transaction with its event, and the
+  // services' handle follows it (modules/audit/audit-scope.service.ts); the sealer chains the events.
+  const sealer = createAuditSealer({ db: database.db, log: app.log });
+  sealer.start();
+  app.addHook('onClose', () => sealer.stop());
+  app.decorate(
+    'callRecorder',
+    createCallRecorder({ db: database.db, clock, log: app.log, written: () => sealer.written() }),
+  );
+  const servicesDatabase: Database = { ...database, db: callScopedDb(database.db) };
   const services = createAppServices(app, {
     config,
-    database,
+    database: servicesDatabase,
     clock,
     tokens,
     storage: deps.storage,
@@ -118,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const { emailSending, emails } = createAppEmails({
     config,
-    database,
+    database: servicesDatabase,
     clock,
     tokens,
     mailer: services.mailer,
@@ -127,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     projects: services.projectsService,
     participants: services.participantsService,
     senderOptions: deps.emailSender,
+    audit: app.callRecorder,
   });
 
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10 } });

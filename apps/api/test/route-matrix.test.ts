@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/client.js';
+import { createAuditChecks } from './route-matrix/audit-expectations.js';
 import { routeMatrix } from './route-matrix.js';
 import { createTestContext, type TestContext } from './test-app.js';
 import { buildWorld, callers, type World } from './world.js';
@@ -24,8 +27,9 @@ describe('route matrix', () => {
     expect(Object.keys(routeMatrix).filter((key) => !registered.includes(key))).toEqual([]);
   });
 
-  it('answers every caller of every route as the matrix says', async () => {
+  it('answers every caller of every route as the matrix says, and records each call that changes or downloads once', async () => {
     const wrong: string[] = [];
+    const audit = createAuditChecks(world);
     let cells = 0;
     for (const route of ctx.app.declaredRoutes) {
       const key = routeKey(route);
@@ -34,13 +38,20 @@ describe('route matrix', () => {
       // Refused callers first: they must change nothing the allowed ones then rely on.
       for (const caller of callers) {
         const request = await row.request(world, caller);
+        const requestId = `matrix-${cells}-${caller}`;
+        const url = request.root ? request.url : `/api${request.url}`;
+        const headers = { ...(await world.headersOf(caller)), ...request.headers, 'x-request-id': requestId };
         const response = await ctx.app.inject({
           method: request.method,
-          url: request.root ? request.url : `/api${request.url}`,
-          headers: { ...(await world.headersOf(caller)), ...request.headers },
+          url,
+          headers,
           payload: request.payload as string | object | Buffer | undefined,
         });
         cells += 1;
+        audit.keepCredentials(headers, request.payload, response);
+        wrong.push(
+          ...(await audit.check({ method: route.method, route: route.url, url, caller, requestId }, response)),
+        );
         const expected = row.expect[caller];
         const status = response.statusCode;
         if (status !== expected) {
@@ -59,5 +70,29 @@ describe('route matrix', () => {
     console.log(`route matrix: ${cells} route × caller cells over ${ctx.app.declaredRoutes.length} routes`);
     expect(wrong).toEqual([]);
     expect(cells).toBe(ctx.app.declaredRoutes.length * callers.length);
+
+    // Client B's administrator reads none of client A's events: only their own client's.
+    type Seen = { request_id: string | null; client_id: string | null };
+    const seen: Seen[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const reply: { json(): unknown } = await ctx.app.inject({
+        url: `/api/audit-events?limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+        headers: await world.headersOf('otherAdmin'),
+      });
+      const page = reply.json() as { items: Seen[]; next_cursor: string | null };
+      seen.push(...page.items);
+      cursor = page.next_cursor;
+    }
+    expect(seen.filter((event) => event.client_id !== world.clientB.id)).toEqual([]);
+    expect(seen.length).toBeGreaterThan(0);
+
+    // No event holds a credential the walk used: a token, a password, a code, a cookie.
+    const events = rowsOf<{ text: string }>(
+      await ctx.db.execute(sql`select row_to_json(e)::text as text from audit_events e`),
+    );
+    const found = [...audit.credentials].filter((secret) => events.some((event) => event.text.includes(secret)));
+    expect(found.map((secret) => `${secret.slice(0, 4)}… (${secret.length} characters)`)).toEqual([]);
+    expect(audit.credentials.size).toBeGreaterThan(20);
   }, 300_000);
 });

@@ -64,6 +64,7 @@ export const SCREENS: Screen[] = [
     [
       ['/project-management', 'src/features/clients/clients-list-page.tsx', null],
       ['/user-management', 'src/features/users/users-list-page.tsx', null],
+      ['/audit-log', 'src/features/audit/audit-log-page.tsx', null],
       ['/survey-templates/:id', 'src/features/survey-templates/survey-template-editor-page.tsx', null],
       ['/resource-library/:id', 'src/features/resources/resource-details-page.tsx', null],
     ] as const
@@ -90,6 +91,7 @@ export const SCREENS: Screen[] = [
       ['/cases/case-details/:caseId', 'src/features/cases/case-editor-page.tsx', null],
       ['/emails/edit/:emailId', 'src/features/emails/email-editor-page.tsx', null],
       ['/progress', 'src/features/progress/progress-page.tsx', null],
+      ['/history', 'src/features/projects/project-history-page.tsx', null],
       ['/progress/edit/:id', 'src/features/season-summaries/season-summary-page.tsx', null],
     ] as const
   ).map(([tail, module, interim]) => ({

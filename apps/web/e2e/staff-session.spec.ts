@@ -1,9 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { demoSignIns, signIn } from './fixtures';
 
-const tabs = ['Project Management', 'User Management', 'Survey Templates', 'Resource Library', 'Module Library'];
+const tabs = [
+  'Project Management',
+  'User Management',
+  'Survey Templates',
+  'Resource Library',
+  'Module Library',
+  'Audit Log',
+];
 
-test('a provider employee signs in and sees the five tabs and who is signed in', async ({ page }) => {
+test('a provider employee signs in and sees the six tabs and who is signed in', async ({ page }) => {
   const { superadmin } = demoSignIns();
   await signIn(page, 'Provider employee', superadmin);
   await expect(page).toHaveURL(/\/project-management$/);

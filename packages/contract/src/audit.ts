@@ -30,8 +30,9 @@ export const auditEvent = z.object({
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
   /** `success`, or the catalogue code the call was refused with. */
   outcome: z.string(),
-  hash: z.string(),
-  prev_hash: z.string(),
+  /** Null until the event is sealed into the hash chain (within a few seconds of its commit; the verify call seals first). */
+  hash: z.string().nullable(),
+  prev_hash: z.string().nullable(),
 });
 export type AuditEvent = z.infer<typeof auditEvent>;
 

@@ -66,4 +66,11 @@ export async function seedDemoSummary(
 const refuse = (): never => {
   throw new Error('the demo was made without file storage');
 };
-const noStorage: FileStorage = { put: refuse, putStream: refuse, get: refuse, stream: refuse, remove: refuse };
+const noStorage: FileStorage = {
+  put: refuse,
+  putStream: refuse,
+  get: refuse,
+  stream: refuse,
+  remove: refuse,
+  pathOf: refuse,
+};

@@ -9,7 +9,9 @@ import type { Db } from './client.js';
  * many times a second, such as saving an answer; `text` uses `$1`… placeholders.
  */
 export async function runPrepared<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
+  // The database's own client, or in a transaction (a recorded call's) the transaction's connection.
+  const handle = db as unknown as { $client?: unknown; session?: { client?: unknown } };
+  const client = handle.$client ?? handle.session?.client;
   if (client instanceof pg.Pool || client instanceof pg.Client)
     return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
   return (await (client as PGlite).query<T>(text, values)).rows;

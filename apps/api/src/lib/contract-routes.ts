@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ParsedRequest, ReplyInputOf, RouteDefinition } from '@pss/contract';
+import { auditKindOf, routeName } from '../modules/audit/audited-routes.js';
+import type { CallRecorder } from '../modules/audit/call-recorder.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Records calls in the audit trail (app.ts); routes registered without one record nothing. */
+    callRecorder?: CallRecorder;
+  }
+}
 
 /** What the route's documentation adds to its contract declaration (the OpenAPI text). */
 export interface RouteDocs {
@@ -25,16 +34,39 @@ export type Handler<D extends RouteDefinition> = (
 /**
  * Registers routes from the contract's route table: method, path, schemas, success status
  * and access come from the declaration, so the server cannot drift from what the web app
- * calls; the route file adds the documentation and the handler.
+ * calls; the route file adds the documentation and the handler. A call that changes state or
+ * downloads personal data is recorded in the audit trail by its route's name (see
+ * modules/audit/audited-routes.ts): a change runs whole in one transaction with its event.
  */
 export function contractRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   return function implement<D extends RouteDefinition>(definition: D, docs: RouteDocs, handler: Handler<D>): void {
     const status = definition.status ?? 200;
+    const name = routeName(definition);
+    const kind = auditKindOf(definition);
+    const recorder = app.callRecorder;
     typed.route({
       method: definition.method,
       url: definition.path,
       config: { access: definition.access, redirects: status === 302 },
+      // A download's event is written as its file is about to go (modules/audit/call-recorder.service.ts).
+      ...(kind === 'download' && recorder
+        ? {
+            onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+              await recorder.downloaded(definition, request, reply.statusCode);
+              return payload;
+            },
+          }
+        : {}),
+      // A change's answer goes out once its transaction has committed, even one its handler sent itself.
+      ...(kind === 'change' && recorder
+        ? {
+            onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+              recorder.settled(request, reply.statusCode);
+              return payload;
+            },
+          }
+        : {}),
       schema: {
         ...(docs.tags ? { tags: docs.tags } : {}),
         summary: docs.summary,
@@ -47,7 +79,9 @@ export function contractRoutes(app: FastifyInstance) {
         ...(definition.reply ? { response: { [status]: definition.reply } } : {}),
       },
       handler: async (request, reply) => {
-        const result = await handler(request as unknown as ContractRequest<D>, reply);
+        const run = async () => handler(request as unknown as ContractRequest<D>, reply);
+        const result =
+          kind && name && recorder ? await recorder.record(kind, name, definition, request, run) : await run();
         if (result === reply || reply.sent) return reply;
         reply.status(status);
         return status === 204 ? reply.send(null) : result;

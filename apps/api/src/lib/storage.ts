@@ -18,6 +18,11 @@ export interface FileStorage {
    */
   stream(key: string, range?: { start: number; end: number }): Readable;
   remove(key: string): Promise<void>;
+  /**
+   * The file's path on this machine, for a process of the app's own that reads it there (the
+   * drawing process: a large file handed over IPC is copied on the event loop, 0.2 s for 39 MB).
+   */
+  pathOf(key: string): string;
 }
 
 export function localFileStorage(root: string): FileStorage {
@@ -46,6 +51,7 @@ export function localFileStorage(root: string): FileStorage {
     get: (key) => readFile(resolve(key)),
     stream: (key, range) => createReadStream(resolve(key), range),
     remove: (key) => rm(resolve(key), { force: true }),
+    pathOf: resolve,
   };
 }
 

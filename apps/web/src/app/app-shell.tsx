@@ -7,13 +7,17 @@ import classes from './app-shell.module.css';
 import scrollRow from '../components/scroll-row.module.css';
 import { SiteFooter } from '../components/site-footer';
 
-/** The five superadmin tabs (spec §2); client administrators see none. */
+/**
+ * The superadmin tabs: spec §2's five and the Audit log (issue #33). Client administrators see
+ * none; their way to the Audit log is a link beside Sign out.
+ */
 export const superadminTabs = [
   { to: '/project-management', labelKey: 'tabs.projectManagement' },
   { to: '/user-management', labelKey: 'tabs.userManagement' },
   { to: '/survey-templates', labelKey: 'tabs.surveyTemplates' },
   { to: '/resource-library', labelKey: 'tabs.resourceLibrary' },
   { to: '/module-library', labelKey: 'tabs.moduleLibrary' },
+  { to: '/audit-log', labelKey: 'audit.title' },
 ] as const;
 
 export function SignedInShell({ user }: { user: CurrentUser }) {
@@ -39,6 +43,11 @@ export function SignedInShell({ user }: { user: CurrentUser }) {
             <Text size="sm" c="dimmed" visibleFrom="xs" data-testid="signed-in-as">
               {t('app.signedInAs', { name })}
             </Text>
+            {user.role !== 'superadmin' && (
+              <Anchor component={NavLink} to="/audit-log" size="sm" fw={500}>
+                {t('audit.title')}
+              </Anchor>
+            )}
             <Button variant="default" size="xs" onClick={() => void signOut('user')}>
               {t('app.signOut')}
             </Button>

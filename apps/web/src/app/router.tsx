@@ -146,6 +146,11 @@ export const routes: ScreenRoute[] = [
             ...screen(staff('clientOptionsPage')),
           },
           {
+            // Provider staff read every event, a client administrator their client's (the API scopes it).
+            path: '/audit-log',
+            ...screen(staff('auditLogPage')),
+          },
+          {
             path: '/survey-templates',
             ...superadminScreen(staff('surveyTemplatesPage')),
           },
@@ -231,6 +236,7 @@ export const routes: ScreenRoute[] = [
                 path: 'surveys',
                 ...screen(staff('projectSurveysPage')),
               },
+              { path: 'history', ...screen(staff('projectHistoryPage')) },
             ],
           },
           { path: '*', ...screen(async () => (await import('./not-found-page')).NotFoundPage) },

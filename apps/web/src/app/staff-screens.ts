@@ -40,6 +40,8 @@ export const staffScreens = {
   seasonSummaryPage: async () => (await import('../features/season-summaries/season-summary-page')).SeasonSummaryPage,
   projectSurveysPage: async () =>
     (await import('../features/survey-templates/project-surveys-page')).ProjectSurveysPage,
+  projectHistoryPage: async () => (await import('../features/projects/project-history-page')).ProjectHistoryPage,
+  auditLogPage: async () => (await import('../features/audit/audit-log-page')).AuditLogPage,
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type StaffScreen = keyof typeof staffScreens;

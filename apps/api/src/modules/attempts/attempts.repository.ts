@@ -1,3 +1,5 @@
+import { appendAuditEvents, type AuditEventInput } from '../audit/audit-scope.service.js';
+import { eventParameters, SAVE_CHECKED_ANSWER, SAVE_CHECKED_ANSWER_RECORDED } from './answer-statement.js';
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { StoredCaseStatus } from '@pss/contract';
 import { syncAttempts } from '../../db/attempt-sync.js';
@@ -68,28 +70,6 @@ async function lockPublishedCase(tx: Tx, attemptId: string): Promise<boolean> {
   );
   return rows.length > 0;
 }
-
-/** `saveCheckedAnswer`'s statement (see there); prepared once a connection. */
-const SAVE_CHECKED_ANSWER = `
-  with target as (
-    select u.id from user_season_round_cases u join cases c on c.id = u.case_id
-    where u.id = $1 and u.user_id = $2 and u.case_id = $3 and u.unlocks_on <= $4::date
-      and c.status = 'PUBLISHED' and c.xmin = $5::xid
-      and not exists (select 1 from seasons s where s.id = u.season_id and s.end_date < $4::date)
-    for share of c
-  ), moved as (
-    update user_season_round_cases u
-    set status = 'IN_PROGRESS', started_at = coalesce(u.started_at, $6::timestamptz)
-    from target t
-    where u.id = t.id and u.status <> 'COMPLETE'
-    returning u.id
-  )
-  insert into case_answers (user_season_round_case_id, question_id, choice_ids, text, none_of_below, updated_at)
-  select m.id, $7::uuid, $8::jsonb, $9::text, $10::boolean, $6::timestamptz
-  from moved m
-  on conflict (user_season_round_case_id, question_id) do update set choice_ids = excluded.choice_ids,
-    text = excluded.text, none_of_below = excluded.none_of_below, updated_at = excluded.updated_at
-  returning 1 as saved`;
 
 export function createAttemptsRepository(db: Db) {
   const attemptColumns = {
@@ -176,7 +156,12 @@ export function createAttemptsRepository(db: Db) {
      * it scores), so an answer lands either before a submit reads the answers or after it,
      * when the attempt is COMPLETE and the answer is refused.
      */
-    async saveAnswer(attemptId: string, answer: AnswerInput, at: Date): Promise<'saved' | SubmitRefusal> {
+    async saveAnswer(
+      attemptId: string,
+      answer: AnswerInput,
+      at: Date,
+      event: AuditEventInput | null = null,
+    ): Promise<'saved' | SubmitRefusal> {
       return db.transaction(async (tx) => {
         if (!(await lockPublishedCase(tx, attemptId))) return 'not-published';
         const moved = await tx
@@ -195,6 +180,7 @@ export function createAttemptsRepository(db: Db) {
             target: [caseAnswers.userSeasonRoundCaseId, caseAnswers.questionId],
             set: { choiceIds: answer.choiceIds, text: answer.text, noneOfBelow: answer.noneOfBelow, updatedAt: at },
           });
+        if (event) await appendAuditEvents(tx, [event]);
         return 'saved';
       });
     },
@@ -214,8 +200,12 @@ export function createAttemptsRepository(db: Db) {
       against: CheckedAgainst,
       answer: AnswerInput,
       at: Date,
+      event: AuditEventInput | null = null,
     ): Promise<boolean> {
-      const rows = await runPrepared<{ saved: number }>(db, 'save-checked-answer', SAVE_CHECKED_ANSWER, [
+      const [name, text] = event
+        ? ['save-checked-answer-recorded', SAVE_CHECKED_ANSWER_RECORDED]
+        : ['save-checked-answer', SAVE_CHECKED_ANSWER];
+      const rows = await runPrepared<{ saved: number }>(db, name, text, [
         attemptId,
         against.userId,
         against.caseId,
@@ -226,6 +216,7 @@ export function createAttemptsRepository(db: Db) {
         JSON.stringify(answer.choiceIds),
         answer.text,
         answer.noneOfBelow,
+        ...(event ? eventParameters(event) : []),
       ]);
       return rows.length > 0;
     },

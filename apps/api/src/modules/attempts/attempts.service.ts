@@ -25,6 +25,7 @@ import type { UsersService } from '../users/users.service.js';
 import type { AnswerInput, AnswerRecord, AttemptRow, AttemptsRepository, FoundAttempt } from './attempts.repository.js';
 import { createAttemptGuards, notPublished, submitted } from './attempt-guards.js';
 import { CheckedCases } from './checked-cases.js';
+import { takeCallEvent } from '../audit/audit-scope.service.js';
 
 type Caller = AccessClaims;
 
@@ -245,9 +246,8 @@ export function createAttemptsService(deps: {
     },
 
     /**
-     * Saves one answer as it is given; a submitted case cannot be re-answered.
-     *
-     * An attempt answered before in this process is known with its case's questions
+     * Saves one answer as it is given; a submitted case cannot be re-answered. The statement
+     * that saves it writes the call's audit event too (`takeCallEvent`). An attempt answered before in this process is known with its case's questions
      * (`CheckedCases`): the answer is checked against them and written in one statement
      * that re-checks every rule at the write (`saveCheckedAnswer`). When that writes
      * nothing, or the answer does not pass, or the attempt is not known, the full path runs:
@@ -255,6 +255,7 @@ export function createAttemptsService(deps: {
      * ever (not found, not unlocked, not published, submitted, then the answer's problems).
      */
     async answer(caller: Caller, id: string, body: CaseAnswer): Promise<{ saved: true }> {
+      const event = takeCallEvent();
       const known = checkedCases.lookUp(id);
       if (known && known.userId === caller.userId) {
         const checked = checkAnswers(known.questions, [body]);
@@ -265,6 +266,7 @@ export function createAttemptsService(deps: {
             against,
             toAnswerInput(checked.answers.get(body.question_id)!),
             deps.clock.now(),
+            event,
           );
           if (saved) return { saved: true };
         }
@@ -286,6 +288,7 @@ export function createAttemptsService(deps: {
         id,
         toAnswerInput(checked.answers.get(body.question_id)!),
         deps.clock.now(),
+        event,
       );
       if (saved === 'not-published') throw notPublished();
       if (saved === 'complete') throw submitted();

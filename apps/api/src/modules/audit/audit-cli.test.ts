@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/client.js';
-import { appendAuditEvents } from './audit-chain.js';
+import { auditEvents } from '../../db/schema/index.js';
+import { appendAuditEvents, sealAuditChain } from './audit-chain.js';
 
 /** `npm run audit:verify` on an embedded database, as an operator runs it with the server stopped. */
 const apiRoot = path.resolve(import.meta.dirname, '../../..');
@@ -25,12 +26,14 @@ describe('npm run audit:verify', () => {
     const database = await openDatabase({ pgliteDataDir: path.join(dataDir, 'pglite') });
     await database.migrate();
     const actor = { id: null, email: null, role: 'SYSTEM', clientId: null };
-    const rows = await database.db.transaction((tx) =>
+    await database.db.transaction((tx) =>
       appendAuditEvents(tx, [
         { actor, action: 'scheduler.send' },
         { actor, action: 'imports.run' },
       ]),
     );
+    await sealAuditChain(database.db);
+    const rows = await database.db.select().from(auditEvents).orderBy(asc(auditEvents.seq));
     await database.close();
 
     const holds = verify(dataDir);
@@ -38,8 +41,8 @@ describe('npm run audit:verify', () => {
     expect(holds.status).toBe(0);
 
     const altered = await openDatabase({ pgliteDataDir: path.join(dataDir, 'pglite') });
-    await altered.db.execute(sql`alter table audit_events disable trigger audit_events_no_change`);
-    await altered.db.execute(sql`update audit_events set action = 'imports.cancel' where seq = 2`);
+    await altered.db.execute(sql`alter table audit_events disable trigger user`);
+    await altered.db.execute(sql`update audit_events set action = 'imports.cancel' where seq = ${rows[1]!.seq}`);
     await altered.close();
     const broken = verify(dataDir);
     expect(broken.stderr).toContain(`broken at event ${rows[1]!.id}: 1 event before it holds.`);

@@ -20,7 +20,8 @@ export function registerAuditEventsRoutes(app: FastifyInstance, service: AuditEv
       tags,
       summary: 'The audit trail, newest first (paged by cursor)',
       description:
-        `${FILTERS} Each event carries its hash and the previous event’s, so a reader can check the chain. ` +
+        `${FILTERS} Each event carries its hash and the previous event’s, so a reader can check the chain; both are ` +
+        'null for an event the sealer has not chained yet (it does within a second or so of the change). ' +
         'Pass `next_cursor` as `cursor` for the next, older page; it is null on the last. `limit`: 1–200, 50 unless given.',
     },
     async (request) => service.list(caller(request), request.query),
@@ -32,7 +33,7 @@ export function registerAuditEventsRoutes(app: FastifyInstance, service: AuditEv
       tags,
       summary: 'Check the audit trail’s hash chain',
       description:
-        'Walks the chain from its first event: each must be the next in place, carry the previous event’s hash and ' +
+        'Chains the events not sealed yet, then walks the chain from its first event: each must be the next in place, carry the previous event’s hash and ' +
         'hash to its own. `first_broken_id` names the first event where that fails (altered, inserted, or after a ' +
         'removed one); `checked` counts the events before it. `npm run audit:verify` does the same from a shell.',
     },

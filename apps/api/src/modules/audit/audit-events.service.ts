@@ -3,10 +3,10 @@ import type { Db } from '../../db/client.js';
 import type { Cell, Column, Table } from '../../lib/table-writer.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { visibleClientId } from '../clients/clients.service.js';
-import { verifyAuditChain, type AuditEventRow, type ChainVerdict } from './audit-chain.js';
+import { sealAuditChain, verifyAuditChain, type ChainedEventRow, type ChainVerdict } from './audit-chain.js';
 import { createAuditEventsRepository, type AuditFilters } from './audit-events.repository.js';
 
-export function toAuditEvent(row: AuditEventRow): AuditEvent {
+export function toAuditEvent(row: ChainedEventRow): AuditEvent {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -55,7 +55,7 @@ const exportColumns: Column[] = [
   { header: 'Hash', width: 66 },
 ];
 
-function exportRow(row: AuditEventRow): Cell[] {
+function exportRow(row: ChainedEventRow): Cell[] {
   return [
     row.at,
     row.actorEmail,
@@ -103,7 +103,11 @@ export function createAuditEventsService(deps: { db: Db }) {
       return { title: 'Audit log', fileName: 'audit-log', columns: exportColumns, rows: rows() };
     },
 
-    verify: (): Promise<ChainVerdict> => verifyAuditChain(deps.db),
+    /** The chain as it stands once what has committed is sealed (so the newest events are checked too). */
+    async verify(): Promise<ChainVerdict> {
+      await sealAuditChain(deps.db);
+      return verifyAuditChain(deps.db);
+    },
   };
 }
 

@@ -40,14 +40,12 @@ export function registerCaseTransfersRoutes(app: FastifyInstance, service: CaseT
   implement(
     caseRoutes.duplicate,
     { tags, summary: 'Copy a case as a new draft that remembers its original' },
-    async (request, reply) =>
-      reply.status(201).send(await service.duplicate(caller(request), request.params.id, request.body?.name)),
+    async (request) => service.duplicate(caller(request), request.params.id, request.body?.name),
   );
 
   implement(
     caseRoutes.duplicateDetached,
     { tags, summary: 'Copy a case as a new, independent custom draft (no link to where it came from)' },
-    async (request, reply) =>
-      reply.status(201).send(await service.duplicateDetached(caller(request), request.params.id, request.body?.name)),
+    async (request) => service.duplicateDetached(caller(request), request.params.id, request.body?.name),
   );
 }

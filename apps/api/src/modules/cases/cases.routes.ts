@@ -29,17 +29,13 @@ export function registerCasesRoutes(app: FastifyInstance, service: CasesService)
       summary: 'Create a draft case in a project',
       description: 'The rest of the case is filled in with `PUT /cases/{id}`. The disease type must be the project’s.',
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await service.create(
-            caller(request),
-            request.body.project_id ? { projectId: request.body.project_id } : { moduleId: request.body.module_id! },
-            request.body.name,
-            request.body.disease_type_id ?? null,
-          ),
-        ),
+    async (request) =>
+      service.create(
+        caller(request),
+        request.body.project_id ? { projectId: request.body.project_id } : { moduleId: request.body.module_id! },
+        request.body.name,
+        request.body.disease_type_id ?? null,
+      ),
   );
 
   implement(caseRoutes.get, { tags, summary: 'A case, whole' }, async (request) =>

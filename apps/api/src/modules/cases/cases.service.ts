@@ -17,6 +17,7 @@ import { projectFitProblem, refuseIf, type CaseAccess, type Caller } from './cas
 import { contentColumns, participantView, toCaseDocument } from './case-content.js';
 import { savingCase } from './case-save-errors.js';
 import { createCasesRepository, type CaseHome, type CaseInsert, type CaseRow } from './cases.repository.js';
+import { auditChanges } from '../audit/audit-scope.service.js';
 
 export { checkAnswers, feedbackFor, isAnswered, missingRequired, scoreAnswers } from './case-answers.js';
 export type { StoredAnswer } from './case-answers.js';
@@ -147,7 +148,9 @@ export function createCasesService(deps: { db: Db; access: CaseAccess; storage: 
       if (!saved) {
         throw new AppError('CHANGES_FORBIDDEN', { message: 'Published and active cases cannot be edited.' });
       }
-      return access.read(id);
+      const after = await access.read(id);
+      auditChanges(toCaseDocument(row), after);
+      return after;
     },
 
     async remove(caller: Caller, id: string, selection: CaseSelection | undefined): Promise<{ ids: string[] }> {

@@ -5,6 +5,7 @@ import type { AccessClaims } from '../../lib/tokens.js';
 import { readCsvRows, type ImportOutcome, type ImportRunContext } from '../imports/imports.service.js';
 import type { ClientRow, ClientWithCount, ClientsRepository } from './clients.repository.js';
 import { isUniqueViolation } from '../../db/constraint-violations.js';
+import { auditClient } from '../audit/audit-scope.service.js';
 
 export function toClient(row: ClientWithCount): Client {
   return {
@@ -49,6 +50,7 @@ export function createClientsService(deps: { clients: ClientsRepository; clock: 
     const row = await clients.findById(id);
     if (!row) throw new AppError('NOT_FOUND');
     assertClientVisible(caller, row.id);
+    auditClient(row.id);
     return row;
   }
 

@@ -5,6 +5,9 @@ import { rowsOf, type Executor } from '../../db/client.js';
 /** A claimed row with what it takes to decide whether it is still due and to write it. */
 export interface OutboxWork {
   id: string;
+  /** Whose email it is: the audit trail's record of its sending names them. */
+  projectId: string;
+  clientId: string;
   kind: EmailDeliveryKindValue;
   attempts: number;
   toAddress: string;
@@ -33,6 +36,8 @@ export interface OutboxWork {
 
 interface WorkRow {
   id: string;
+  project_id: string;
+  client_id: string;
   kind: EmailDeliveryKindValue;
   attempts: number;
   to_address: string;
@@ -63,7 +68,7 @@ interface WorkRow {
 export async function readOutboxWork(db: Executor, ids: string[]): Promise<OutboxWork[]> {
   if (!ids.length) return [];
   const result = await db.execute(sql`
-    select o.id, o.kind, o.attempts, o.to_address, o.rule_day::text as rule_day,
+    select o.id, o.project_id, p.client_id, o.kind, o.attempts, o.to_address, o.rule_day::text as rule_day,
       o.user_id, o.round_number, t.type, t.subject, t.body, t.button_text, t.dashboard_url_text, t.enabled,
       t.send_mode, p.name as project_name, p.status as project_status,
       u.first_name, u.last_name, u.salutation, pp.archived, s.name as season_name, r.end_date::text as round_end,
@@ -87,6 +92,8 @@ export async function readOutboxWork(db: Executor, ids: string[]): Promise<Outbo
     )})`);
   return rowsOf<WorkRow>(result).map((r) => ({
     id: r.id,
+    projectId: r.project_id,
+    clientId: r.client_id,
     kind: r.kind,
     attempts: r.attempts,
     toAddress: r.to_address,

@@ -4,6 +4,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { daysBetween, finishingRules, summaryRules } from './email-rules.js';
 import { longDate, renderEmail, type PlaceholderValues } from './email-render.js';
 import type { EmailOutboxRepository, OutboxWork } from './email-outbox.repository.js';
+import type { SystemRecorder } from '../audit/call-recorder.service.js';
 
 /** Who the footer tells participants to write to or call ({email}, {phone}). */
 export interface SupportContact {
@@ -73,7 +74,27 @@ export function createEmailSender(deps: {
   dashboardLink(userId: string, now: Date): Promise<string>;
   log?: { error(obj: unknown, msg: string): void };
   options?: SenderOptions;
+  /** Records each message sent (or given up) in the audit trail, as the system, with its status. */
+  audit?: SystemRecorder;
 }) {
+  /** Ends a claim as SENT or FAILED with its event (none when the claim was no longer this process's). */
+  function ended(work: OutboxWork, status: 'SENT' | 'FAILED', end: () => Promise<boolean>): Promise<boolean> {
+    if (!deps.audit) return end();
+    return deps.audit.system('scheduler.send', end, (held) =>
+      held
+        ? {
+            target: { type: 'email', id: work.id },
+            projectId: work.projectId,
+            clientId: work.clientId,
+            changes: {
+              status: { before: 'SENDING', after: status },
+              email_type: { before: null, after: work.template.type },
+              to: { before: null, after: work.toAddress },
+            },
+          }
+        : null,
+    );
+  }
   const concurrency = deps.options?.concurrency ?? SEND_CONCURRENCY;
   // Claimed rows wait in this process while others are sent: a small batch keeps the time a
   // claim must hold (its lease) close to one message's.
@@ -149,7 +170,7 @@ export function createEmailSender(deps: {
         // The same id on every try, so a receiver can tell a repeat (see docs: emails).
         messageId: `<${work.id}@${messageDomain}>`,
       });
-      await deps.outbox.markSent(work.id, claimedAt, deps.clock.now());
+      await ended(work, 'SENT', () => deps.outbox.markSent(work.id, claimedAt, deps.clock.now()));
       result.sent += 1;
     } catch (error) {
       const text = serverMessage(error);
@@ -157,7 +178,7 @@ export function createEmailSender(deps: {
       // This try is counted when it is recorded: it is the row's attempts + 1.
       const attempt = work.attempts + 1;
       if (isPermanent(error) || attempt >= maxAttempts) {
-        await deps.outbox.markFailed(work.id, claimedAt, at, text);
+        await ended(work, 'FAILED', () => deps.outbox.markFailed(work.id, claimedAt, at, text));
         result.failed += 1;
       } else {
         const wait = retryBaseMs * 4 ** (attempt - 1);

@@ -6,6 +6,7 @@ import { isConnectionLost } from '../../db/connection-loss.js';
 import { keepLease } from './import-lease.js';
 import type { ImportOutcome } from './import-rows.js';
 import type { ImportJobRow, ImportKind, ImportsRepository } from './imports.repository.js';
+import type { SystemRecorder } from '../audit/call-recorder.service.js';
 
 export interface ImportRunContext {
   job: ImportJobRow;
@@ -51,10 +52,31 @@ export async function runImportJob(
     log?: ImportLog;
     leaseMs: number;
     runners: ReadonlyMap<ImportKind, ImportRunner>;
+    /** Records the job's end in the audit trail, as the system, with the end itself. */
+    audit?: SystemRecorder;
   },
   job: ImportJobRow,
 ): Promise<void> {
   const { leaseMs, runners } = deps;
+  type Outcome = Parameters<ImportsRepository['finish']>[2];
+  /** Ends the job under this claim, with its event (none when the claim was no longer this process's). */
+  const finish = (outcome: Outcome): Promise<boolean> => {
+    const end = () => deps.imports.finish(job.id, job.startedAt, outcome, deps.clock.now());
+    if (!deps.audit) return end();
+    return deps.audit.system('imports.run', end, (ended) =>
+      ended
+        ? {
+            target: { type: 'import', id: job.id },
+            changes: {
+              kind: { before: null, after: job.kind },
+              state: { before: 'RUNNING', after: outcome.state },
+              rows: { before: null, after: outcome.total },
+              rejected: { before: null, after: outcome.errors.length },
+            },
+          }
+        : null,
+    );
+  };
   const runner = runners.get(job.kind);
   const lease = () => new Date(deps.clock.now().getTime() + leaseMs);
   const followUps: (() => Promise<void>)[] = [];
@@ -72,17 +94,12 @@ export async function runImportJob(
     }).finally(() => leaseKeeper.stop());
     // Finished before the file goes: a process that dies in between leaves a finished job
     // and a stray file, never a queued job without its file.
-    const ended = await deps.imports.finish(
-      job.id,
-      job.startedAt,
-      {
-        state: outcome.errors.length ? 'ERROR' : 'COMPLETE',
-        errors: outcome.errors,
-        processed: outcome.errors.length ? 0 : outcome.total,
-        total: outcome.total,
-      },
-      deps.clock.now(),
-    );
+    const ended = await finish({
+      state: outcome.errors.length ? 'ERROR' : 'COMPLETE',
+      errors: outcome.errors,
+      processed: outcome.errors.length ? 0 : outcome.total,
+      total: outcome.total,
+    });
     if (!ended) {
       log?.error({}, 'import finished after its claim was taken up by another process; its end is not recorded');
       return;
@@ -106,17 +123,12 @@ export async function runImportJob(
     }
     log?.error({ err: error }, 'import failed');
     const code = isDatabaseError(error) ? 'IMPORT_DATABASE_ERROR' : 'IMPORT_FAILED';
-    const ended = await deps.imports.finish(
-      job.id,
-      job.startedAt,
-      {
-        state: 'ERROR',
-        errors: [{ line: 0, errorCode: code, message: errorCatalogue[code].message }],
-        processed: 0,
-        total: job.totalRows,
-      },
-      deps.clock.now(),
-    );
+    const ended = await finish({
+      state: 'ERROR',
+      errors: [{ line: 0, errorCode: code, message: errorCatalogue[code].message }],
+      processed: 0,
+      total: job.totalRows,
+    });
     if (ended) await deps.storage.remove(job.filePath).catch(() => undefined);
   }
 }

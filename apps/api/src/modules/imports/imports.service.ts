@@ -5,6 +5,8 @@ import type { FileStorage } from '../../lib/storage.js';
 import { runImportJob, type ImportLog, type ImportRunner } from './import-job-run.js';
 import { LEASE_MS } from './import-lease.js';
 import type { ImportJobRow, ImportKind, ImportsRepository } from './imports.repository.js';
+import { afterCommit } from '../audit/audit-scope.service.js';
+import type { SystemRecorder } from '../audit/call-recorder.service.js';
 
 // Other modules reach these through this service (their import runners read files with them).
 export { MAX_LISTED_ROW_ERRORS, RowErrors, readCsvRows, type ImportOutcome } from './import-rows.js';
@@ -35,6 +37,8 @@ export function createImportsService(deps: {
   maxAttempts?: number;
   /** The id of the request being served, if any: stored on a job it queues (lib/request-context.ts). */
   requestId?: () => string | undefined;
+  /** Records each job's end in the audit trail (as the system). */
+  audit?: SystemRecorder;
 }) {
   const leaseMs = deps.leaseMs ?? LEASE_MS;
   const maxAttempts = deps.maxAttempts ?? 3;
@@ -51,7 +55,15 @@ export function createImportsService(deps: {
 
   const runJob = (job: ImportJobRow) =>
     runImportJob(
-      { imports: deps.imports, storage: deps.storage, clock: deps.clock, log: deps.log, leaseMs, runners },
+      {
+        imports: deps.imports,
+        storage: deps.storage,
+        clock: deps.clock,
+        log: deps.log,
+        leaseMs,
+        runners,
+        audit: deps.audit,
+      },
       job,
     );
 
@@ -92,7 +104,7 @@ export function createImportsService(deps: {
         filePath,
         requestId: deps.requestId?.() ?? null,
       });
-      wake?.();
+      afterCommit(() => wake?.());
       return toImportJob(row);
     },
 

@@ -21,19 +21,13 @@ export function registerModuleLibraryRoutes(app: FastifyInstance, service: Modul
         'both: PROJECT_MISSING_QUESTION_CATEGORIES_AND_DISEASE_TYPES). Copies are drafts that remember their ' +
         'module case (`source_case_id`).',
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.copyToProject(caller(request), request.body.case_ids, request.body.project_id)),
+    async (request) => service.copyToProject(caller(request), request.body.case_ids, request.body.project_id),
   );
 
   implement(
     moduleLibraryRoutes.copyToModule,
     { tags, summary: 'Copy module cases into another module library (the same fit rule as for projects)' },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.copyToModule(caller(request), request.body.case_ids, request.body.module_id)),
+    async (request) => service.copyToModule(caller(request), request.body.case_ids, request.body.module_id),
   );
 
   implement(

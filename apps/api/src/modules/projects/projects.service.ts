@@ -20,6 +20,7 @@ import { createProjectCataloguesRepository, type CatalogueKind } from './project
 import { createProjectSeasonsRepository, type SeasonWithRounds } from './project-seasons.repository.js';
 import { createProjectsRepository, type ProjectInput, type ProjectRow } from './projects.repository.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-violations.js';
+import { auditChanges, auditProject } from '../audit/audit-scope.service.js';
 
 type CreateInput = z.output<typeof createProjectBody>;
 type UpdateInput = z.output<typeof updateProjectBody>;
@@ -117,6 +118,7 @@ export function createProjectsService(deps: {
   async function requireVisible(caller: AccessClaims, id: string): Promise<ProjectRow> {
     const row = await projects.findById(id);
     assertProjectVisible(caller, row);
+    auditProject(row.id, row.clientId);
     return row;
   }
 
@@ -170,7 +172,7 @@ export function createProjectsService(deps: {
     },
 
     async update(caller: AccessClaims, id: string, input: UpdateInput): Promise<Project> {
-      await requireVisible(caller, id);
+      const before = await toProject(await requireVisible(caller, id));
       const current = await seasons.seasonsOf(id);
       const unknown = input.seasons.filter((s) => s.id && !current.some((c) => c.id === s.id));
       if (unknown.length) {
@@ -197,7 +199,9 @@ export function createProjectsService(deps: {
           details: { seasons: blocked },
         });
       }
-      return toProject((await projects.findById(id))!);
+      const after = await toProject((await projects.findById(id))!);
+      auditChanges(before, after);
+      return after;
     },
 
     async setStatus(caller: AccessClaims, id: string, status: 'ACTIVE' | 'ARCHIVED'): Promise<Project> {

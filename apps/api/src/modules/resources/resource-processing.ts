@@ -8,6 +8,8 @@ import { topLevelAtoms, videoDuration } from './resource-content.js';
 import { createProcessingClaims } from './processing-claims.repository.js';
 import type { ResourceRecord } from './resources.repository.js';
 import { createThumbnailPool, DEFAULT_DRAWING_LIMITS } from './thumbnail-pool.js';
+import { afterCommit } from '../audit/audit-scope.service.js';
+import type { SystemRecorder } from '../audit/call-recorder.service.js';
 
 /**
  * What is made from a file after its upload, in the background: a thumbnail for an image
@@ -28,9 +30,28 @@ export function createResourceProcessing(deps: {
   clock: Clock;
   log?: FastifyBaseLogger;
   leaseMs?: number;
+  /** Records each file's processing in the audit trail (as the system). */
+  audit?: SystemRecorder;
 }) {
   const { storage } = deps;
   const repository = createProcessingClaims(deps.db);
+  type Outcome = Parameters<typeof repository.finishProcessing>[2];
+  /** Ends a claim, with its event (none when the claim was no longer this process's). */
+  const finish = (id: string, claimedAt: Date, outcome: Outcome): Promise<boolean> => {
+    const end = () => repository.finishProcessing(id, claimedAt, outcome);
+    if (!deps.audit) return end();
+    return deps.audit.system('resources.process', end, (kept) =>
+      kept
+        ? {
+            target: { type: 'resource', id },
+            changes: {
+              processing: { before: 'RUNNING', after: outcome.status },
+              thumbnail: { before: null, after: outcome.thumbnailKey !== null },
+            },
+          }
+        : null,
+    );
+  };
   const leaseMs = deps.leaseMs ?? PROCESSING_LEASE_MS;
   const pool = createThumbnailPool(DEFAULT_DRAWING_LIMITS, deps.log);
 
@@ -38,7 +59,7 @@ export function createResourceProcessing(deps: {
   async function process(row: ResourceRecord): Promise<{ thumbnail: Buffer | null; media: ResourceMedia }> {
     const file = row.file!;
     if (row.sourceType === 'IMAGE' || row.sourceType === 'PDF') {
-      const drawn = await pool.draw({ kind: row.sourceType, bytes: await storage.get(file.key) });
+      const drawn = await pool.draw({ kind: row.sourceType, path: storage.pathOf(file.key) });
       const { buffer, byteOffset, byteLength } = drawn.thumbnail;
       return { thumbnail: Buffer.from(buffer, byteOffset, byteLength), media: drawn.media };
     }
@@ -71,7 +92,7 @@ export function createResourceProcessing(deps: {
           thumbnailKey = `resources/thumbnails/${randomUUID()}.webp`;
           await storage.put(thumbnailKey, made.thumbnail);
         }
-        const kept = await repository.finishProcessing(row.id, claimedAt, {
+        const kept = await finish(row.id, claimedAt, {
           status: 'READY',
           thumbnailKey,
           media: made.media,
@@ -83,7 +104,7 @@ export function createResourceProcessing(deps: {
         // Cut short by the app's close: the claim stays, and its lease brings the file back.
         if (closed) return done;
         deps.log?.warn({ err: error, resourceId: row.id }, 'resource thumbnail failed');
-        await repository.finishProcessing(row.id, claimedAt, { status: 'FAILED', thumbnailKey: null, media: null });
+        await finish(row.id, claimedAt, { status: 'FAILED', thumbnailKey: null, media: null });
       }
     }
   }
@@ -109,7 +130,7 @@ export function createResourceProcessing(deps: {
 
     /** Tells the worker an upload is waiting (nothing when no worker runs, as in tests). */
     wake(): void {
-      if (started) wakeUp?.();
+      if (started) afterCommit(() => wakeUp?.());
     },
 
     /** Runs in the background: at once when woken, and every `pollMs` for what another process left. */

@@ -1,12 +1,26 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { hugeImagePdf, hugePng, manyRectanglesPdf } from '../../../test/hostile-resource-files.js';
 import { pagedPdf, pngImage } from '../../../test/resource-files.js';
 import { createThumbnailPool, type DrawingLimits } from './thumbnail-pool.js';
 
+const folder = mkdtempSync(path.join(os.tmpdir(), 'pss-drawing-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+let written = 0;
+
+/** A pool that draws bytes: each is written to a file first, which the drawing process reads. */
 function poolWith(limits: DrawingLimits) {
   const pool = createThumbnailPool(limits);
   onTestFinished(() => pool.close());
-  return pool;
+  return {
+    draw({ kind, bytes }: { kind: 'IMAGE' | 'PDF'; bytes: Uint8Array }) {
+      const file = path.join(folder, `${(written += 1)}`);
+      writeFileSync(file, bytes);
+      return pool.draw({ kind, path: file });
+    },
+  };
 }
 
 const isWebp = (bytes: Uint8Array) => Buffer.from(bytes).subarray(8, 12).toString('latin1') === 'WEBP';

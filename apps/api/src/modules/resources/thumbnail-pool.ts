@@ -1,8 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DrawTask, Drawn } from './thumbnail-drawing.js';
-import type { ResultMessage, TaskMessage } from './thumbnail-process.js';
+import type { Drawn } from './thumbnail-drawing.js';
+import type { DrawFileTask, ResultMessage, TaskMessage } from './thumbnail-process.js';
 import { thumbnailProcessScript } from './thumbnail-process-script.js';
 
 /**
@@ -58,7 +58,7 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
   function start(): ChildProcess {
     const started = fork(thumbnailProcessScript(), [], {
       execArgv: [`--max-old-space-size=${limits.maxHeapMb}`],
-      // Structured clone, so the file's bytes and the thumbnail cross as bytes, not JSON.
+      // Structured clone, so the thumbnail crosses as bytes, not JSON.
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
@@ -165,8 +165,8 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
   }
 
   return {
-    /** Draws in the drawing process; rejects when the drawing fails or passes a limit. */
-    draw(task: DrawTask): Promise<Drawn> {
+    /** Draws a file in the drawing process; rejects when the drawing fails or passes a limit. */
+    draw(task: DrawFileTask): Promise<Drawn> {
       if (closed) return Promise.reject(new Error('The thumbnail pool is closed.'));
       return new Promise<Drawn>((resolve, reject) => {
         queue.push({ message: { id: nextId++, task }, resolve, reject });

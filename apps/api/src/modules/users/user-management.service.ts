@@ -15,6 +15,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { UserManagementRepository, UserWithClient, UsersRepository } from './users.repository.js';
+import { auditChanges, auditClient } from '../audit/audit-scope.service.js';
 
 function toSummary(user: UserWithClient): UserSummary {
   return {
@@ -51,6 +52,7 @@ export function createUserManagementService(deps: {
     if (caller.role !== 'SUPERADMIN' && (!isParticipantRole(user.role) || user.clientId !== caller.clientId)) {
       throw new AppError('USER_NOT_FOUND');
     }
+    if (user.clientId) auditClient(user.clientId);
     return user;
   }
 
@@ -137,7 +139,9 @@ export function createUserManagementService(deps: {
         await deps.sessions.endOtherSessions(id, caller.userId === id ? (caller.sessionId ?? null) : null);
       }
       if (emailChanged) deps.sessions.notifyEmailChanged(user, user.email, input.email.toLowerCase());
-      return details((await repository.findWithClient(id))!);
+      const after = await details((await repository.findWithClient(id))!);
+      auditChanges(await details(user), after);
+      return after;
     },
 
     async setField(

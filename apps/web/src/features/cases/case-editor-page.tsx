@@ -23,6 +23,7 @@ import { CaseStatusBadge } from './case-status-badge';
 import { caseQueryOptions, useDuplicateCase, useReadRtf, useSaveCase, useSetCaseStatus } from './cases-api';
 import { QuestionsEditor } from './questions-editor';
 import { useLiveSearchParams } from '../../lib/use-live-search-params';
+import { HistorySection } from '../../components/history-section';
 
 /** Case Setup: the whole case on one page, saved as one, checked before publishing. */
 export function CaseEditorPage() {
@@ -255,6 +256,7 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
         </Stack>
       </fieldset>
       <CaseResourcesSection caseId={saved.id} readOnly={readOnly} />
+      <HistorySection targetType="case" targetId={saved.id} version={saved.updated_at} />
       {!readOnly && (
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void saveForm()} loading={save.isPending} disabled={!dirty}>

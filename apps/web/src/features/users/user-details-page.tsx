@@ -6,6 +6,7 @@ import { QueryError } from '../../components/query-error';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate } from '../../lib/format';
+import { HistorySection } from '../../components/history-section';
 import { UserDetailsForm } from './user-details-form';
 import { assignmentsQueryOptions, userQueryOptions } from './users-api';
 
@@ -94,6 +95,7 @@ export function UserDetailsPage() {
               {assignments.data?.length === 0 && <Text c="dimmed">{t('users.noAssignments')}</Text>}
             </>
           )}
+          <HistorySection targetType="user" targetId={data.id} version={user.dataUpdatedAt} />
         </Stack>
       )}
     </>

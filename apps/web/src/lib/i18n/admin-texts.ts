@@ -7,6 +7,7 @@ import { modules, elements } from './admin-areas/module-library';
 import { seasonSummaries, progress } from './admin-areas/progress';
 import { emails } from './admin-areas/emails';
 import { surveys } from './admin-areas/surveys';
+import { audit } from './admin-areas/audit';
 
 /**
  * The texts of the administrators' screens: they come with the signed-in staff shell
@@ -30,4 +31,5 @@ export const adminTexts = {
   progress,
   emails,
   surveys,
+  audit,
 };

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { rowsOf, type Db } from '../../src/db/client.js';
+import { auditKindOf, definitionAt, signInCalls, routeName } from '../../src/modules/audit/audited-routes.js';
+import type { Caller, World } from '../world.js';
+
+/**
+ * What the audit trail must hold after each call of the route matrix: exactly one event for a
+ * call that changed state or downloaded personal data, naming the route, the caller, and the
+ * record; none for a refused call (but a refused sign-in: one, with its refusal). Also the
+ * credentials the walk used, which no event may hold.
+ */
+
+interface EventRow {
+  action: string;
+  actor_id: string | null;
+  actor_role: string;
+  target_type: string | null;
+  target_id: string | null;
+  client_id: string | null;
+  outcome: string;
+  changes: Record<string, unknown>;
+}
+
+const eventsOf = async (db: Db, requestId: string) =>
+  rowsOf<EventRow>(
+    await db.execute(sql`
+      select action, actor_id, actor_role, target_type, target_id, client_id, outcome, changes
+      from audit_events where request_id = ${requestId}`),
+  );
+
+/** The values of a path's parameters in a request's URL (`/cases/:id` × `/api/cases/abc?x` → ['abc']). */
+function paramValues(path: string, url: string): string[] {
+  const pattern = path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '([^/?]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const match = new RegExp(`^/api${pattern.join('/')}(?:\\?|$)`).exec(url);
+  return match ? match.slice(1).map(decodeURIComponent) : [];
+}
+
+export function createAuditChecks(world: World) {
+  const credentials = new Set<string>([world.password]);
+
+  /** Everything in a call that is a credential: a bearer token, a password, a code, a link's token, a cookie. */
+  function keepCredentials(headers: Record<string, string>, payload: unknown, response: LightMyRequestResponse) {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+    if (bearer) credentials.add(bearer);
+    const secretKeys = /pass(word)?|token|code|secret/i;
+    const visit = (value: unknown, key = ''): void => {
+      // A catalogue error code (`errorCode: NOT_AUTHORIZED`) names a refusal, not a secret.
+      const errorCode = /^[A-Z][A-Z_]+$/;
+      if (typeof value === 'string' && secretKeys.test(key) && value.length >= 6 && !errorCode.test(value))
+        credentials.add(value);
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, k);
+    };
+    visit(payload);
+    try {
+      visit(response.json());
+    } catch {
+      // Not JSON: a file, a redirect.
+    }
+    for (const cookie of response.cookies) if (cookie.value.length >= 6) credentials.add(cookie.value);
+  }
+
+  /** What is wrong with the events of one call (an empty list when it holds). */
+  async function check(
+    /** `route`: the registered pattern (`/api/cases/:id`); `url`: the URL called. */
+    cell: { method: string; route: string; url: string; caller: Caller; requestId: string },
+    response: LightMyRequestResponse,
+  ): Promise<string[]> {
+    const path = cell.route.replace(/^\/api/, '');
+    const registered = definitionAt(cell.method, path);
+    // A route outside the contract's tables is recorded by no name: only a read may be one.
+    if (!registered) return cell.method === 'GET' ? [] : [`${cell.method} ${path}: in none of the contract's tables`];
+    const kind = auditKindOf(registered);
+    const name = routeName(registered)!;
+    const events = await eventsOf(world.ctx.db, cell.requestId);
+    const where = `${cell.method} ${path} as ${cell.caller}`;
+    const ok = response.statusCode < 300;
+    if (!kind) return events.length ? [`${where}: ${events.length} events for a call the trail does not record`] : [];
+    if (!ok) {
+      if (
+        signInCalls.has(name) &&
+        events.every((e) => e.outcome !== 'success' && e.action === name) &&
+        events.length <= 1
+      )
+        return [];
+      return events.length ? [`${where}: refused (${response.statusCode}) but left ${events.length} events`] : [];
+    }
+    if (events.length !== 1) return [`${where}: ${events.length} events, not one`];
+    const [event] = events as [EventRow];
+    const problems: string[] = [];
+    if (event.action !== name) problems.push(`action ${event.action}, not ${name}`);
+    if (event.outcome !== 'success') problems.push(`outcome ${event.outcome}`);
+    const callerId = cell.caller === 'anonymous' ? null : world.users[cell.caller].id;
+    if (registered.access !== 'public' && event.actor_id !== callerId)
+      problems.push(`actor ${event.actor_id}, not ${callerId}`);
+    const params = paramValues(registered.path, cell.url);
+    if (params.length && !(event.target_id && params.includes(event.target_id)))
+      problems.push(`target ${event.target_type}:${event.target_id}, not one of ${params.join(', ')}`);
+    if (registered.access !== 'public' && cell.caller === 'ownerAdmin' && event.client_id !== world.clientA.id)
+      problems.push(`client ${event.client_id}, not client A's (the owner's own call)`);
+    return problems.map((problem) => `${where}: ${problem}`);
+  }
+
+  return { keepCredentials, check, credentials };
+}
