@@ -48,8 +48,15 @@ test('on a phone, a participant follows their dashboard link, takes a case throu
   await page.getByRole('combobox', { name: '3. Which medication do you start?' }).click();
   await page.getByRole('option', { name: 'ACE inhibitor' }).click();
   await page.getByLabel('4. What follow-up do you arrange?').fill('Review in a week with weight and kidney function.');
-  await page.getByRole('combobox', { name: '5. Who do you refer him to?' }).fill('Cardio');
-  await page.getByRole('option', { name: 'Cardiologist' }).click();
+  const referTo = page.getByRole('combobox', { name: '5. Who do you refer him to?' });
+  await referTo.fill('Cardio');
+  // The suggestion is taken from the keyboard: the list is placed beside the box a frame after
+  // the page scrolls (Floating UI), so on a slow machine a tap made as the page scrolls to it can
+  // land on the question card behind, which closes the list.
+  await expect(page.getByRole('option', { name: 'Cardiologist' })).toBeVisible();
+  await referTo.press('ArrowDown');
+  await referTo.press('Enter');
+  await expect(referTo).toHaveValue('Cardiologist');
   await page.getByRole('button', { name: 'Submit case' }).click();
 
   // 4 necessary choices, all picked, none unnecessary: 100.
