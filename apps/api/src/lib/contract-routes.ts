@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ParsedRequest, ReplyInputOf, RouteDefinition } from '@pss/contract';
-import { auditKindOf, routeName } from '../modules/audit/audited-routes.js';
+import { auditKindOf, routeName, statementRecordedCalls } from '../modules/audit/audited-routes.js';
 import type { CallRecorder } from '../modules/audit/call-recorder.service.js';
 
 declare module 'fastify' {
@@ -58,8 +58,9 @@ export function contractRoutes(app: FastifyInstance) {
             },
           }
         : {}),
-      // A change's answer goes out once its transaction has committed, even one its handler sent itself.
-      ...(kind === 'change' && recorder
+      // A change's answer goes out once its transaction has committed, even one its handler sent
+      // itself. (A change written in one statement, an answer, holds no transaction open.)
+      ...(kind === 'change' && recorder && !statementRecordedCalls.has(name ?? '')
         ? {
             onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
               recorder.settled(request, reply.statusCode);

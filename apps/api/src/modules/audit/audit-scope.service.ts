@@ -198,7 +198,10 @@ export function changedFields(before: Fields | null, after: Fields | null): Audi
     if (isCredentialField(key) || unrecordedFields.has(key)) continue;
     const was = before?.[key] ?? null;
     const is = after?.[key] ?? null;
-    if (canonicalJson(was) !== canonicalJson(is)) changes[key] = { before: was, after: is };
+    // A field set or cleared changed, with no need to compare (a created record, an answer).
+    if (was === null || is === null ? was !== is : canonicalJson(was) !== canonicalJson(is)) {
+      changes[key] = { before: was, after: is };
+    }
   }
   return changes;
 }

@@ -38,6 +38,23 @@ const targetTypes: Record<string, string> = {
  */
 const groupTargetTypes: Record<string, Record<string, string>> = { attempts: { cases: 'attempt' } };
 
+/** A route's target type and the path parameter that names its record, worked out once a route. */
+const routeTargets = new WeakMap<RouteDefinition, { type: string; param: string | undefined }>();
+
+function routeTarget(name: string, definition: RouteDefinition): { type: string; param: string | undefined } {
+  let known = routeTargets.get(definition);
+  if (!known) {
+    const segment = definition.path.split('/')[1] ?? '';
+    const group = name.split('.')[0] ?? '';
+    known = {
+      type: groupTargetTypes[group]?.[segment] ?? targetTypes[segment] ?? segment,
+      param: /:(\w+)/.exec(definition.path)?.[1],
+    };
+    routeTargets.set(definition, known);
+  }
+  return known;
+}
+
 /**
  * The record a call names when its service said none: the first of its path's parameters
  * (`/cases/:id/status` → the case), or the record it created (`POST /cases` answers its id).
@@ -48,10 +65,7 @@ function defaultTarget(
   params: unknown,
   result: unknown,
 ): CallRecord['target'] {
-  const segment = definition.path.split('/')[1] ?? '';
-  const group = name.split('.')[0] ?? '';
-  const type = groupTargetTypes[group]?.[segment] ?? targetTypes[segment] ?? segment;
-  const param = /:(\w+)/.exec(definition.path)?.[1];
+  const { type, param } = routeTarget(name, definition);
   const values = (params ?? {}) as Record<string, unknown>;
   if (param && typeof values[param] === 'string') return { type, id: values[param] };
   const created = (result as { id?: unknown } | null | undefined)?.id;
