@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { appendAuditEvents, type AuditEventInput } from './audit-chain.js';
 import { currentCall, newCallRecord, runInCall, type AuditActor, type CallRecord } from './audit-scope.service.js';
 import { signInCalls, statementRecordedCalls, type AuditKind } from './audited-routes.js';
+import { readRow, rowChanges, updatedRow } from './row-changes.js';
 import { sentFields } from './sent-fields.js';
 
 /**
@@ -188,7 +189,12 @@ export function createCallRecorder(deps: CallRecorderDeps) {
     try {
       const result = await deps.db.transaction(async (tx) => {
         record.tx = tx;
+        const updated = updatedRow(definition, request.params);
+        const before = updated ? await readRow(tx, updated) : null;
         const value = await runInCall(record, run);
+        // An update whose service said no before and after: the row's, read around the handler.
+        const after = updated && before && !record.changes ? await readRow(tx, updated) : null;
+        if (before && after) record.changes = rowChanges(before, after, request.body, sentFields(name, request.body));
         await appendAuditEvents(tx, [eventOf(record, request, definition, value, request.body)]);
         return value;
       });

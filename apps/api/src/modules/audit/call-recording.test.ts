@@ -84,6 +84,37 @@ describe('recording calls', () => {
     expect(events[0]!.changes.first_name).toBeUndefined();
   });
 
+  it('records the row before and after for an update whose service says neither (a client renamed, its CAP id cleared)', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: f.asSuperadmin,
+      payload: { name: 'Harbor Clinic', cap_id: '12345' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const client = created.json<{ id: string }>();
+    const { reply, events } = await recorded('PUT', `/clients/${client.id}`, f.asSuperadmin, {
+      name: 'Harbour Clinic',
+      cap_id: null,
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ action: 'clients.update', target_type: 'client', target_id: client.id });
+    // Cleared is a change too (a field sent as null), and only what was sent is looked at.
+    expect(events[0]!.changes).toEqual({
+      name: { before: 'Harbor Clinic', after: 'Harbour Clinic' },
+      cap_id: { before: '12345', after: null },
+    });
+
+    // The same again changes nothing: no field is recorded.
+    const again = await recorded('PUT', `/clients/${client.id}`, f.asSuperadmin, {
+      name: 'Harbour Clinic',
+      cap_id: null,
+    });
+    expect(again.reply.statusCode, again.reply.body).toBe(200);
+    expect(again.events[0]!.changes).toEqual({});
+  });
+
   it('leaves no event for a change refused midway, and no change for an event that cannot be written', async () => {
     const project = await projectA();
     const draft = await createDraft(project, 'Fever');
