@@ -95,9 +95,25 @@ export function eventRow(event: AuditEventInput): typeof auditEvents.$inferInser
     clientId: event.clientId ?? null,
     requestId: event.requestId ?? null,
     ip: event.ip ?? null,
-    changes: event.changes ?? {},
+    changes: wellFormed(event.changes ?? {}) as AuditChanges,
     outcome: event.outcome ?? 'success',
   };
+}
+
+/** A UTF-16 surrogate without its pair (code units, so no `u` flag). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The value with every string made well-formed (a lone surrogate, as a hostile body can send,
+ * becomes U+FFFD): JSON.stringify writes one as an escape that jsonb refuses, and the call
+ * answered 500. Values already well-formed are kept as they are, without copying.
+ */
+function wellFormed(value: unknown): unknown {
+  LONE_SURROGATE.lastIndex = 0;
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (Array.isArray(value)) return value.map(wellFormed);
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [wellFormed(key), wellFormed(inner)]));
 }
 
 /** Places read a round by the sealer (`audit_seal` goes on, round after round, to the last). */
