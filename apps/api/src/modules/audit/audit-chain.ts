@@ -109,11 +109,20 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * answered 500. Values already well-formed are kept as they are, without copying.
  */
 function wellFormed(value: unknown): unknown {
-  LONE_SURROGATE.lastIndex = 0;
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
+  if (typeof value === 'string') {
+    LONE_SURROGATE.lastIndex = 0;
+    return LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
+  }
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  if (Array.isArray(value)) return value.map(wellFormed);
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [wellFormed(key), wellFormed(inner)]));
+  if (Array.isArray(value)) {
+    const items = value.map(wellFormed);
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  const entries = Object.entries(value);
+  const mended = entries.map(([key, inner]) => [wellFormed(key), wellFormed(inner)] as const);
+  return mended.some(([key, inner], i) => key !== entries[i]![0] || inner !== entries[i]![1])
+    ? Object.fromEntries(mended)
+    : value;
 }
 
 /** Places read a round by the sealer (`audit_seal` goes on, round after round, to the last). */

@@ -21,11 +21,22 @@ const updatedRowTables: Record<string, string> = {
   'survey-templates': 'survey_templates',
 };
 
+/** Each route's table of rows updated in place (null: none), worked out once a route. */
+const routeTables = new WeakMap<RouteDefinition, string | null>();
+
+function tableOf(definition: RouteDefinition): string | null {
+  let table = routeTables.get(definition);
+  if (table === undefined) {
+    const match = definition.method === 'PUT' ? /^\/([\w-]+)\/:id$/.exec(definition.path) : null;
+    table = (match && updatedRowTables[match[1]!]) ?? null;
+    routeTables.set(definition, table);
+  }
+  return table;
+}
+
 /** The table and id of the row a call updates, or null when the call is not such an update. */
 export function updatedRow(definition: RouteDefinition, params: unknown): { table: string; id: string } | null {
-  if (definition.method !== 'PUT') return null;
-  const match = /^\/([\w-]+)\/:id$/.exec(definition.path);
-  const table = match ? updatedRowTables[match[1]!] : undefined;
+  const table = tableOf(definition);
   const id = (params as { id?: unknown } | null)?.id;
   // Not a uuid: no row has it (the handler refuses it with its own error).
   if (!table || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return null;
