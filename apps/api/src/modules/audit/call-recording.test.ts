@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CaseDocument } from '@pss/contract';
 import { rowsOf } from '../../db/client.js';
-import { contentOf, createDraft, ctx, f, call, projectA } from '../../../test/case-calls.js';
+import { assignParticipant, contentOf, createDraft, ctx, f, call, projectA } from '../../../test/case-calls.js';
 import { createUser, TEST_PASSWORD } from '../../../test/test-app.js';
 import { sealAuditChain, verifyAuditChain } from './audit-chain.js';
 
@@ -113,6 +113,32 @@ describe('recording calls', () => {
     });
     expect(again.reply.statusCode, again.reply.body).toBe(200);
     expect(again.events[0]!.changes).toEqual({});
+  });
+
+  it('records the row before and after for updates of a part of a record: notes, a display name, an archive', async () => {
+    const project = await projectA();
+    const participant = await assignParticipant(project.id, project.seasons['Spring 2026']!);
+    const notes = await recorded('PUT', `/users/${participant.id}/${project.id}/notes`, f.asAdminA, {
+      notes: 'Called about round 2',
+    });
+    expect(notes.reply.statusCode, notes.reply.body).toBe(204);
+    expect(notes.events).toHaveLength(1);
+    expect(notes.events[0]!.changes).toEqual({ notes: { before: null, after: 'Called about round 2' } });
+
+    const named = await recorded('PUT', `/users/${participant.id}/display-name`, f.asAdminA, { display_name: 'Dr P' });
+    expect(named.reply.statusCode, named.reply.body).toBeLessThan(300);
+    const renamed = await recorded('PUT', `/users/${participant.id}/display-name`, f.asAdminA, {
+      display_name: 'Dr Q',
+    });
+    expect(renamed.events[0]!.changes).toEqual({ display_name: { before: 'Dr P', after: 'Dr Q' } });
+
+    // Nothing sent: every column the call changed, and the time of the save left out.
+    const archived = await recorded('POST', `/projects/${project.id}/archive`, f.asSuperadmin);
+    expect(archived.reply.statusCode, archived.reply.body).toBe(200);
+    const changes = archived.events[0]!.changes;
+    expect(Object.keys(changes).length).toBeGreaterThan(0);
+    expect(changes.updated_at).toBeUndefined();
+    for (const change of Object.values(changes)) expect(change.before).not.toEqual(change.after);
   });
 
   it('leaves no event for a change refused midway, and no change for an event that cannot be written', async () => {

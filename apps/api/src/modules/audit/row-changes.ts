@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { RouteDefinition } from '@pss/contract';
 import { rowsOf, type Tx } from '../../db/client.js';
 import type { AuditChanges } from '../../db/schema/index.js';
@@ -8,45 +8,61 @@ import { changedFields } from './audit-scope.service.js';
  * Before and after for an update whose service does not say them itself: the record's row is
  * read in the call's transaction before its handler runs and again after, and each field the
  * call sent that is a column of the row is kept if its value changed, with the value it had
- * and the one it has. (Cases, projects and users say theirs: their services know the record
- * as the screens show it.)
+ * and the one it has. A call that sends nothing (an archive, a restore) keeps every column it
+ * changed. (Cases, projects and users saved whole say theirs: their services know the record as
+ * the screens show it.)
  */
 
-/** The tables of records updated in place by `PUT /<records>/:id`, by the path's first segment. */
-const updatedRowTables: Record<string, string> = {
-  clients: 'clients',
-  cmes: 'cmes',
-  'module-library': 'modules',
-  'resource-library': 'resources',
-  'survey-templates': 'survey_templates',
-};
-
-/** Each route's table of rows updated in place (null: none), worked out once a route. */
-const routeTables = new WeakMap<RouteDefinition, string | null>();
-
-function tableOf(definition: RouteDefinition): string | null {
-  let table = routeTables.get(definition);
-  if (table === undefined) {
-    const match = definition.method === 'PUT' ? /^\/([\w-]+)\/:id$/.exec(definition.path) : null;
-    table = (match && updatedRowTables[match[1]!]) ?? null;
-    routeTables.set(definition, table);
-  }
-  return table;
+/** Where an updated row is: its table, and its key's columns, each from a path parameter. */
+interface RowPlace {
+  table: string;
+  key: Record<string, string>;
 }
 
-/** The table and id of the row a call updates, or null when the call is not such an update. */
-export function updatedRow(definition: RouteDefinition, params: unknown): { table: string; id: string } | null {
-  const table = tableOf(definition);
-  const id = (params as { id?: unknown } | null)?.id;
-  // Not a uuid: no row has it (the handler refuses it with its own error).
-  if (!table || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return null;
-  return { table, id };
+/** The routes that update one row in place, by method and path. */
+const updatedRows: Record<string, RowPlace> = {
+  'PUT /clients/:id': { table: 'clients', key: { id: 'id' } },
+  'PUT /cmes/:id': { table: 'cmes', key: { id: 'id' } },
+  'PUT /module-library/:id': { table: 'modules', key: { id: 'id' } },
+  'PUT /resource-library/:id': { table: 'resources', key: { id: 'id' } },
+  'PUT /survey-templates/:id': { table: 'survey_templates', key: { id: 'id' } },
+  'POST /cases/:id/status': { table: 'cases', key: { id: 'id' } },
+  'POST /projects/:id/archive': { table: 'projects', key: { id: 'id' } },
+  'POST /projects/:id/restore': { table: 'projects', key: { id: 'id' } },
+  'PUT /projects/:id/survey': { table: 'project_surveys', key: { project_id: 'id' } },
+  'PUT /users/:userId/display-name': { table: 'users', key: { id: 'userId' } },
+  'PUT /users/:userId/mobile-number': { table: 'users', key: { id: 'userId' } },
+  'PUT /users/:userId/:projectId/notes': {
+    table: 'project_participants',
+    key: { user_id: 'userId', project_id: 'projectId' },
+  },
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The row a call updates: its table and the condition that finds it; null when it is no such update. */
+export interface UpdatedRow {
+  table: string;
+  where: SQL;
+}
+
+export function updatedRow(definition: RouteDefinition, params: unknown): UpdatedRow | null {
+  const place = updatedRows[`${definition.method} ${definition.path}`];
+  if (!place) return null;
+  const conditions: SQL[] = [];
+  for (const [column, param] of Object.entries(place.key)) {
+    const value = (params as Record<string, unknown> | null)?.[param];
+    // Not a uuid: no row has it (the handler refuses it with its own error).
+    if (typeof value !== 'string' || !uuidPattern.test(value)) return null;
+    conditions.push(sql`t.${sql.identifier(column)} = ${value}`);
+  }
+  return { table: place.table, where: sql.join(conditions, sql` and `) };
 }
 
 /** The row as JSON (the column names as the database spells them), or null when there is none. */
-export async function readRow(tx: Tx, row: { table: string; id: string }): Promise<Record<string, unknown> | null> {
+export async function readRow(tx: Tx, row: UpdatedRow): Promise<Record<string, unknown> | null> {
   const [found] = rowsOf<{ row: Record<string, unknown> }>(
-    await tx.execute(sql`select to_jsonb(t) as row from ${sql.identifier(row.table)} t where t.id = ${row.id}`),
+    await tx.execute(sql`select to_jsonb(t) as row from ${sql.identifier(row.table)} t where ${row.where}`),
   );
   return found?.row ?? null;
 }
@@ -54,7 +70,7 @@ export async function readRow(tx: Tx, row: { table: string; id: string }): Promi
 /**
  * What the call changed: each field it sent that is a column of the row, if its value changed
  * (before and after as the row held them); a sent field that is no column (a nested part) as
- * `sent` records it.
+ * `sent` records it. A call that sent no fields: every column it changed.
  */
 export function rowChanges(
   before: Record<string, unknown>,
@@ -62,8 +78,9 @@ export function rowChanges(
   body: unknown,
   sent: AuditChanges,
 ): AuditChanges {
-  const changes: AuditChanges = {};
   const fields = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+  if (fields.length === 0) return changedFields(before, after);
+  const changes: AuditChanges = {};
   for (const field of fields) {
     if (field in after) Object.assign(changes, changedFields({ [field]: before[field] }, { [field]: after[field] }));
     else if (sent[field]) changes[field] = sent[field];
