@@ -20,6 +20,7 @@ import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerAuditEventsRoutes } from './modules/audit/audit-events.routes.js';
 import { registerSurveysRoutes } from './modules/surveys/surveys.routes.js';
 import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
+import { registerSecondFactorRoutes } from './modules/auth/second-factor/second-factor.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerOidcRoutes } from './modules/auth/oidc/oidc.routes.js';
 import { registerClientsRoutes } from './modules/clients/clients.routes.js';
@@ -81,6 +82,7 @@ export async function registerApiRoutes(
           enableSuperfakeLogin: config.enableSuperfakeLogin,
         },
       );
+      registerSecondFactorRoutes(api, { auth: authService }, { secureCookies: config.secureCookies });
       registerOidcRoutes(
         api,
         { oidc: oidcSignIn, auth: authService },

@@ -88,6 +88,7 @@ export function createAppServices(
   const authService = createAuthService({
     users: usersService,
     sessions: createSessionsRepository(db),
+    db,
     tokens,
     clock,
     mailer,

@@ -13,6 +13,7 @@ import { migrationsFolder, type Database } from './db/client.js';
 import { latestMigrationTime, migrationsApplied } from './db/migration-state.js';
 import { createMetrics, registerMetricsRoute } from './lib/metrics.js';
 import { registerRequestContext, requestIdOf } from './lib/request-context.js';
+import { createHalfSignedIn } from './modules/auth/second-factor/half-signed-in.js';
 import { registerAccessControl, type DeclaredRoute } from './lib/access-control.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler.js';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     clock,
     sessions: createLiveSessions(database.db),
+    halfSignedIn: createHalfSignedIn(database.db),
   });
 
   await app.register(fastifyCookie);

@@ -8,6 +8,7 @@ import {
   MAX_TEST_RECIPIENTS,
 } from '@pss/contract';
 import { isTimeZone } from './lib/clock.js';
+import { secondFactorConfig, secondFactorEnv, type SecondFactorConfig } from './config-second-factor.js';
 
 /**
  * Every setting the server reads from the environment. The README's configuration
@@ -99,9 +100,10 @@ const envSchema = z.object({
     .transform((v) => v === undefined || v === 'true' || v === '1' || v === 'yes'),
   TRUST_PROXY: z.string().default('false'),
   WEB_DIST_DIR: z.string().optional(),
+  ...secondFactorEnv,
 });
 
-export interface Config {
+export interface Config extends SecondFactorConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -285,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),
+    ...secondFactorConfig(e, publicUrl),
   };
 }
 

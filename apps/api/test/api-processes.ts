@@ -46,6 +46,8 @@ export async function startApiProcess(options: {
       SUPERADMIN_EMAIL: 'owner@multi.test',
       SUPERADMIN_PASSWORD: 'owner-password',
       SCHEDULE_TIME_ZONE: 'UTC',
+      // The processes' tests sign the superadmin in with a password alone.
+      MFA_REQUIRED_ROLES: '',
       ...options.env,
     },
   });

@@ -86,10 +86,18 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', ()
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'owner@example.test', password: 'owner-password' }),
       });
+      // The default policy (MFA_REQUIRED_ROLES=superadmin): the password alone opens only the enrolment.
       expect(login.status).toBe(200);
-      const { access_token } = (await login.json()) as { access_token: string };
-      const me = await fetch(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${access_token}` } });
-      expect(await me.json()).toMatchObject({ email: 'owner@example.test', role: 'superadmin' });
+      const half = (await login.json()) as { mfa_enrollment_required?: boolean; mfa_token: string };
+      expect(half.mfa_enrollment_required).toBe(true);
+      const me = await fetch(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${half.mfa_token}` } });
+      expect(me.status).toBe(401);
+      const enrol = await fetch(`${server.url}/api/auth/mfa/totp/enroll`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${half.mfa_token}` },
+      });
+      expect(enrol.status).toBe(200);
+      expect(((await enrol.json()) as { secret: string }).secret).toMatch(/^[A-Z2-7]{32}$/);
       const wrong = await fetch(`${server.url}/api/auth/login/superadmin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -8,6 +8,8 @@
  *  - superadmin: provider staff only
  *  - user: anyone signed in — staff as for `admin`, a participant only about themselves
  *    (a survey's info review corrects the participant's own display name and mobile number)
+ *  - enrolment: a signed-in staff member, or one half signed in whose role must have a second
+ *    factor and has none (the `mfa_token` of their sign-in): setting up a second factor
  */
-export const routeAccessLevels = ['public', 'participant', 'admin', 'superadmin', 'user'] as const;
+export const routeAccessLevels = ['public', 'participant', 'admin', 'superadmin', 'user', 'enrolment'] as const;
 export type RouteAccess = (typeof routeAccessLevels)[number];

@@ -24,6 +24,8 @@ export * from './route.js';
 export * from './routes/first-screens.js';
 export * from './routes/clients.js';
 export * from './routes/auth.js';
+export * from './second-factor.js';
+export * from './routes/second-factor.js';
 export * from './routes/users.js';
 export * from './routes/projects.js';
 export * from './routes/cmes.js';

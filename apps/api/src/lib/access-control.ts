@@ -16,6 +16,8 @@ declare module 'fastify' {
     auth: AccessClaims | null;
     /** The caller's account as the session check read it (with the same read). */
     bearer: LiveBearer | null;
+    /** On an `enrolment` route called half signed in: the sign-in the enrolment completes. */
+    enrolment: { challengeId: string } | null;
   }
 }
 
@@ -33,6 +35,7 @@ export function roleMayCall(role: UserRole, access: Exclude<RouteAccess, 'public
     case 'superadmin':
       return role === 'SUPERADMIN';
     case 'admin':
+    case 'enrolment':
       return isStaffUserRole(role);
     case 'participant':
       return isParticipantRole(role);
@@ -57,11 +60,18 @@ export interface LiveSessions {
   check(userId: string, sessionId: string | null | undefined, now: Date): Promise<LiveBearer | null>;
 }
 
+/** Reads the half-signed-in state of a staff member who must set up a second factor (modules/auth/second-factor). */
+export interface HalfSignedIn {
+  /** The member and their sign-in, or null when the token names no live enrolment step. */
+  check(token: string, now: Date): Promise<{ account: LiveBearer; challengeId: string } | null>;
+}
+
 interface BearerDeps {
   tokens: TokenService;
   clock: Clock;
   /** Whether a token's session and user are still there (one read per request). */
   sessions: LiveSessions;
+  halfSignedIn: HalfSignedIn;
 }
 
 /**
@@ -74,6 +84,7 @@ export function registerAccessControl(app: FastifyInstance, deps: BearerDeps): D
   const declared: DeclaredRoute[] = [];
   app.decorateRequest('auth', null);
   app.decorateRequest('bearer', null);
+  app.decorateRequest('enrolment', null);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -104,6 +115,14 @@ export function registerAccessControl(app: FastifyInstance, deps: BearerDeps): D
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     const bearer = await readBearer(request, deps);
+    // Half signed in, a member who must set up a second factor may call the enrolment routes alone.
+    if (!bearer && access === 'enrolment') {
+      const half = await readHalfSignedIn(request, deps);
+      if (!half) throw new AppError('NOT_AUTHORIZED');
+      request.bearer = half.account;
+      request.enrolment = { challengeId: half.challengeId };
+      return;
+    }
     if (!bearer) throw new AppError('NOT_AUTHORIZED');
     if (!roleMayCall(bearer.account.role, access)) throw new AppError('FORBIDDEN');
     request.auth = bearer.claims;
@@ -113,16 +132,24 @@ export function registerAccessControl(app: FastifyInstance, deps: BearerDeps): D
   return declared;
 }
 
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  return (header && /^Bearer\s+(\S+)$/i.exec(header)?.[1]) || null;
+}
+
+async function readHalfSignedIn(request: FastifyRequest, deps: BearerDeps) {
+  const token = bearerToken(request);
+  return token ? deps.halfSignedIn.check(token, deps.clock.now()) : null;
+}
+
 async function readBearer(
   request: FastifyRequest,
   deps: BearerDeps,
 ): Promise<{ claims: AccessClaims; account: LiveBearer } | null> {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1]) return null;
+  const token = bearerToken(request);
+  if (!token) return null;
   const now = deps.clock.now();
-  const claims = await deps.tokens.verifyAccessToken(match[1], now);
+  const claims = await deps.tokens.verifyAccessToken(token, now);
   if (!claims) return null;
   // A signed token is not enough: signed out, its password changed, its account gone, it is refused at once.
   const account = await deps.sessions.check(claims.userId, claims.sessionId, now);
@@ -141,4 +168,15 @@ export function signedInUser(request: FastifyRequest): LiveBearer {
 export function caller(request: FastifyRequest): AccessClaims {
   if (!request.auth) throw new AppError('NOT_AUTHORIZED');
   return request.auth;
+}
+
+/**
+ * Who calls an `enrolment` route: a signed-in staff member, or one half signed in (with the
+ * sign-in their enrolment completes).
+ */
+export function enrollingMember(request: FastifyRequest): { userId: string; challengeId: string | null } {
+  if (request.auth) return { userId: request.auth.userId, challengeId: null };
+  if (request.bearer && request.enrolment)
+    return { userId: request.bearer.id, challengeId: request.enrolment.challengeId };
+  throw new AppError('NOT_AUTHORIZED');
 }

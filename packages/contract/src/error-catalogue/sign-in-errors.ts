@@ -61,4 +61,40 @@ export const signInErrors = {
     message: 'Client administrators sign in through their organisation. Use “Sign in with your organisation”.',
     showServerMessage: false,
   },
+  // A staff member's second factor (authenticator codes, passkeys, recovery codes).
+  MFA_CODE_INCORRECT: {
+    status: 401,
+    message: 'The code is incorrect. Enter the current code from your authenticator app, or a recovery code.',
+    showServerMessage: false,
+  },
+  MFA_CODE_USED: {
+    status: 401,
+    message: 'This code was already used. Wait for the next code from your authenticator app.',
+    showServerMessage: false,
+  },
+  MFA_SIGN_IN_EXPIRED: {
+    status: 401,
+    message: 'This sign-in took too long or was already completed. Please sign in again.',
+    showServerMessage: false,
+  },
+  MFA_ALREADY_ENROLLED: {
+    status: 409,
+    message: 'An authenticator app is already set up for this account. Remove it first to set up another.',
+    showServerMessage: false,
+  },
+  MFA_NOT_ENROLLED: {
+    status: 404,
+    message: 'No authenticator app is set up for this account.',
+    showServerMessage: false,
+  },
+  MFA_FACTOR_REQUIRED: {
+    status: 409,
+    message: 'Your role must sign in with a second factor: set up another before removing the last one.',
+    showServerMessage: false,
+  },
+  PASSKEY_NOT_VERIFIED: {
+    status: 401,
+    message: 'The passkey could not be verified. Try again, or use another way to sign in.',
+    showServerMessage: false,
+  },
 } as const satisfies Record<string, ErrorDefinition>;

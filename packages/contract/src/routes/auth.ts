@@ -9,6 +9,7 @@ import {
   verifyEmailBody,
 } from '../participant-side.js';
 import { route } from '../route.js';
+import { staffSignInResponse } from '../second-factor.js';
 
 export const authRoutes = {
   loginSuperadmin: route({
@@ -16,21 +17,21 @@ export const authRoutes = {
     path: '/auth/login/superadmin',
     access: 'public',
     body: loginBody,
-    reply: loginResponse,
+    reply: staffSignInResponse,
   }),
   loginAdmin: route({
     method: 'POST',
     path: '/auth/login/admin',
     access: 'public',
     body: loginBody,
-    reply: loginResponse,
+    reply: staffSignInResponse,
   }),
   loginStaff: route({
     method: 'POST',
     path: '/auth/admin/login',
     access: 'public',
     body: loginBody,
-    reply: loginResponse,
+    reply: staffSignInResponse,
   }),
   loginSuperfake: route({ method: 'POST', path: '/auth/login/superfake', access: 'public', reply: loginResponse }),
   refreshStaff: route({ method: 'GET', path: '/auth/admin/refresh', access: 'public', reply: loginResponse }),

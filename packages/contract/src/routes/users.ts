@@ -55,6 +55,15 @@ export const userRoutes = {
     status: 204,
     reply: z.null(),
   }),
+  /** A superadmin clears a staff member's second factors (app, passkeys, recovery codes); they are told by email. */
+  resetSecondFactor: route({
+    method: 'POST',
+    path: '/users/:id/mfa/reset',
+    access: 'superadmin',
+    params: idParams,
+    status: 204,
+    reply: z.null(),
+  }),
   assignments: route({
     method: 'GET',
     path: '/users/:id/assignments',

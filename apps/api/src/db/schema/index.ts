@@ -14,3 +14,4 @@ export * from './season-summaries.js';
 export * from './surveys.js';
 export * from './resources.js';
 export * from './audit.js';
+export * from './second-factors.js';

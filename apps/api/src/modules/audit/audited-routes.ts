@@ -28,6 +28,8 @@ const tablePrefixes: Record<string, string> = {
   reportRoutes: 'reports',
   resourceRoutes: 'resources',
   seasonSummaryRoutes: 'seasonSummaries',
+  // Second-factor calls count attempts that must stand whatever their outcome, as sign-ins do.
+  secondFactorRoutes: 'auth',
   serviceRoutes: 'service',
   statisticsRoutes: 'statistics',
   surveyRoutes: 'surveys',
@@ -102,6 +104,8 @@ export const signInCalls = new Set([
   'auth.loginByLink',
   'auth.setPasswordWithCode',
   'auth.changeParticipantPassword',
+  'auth.mfaVerify',
+  'auth.mfaPasskeyVerify',
 ]);
 
 const byPlace = new Map([...names.keys()].map((definition) => [`${definition.method} ${definition.path}`, definition]));

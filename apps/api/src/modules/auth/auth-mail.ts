@@ -36,6 +36,22 @@ export function createAuthMail(deps: { mailer: Mailer; log?: { error(obj: unknow
       );
     },
 
+    /** Tells a staff member that a superadmin cleared their second factors. */
+    notifySecondFactorReset(member: Recipient): void {
+      sendLater(
+        {
+          to: member.email,
+          subject: 'Your Patient Simulation Platform second factor was reset',
+          text:
+            `Hello ${member.firstName},\n\nA provider administrator removed the authenticator app, passkeys and ` +
+            `recovery codes of your Patient Simulation Platform account. At your next sign-in you may be asked ` +
+            `to set up a second factor again.\n\nIf you did not ask for this, please contact your programme ` +
+            `administrator at once.`,
+        },
+        'second factor reset notice',
+      );
+    },
+
     sendSignInLink(participant: Recipient, link: string, linkTtlDays: number): void {
       sendLater(
         {

@@ -1,3 +1,6 @@
+import type { UserRole } from '@pss/contract';
+import type { PasskeySettings } from './second-factor/passkeys.js';
+
 export interface AuthSettings {
   /** Where the web app is reached: dashboard links point there. */
   publicUrl: string;
@@ -11,4 +14,8 @@ export interface AuthSettings {
   loginFailureWindowMinutes: number;
   /** false: client administrators sign in only through their organisation's identity provider. */
   adminPasswordLogin: boolean;
+  /** The staff roles that must sign in with a second factor (MFA_REQUIRED_ROLES). */
+  mfaRequiredRoles: readonly UserRole[];
+  /** Where passkeys belong (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS; PUBLIC_URL's by default). */
+  passkeys: PasskeySettings;
 }

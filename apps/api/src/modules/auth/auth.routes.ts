@@ -71,14 +71,19 @@ export function registerAuthRoutes(
         description:
           'Answers an access token for `Authorization: Bearer`, sets the httpOnly refresh cookie and the ' +
           'JS-readable presence cookie. A wrong password, an unknown email and an account of another kind ' +
-          'all answer 401 INCORRECT_PASSWORD; repeated failures answer 429 TOO_MANY_REQUESTS.',
+          'all answer 401 INCORRECT_PASSWORD; repeated failures answer 429 TOO_MANY_REQUESTS. A member with a ' +
+          'second factor gets `{ mfa_required, mfa_token, methods }` instead (no token, no cookie: complete it with ' +
+          '`/auth/mfa/verify` or `/auth/mfa/webauthn/verify`); one whose role must have a factor and has none ' +
+          'gets `{ mfa_enrollment_required, mfa_token }`, a bearer token only the enrolment calls take.',
       },
       async (request, reply) => {
-        const session = await deps.auth.login(call.kind, request.body.email, request.body.password, request.ip);
-        cookies.set(reply, session);
+        const step = await deps.auth.login(call.kind, request.body.email, request.body.password, request.ip);
+        // Half signed in: no session (and no cookie) until the second factor.
+        if ('halfway' in step) return step.halfway;
+        cookies.set(reply, step.session);
         // A password session is not the provider's: sign-out must not send it to the provider's end-session page.
         reply.clearCookie(OIDC_ID_TOKEN_COOKIE, { path: OIDC_COOKIE_PATH });
-        return session.body;
+        return step.session.body;
       },
     );
   }

@@ -11,10 +11,19 @@ import { createParticipantPasswords } from './participant-passwords.js';
 import { createParticipantSignIn } from './participant-sign-in.js';
 import { createSignInChecks } from './sign-in-checks.js';
 import type { SessionsRepository } from './sessions.repository.js';
+import { createPasskeys } from './second-factor/passkeys.js';
+import { createSecondFactorChecks } from './second-factor/second-factor-checks.js';
+import { createSecondFactorEnrolment } from './second-factor/second-factor-enrolment.js';
+import { createSecondFactorRepository } from './second-factor/second-factor.repository.js';
+import { createSecondFactorSignIn, type StaffSignInStep } from './second-factor/second-factor-sign-in.js';
+import type { Db } from '../../db/client.js';
+import { afterCommit } from '../audit/audit-scope.service.js';
 
 export type { AuthSettings } from './auth-settings.js';
 export { REFRESH_GRACE_SECONDS, type IssuedSession, type SessionKind } from './auth-sessions.js';
 export { LINK_REQUESTS_PER_EMAIL } from './sign-in-checks.js';
+export type { StaffSignInStep } from './second-factor/second-factor-sign-in.js';
+export type { EnrollingMember } from './second-factor/second-factor-enrolment.js';
 
 /** Which staff accounts a sign-in call accepts. */
 export type StaffLoginKind = 'superadmin' | 'admin' | 'staff';
@@ -34,6 +43,8 @@ const acceptedRoles: Record<StaffLoginKind, readonly UserRole[]> = {
 export function createAuthService(deps: {
   users: Pick<UsersService, 'findByEmail' | 'findById' | 'findFirstByRole' | 'setParticipantPassword'>;
   sessions: SessionsRepository;
+  /** Where the second factors are kept (the services' handle: a reset is written in its call's transaction). */
+  db: Db;
   tokens: TokenService;
   clock: Clock;
   mailer: Mailer;
@@ -55,19 +66,32 @@ export function createAuthService(deps: {
     mail,
   });
   const participantPasswords = createParticipantPasswords({ users, sessions, clock, settings, checks, mail });
+  const factorRepository = createSecondFactorRepository(deps.db);
+  const factorChecks = createSecondFactorChecks({ repository: factorRepository, users, checks, clock, settings });
+  const factorDeps = {
+    repository: factorRepository,
+    checks: factorChecks,
+    sessions: authSessions,
+    passkeys: createPasskeys(settings.passkeys),
+    clock,
+    requiredRoles: settings.mfaRequiredRoles,
+  };
+  const secondFactorSignIn = createSecondFactorSignIn(factorDeps);
+  const enrolment = createSecondFactorEnrolment(factorDeps);
 
   return {
     /**
      * Signs a staff member in. A wrong password, an unknown email and an account of
-     * another kind all get the same INCORRECT_PASSWORD, after the same amount of work.
+     * another kind all get the same INCORRECT_PASSWORD, after the same amount of work. A right
+     * one signs in, or asks for the member's second factor, or takes them to set one up.
      */
-    async login(kind: StaffLoginKind, email: string, password: string, address: string): Promise<IssuedSession> {
+    async login(kind: StaffLoginKind, email: string, password: string, address: string): Promise<StaffSignInStep> {
       // The client administrators' call is closed to everyone alike; the staff call says so
       // only after the right password, so that it tells no stranger which accounts are administrators.
       if (kind === 'admin' && !settings.adminPasswordLogin) throw new AppError('PASSWORD_LOGIN_DISABLED');
       const user = await checks.checkPassword(email, password, address, (u) => acceptedRoles[kind].includes(u.role));
       if (user.role === 'ADMIN' && !settings.adminPasswordLogin) throw new AppError('PASSWORD_LOGIN_DISABLED');
-      return authSessions.newSession(user);
+      return secondFactorSignIn.afterPassword(user);
     },
 
     /**
@@ -84,6 +108,22 @@ export function createAuthService(deps: {
       const user = await users.findFirstByRole('SUPERADMIN');
       if (!user) throw new AppError('USER_NOT_FOUND');
       return authSessions.newSession(user);
+    },
+
+    verifySecondFactor: secondFactorSignIn.verifyCode,
+    passkeySignInOptions: secondFactorSignIn.passkeyOptions,
+    passkeySignIn: secondFactorSignIn.passkeySignIn,
+    secondFactors: enrolment,
+
+    /**
+     * A superadmin clears a staff member's second factors; the member is told by email once the
+     * reset has committed. A participant has none to clear (USER_NOT_FOUND).
+     */
+    async resetSecondFactors(userId: string): Promise<void> {
+      const user = await users.findById(userId);
+      if (!user || !isStaffUserRole(user.role)) throw new AppError('USER_NOT_FOUND');
+      await factorRepository.resetFactors(user.id);
+      afterCommit(() => mail.notifySecondFactorReset(user));
     },
 
     refresh: authSessions.refresh,

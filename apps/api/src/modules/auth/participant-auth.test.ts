@@ -79,6 +79,7 @@ function authServiceOf(context: TestContext) {
   return createAuthService({
     users: { findByEmail: unused, findById: unused, findFirstByRole: unused, setParticipantPassword: unused },
     sessions: createSessionsRepository(context.db),
+    db: context.db,
     tokens: createTokenService(context.config.sessionSecret, context.config.accessTokenTtlSeconds),
     clock: context.clock,
     mailer: { send: async () => undefined },

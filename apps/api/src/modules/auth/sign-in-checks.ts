@@ -49,6 +49,8 @@ export function createSignInChecks(deps: {
 
   return {
     countAttempt,
+    /** Takes back the entries of an attempt that turned out right. */
+    uncount: (counted: number[]) => sessions.uncountAttempt(counted),
     emailKey,
 
     /** Counts an emailed request, limited per address and per caller (429). */

@@ -1,0 +1,93 @@
+import type { LoginResponse, SecondFactorChallenge, SecondFactorEnrolmentRequired, UserRole } from '@pss/contract';
+import { AppError } from '../../../lib/errors.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { UserRow } from '../../users/users.service.js';
+import type { AuthSessions, IssuedSession } from '../auth-sessions.js';
+import type { Passkeys } from './passkeys.js';
+import { factorRequired, type SecondFactorChecks } from './second-factor-checks.js';
+import type { SecondFactorRepository } from './second-factor.repository.js';
+
+/** Where a staff member stands once their password was right: signed in, or one step from it. */
+export type StaffSignInStep =
+  { session: IssuedSession } | { halfway: SecondFactorChallenge | SecondFactorEnrolmentRequired };
+
+/**
+ * The sign-in's second step: a member with a factor gives it (an app's code, a recovery code,
+ * a passkey) with the token of their first step; a passkey alone signs in too.
+ */
+export function createSecondFactorSignIn(deps: {
+  repository: SecondFactorRepository;
+  checks: SecondFactorChecks;
+  sessions: Pick<AuthSessions, 'newSession'>;
+  passkeys: Passkeys;
+  clock: Clock;
+  requiredRoles: readonly UserRole[];
+}) {
+  const { repository, checks, sessions, passkeys, clock, requiredRoles } = deps;
+
+  return {
+    /**
+     * After the password: a member with a factor is asked for it; one whose role must have a
+     * factor and has none is taken to enrolment; anyone else is signed in.
+     */
+    async afterPassword(user: UserRow): Promise<StaffSignInStep> {
+      const factors = await repository.factorsOf(user.id);
+      if (factors.totp || factors.passkeys > 0) {
+        const methods: SecondFactorChallenge['methods'] = [];
+        if (factors.totp) methods.push('totp');
+        if (factors.passkeys > 0) methods.push('webauthn');
+        if (factors.recoveryCodes > 0) methods.push('recovery');
+        return { halfway: { mfa_required: true, mfa_token: await checks.newChallenge(user.id, 'verify'), methods } };
+      }
+      if (factorRequired(user.role, requiredRoles)) {
+        return { halfway: { mfa_enrollment_required: true, mfa_token: await checks.newChallenge(user.id, 'enroll') } };
+      }
+      return { session: await sessions.newSession(user) };
+    },
+
+    /** The second step with a typed code: the app's (once a time step) or a recovery code (once). */
+    async verifyCode(token: string, code: string): Promise<IssuedSession<LoginResponse>> {
+      const challenge = await checks.liveChallenge(token, ['verify']);
+      const user = await checks.staffMember(challenge.userId);
+      await checks.counted(user.id, () => checks.spendTypedCode(user.id, code));
+      await checks.spendChallenge(challenge);
+      return sessions.newSession(user);
+    },
+
+    /**
+     * Begins a passkey sign-in: as the second step (the token of the first; the member's own
+     * passkeys are asked for), or alone (any passkey of this site; a new token names the ceremony).
+     */
+    async passkeyOptions(token: string | undefined) {
+      if (!token) {
+        const options = await passkeys.authenticationOptions(null);
+        return { options, mfa_token: await checks.newChallenge(null, 'passkey', options.challenge) };
+      }
+      const challenge = await checks.liveChallenge(token, ['verify']);
+      const keys = await repository.listPasskeys(challenge.userId ?? '');
+      if (keys.length === 0) throw new AppError('PASSKEY_NOT_VERIFIED');
+      const options = await passkeys.authenticationOptions(keys);
+      await repository.setWebauthnChallenge(challenge.id, options.challenge);
+      return { options, mfa_token: token };
+    },
+
+    /** Completes a passkey sign-in begun by `passkeyOptions`. */
+    async passkeySignIn(token: string, response: Record<string, unknown>): Promise<IssuedSession<LoginResponse>> {
+      const challenge = await checks.liveChallenge(token, ['verify', 'passkey']);
+      if (!challenge.webauthnChallenge) throw new AppError('MFA_SIGN_IN_EXPIRED');
+      const credentialId = typeof response.id === 'string' ? response.id : '';
+      const key = credentialId ? await repository.findPasskey(credentialId) : undefined;
+      // As the second step, only the member's own passkey completes their sign-in.
+      if (!key || (challenge.userId && key.userId !== challenge.userId)) throw new AppError('PASSKEY_NOT_VERIFIED');
+      const user = await checks.staffMember(key.userId);
+      const counter = await checks.counted(user.id, () =>
+        passkeys.verifyAuthentication(response, challenge.webauthnChallenge!, key),
+      );
+      await checks.spendChallenge(challenge);
+      await repository.passkeyUsed(key.id, counter, clock.now());
+      return sessions.newSession(user);
+    },
+  };
+}
+
+export type SecondFactorSignIn = ReturnType<typeof createSecondFactorSignIn>;
