@@ -8,6 +8,9 @@ import type { PasskeySettings } from './modules/auth/second-factor/passkeys.js';
  */
 const roleNames: Record<string, UserRole> = { superadmin: 'SUPERADMIN', admin: 'ADMIN' };
 
+/** Variables whose empty value says something (no role), not "unset" (the default). */
+export const emptyIsAValue = new Set(['MFA_REQUIRED_ROLES']);
+
 export const secondFactorEnv = {
   // Comma-separated roles (superadmin, admin); empty: no role must.
   MFA_REQUIRED_ROLES: z

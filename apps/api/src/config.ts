@@ -8,7 +8,12 @@ import {
   MAX_TEST_RECIPIENTS,
 } from '@pss/contract';
 import { isTimeZone } from './lib/clock.js';
-import { secondFactorConfig, secondFactorEnv, type SecondFactorConfig } from './config-second-factor.js';
+import {
+  emptyIsAValue,
+  secondFactorConfig,
+  secondFactorEnv,
+  type SecondFactorConfig,
+} from './config-second-factor.js';
 
 /**
  * Every setting the server reads from the environment. The README's configuration
@@ -198,8 +203,11 @@ function parseTrustProxy(value: string): TrustProxy | undefined {
 
 /** Reads and checks the environment. Throws a ConfigError that names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // Treat empty strings as unset, as shells and .env files often leave them.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // Treat empty strings as unset, as shells and .env files often leave them — but where empty is
+  // a value of its own (MFA_REQUIRED_ROLES= : no role must have a second factor).
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => v !== undefined && (v !== '' || emptyIsAValue.has(k))),
+  );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -3,6 +3,7 @@ import { casesAndModuleLibrariesRows } from './route-matrix/cases-and-module-lib
 import { emailsStatisticsParticipantsRows } from './route-matrix/emails-statistics-participants.js';
 import type { MatrixRow } from './route-matrix/expectations.js';
 import { reportsAttemptsSurveysRows } from './route-matrix/reports-attempts-surveys.js';
+import { secondFactorRows } from './route-matrix/second-factor.js';
 import { serviceAndSignInRows } from './route-matrix/service-and-sign-in.js';
 import { summariesAndResourcesRows } from './route-matrix/summaries-and-resources.js';
 import { usersClientsProjectsRows } from './route-matrix/users-clients-projects.js';
@@ -39,6 +40,7 @@ function oneTable(...areas: Record<string, MatrixRow>[]): Record<string, MatrixR
 export const routeMatrix: Record<string, MatrixRow> = oneTable(
   auditRows,
   serviceAndSignInRows,
+  secondFactorRows,
   usersClientsProjectsRows,
   emailsStatisticsParticipantsRows,
   casesAndModuleLibrariesRows,

@@ -7,6 +7,7 @@ import { perfectAnswers, validCase } from './case-bodies.js';
 import { multipartFile, projectBody } from './fixtures.js';
 import { smallPdf, videoHead } from './summary-files.js';
 import { as } from './kit.js';
+import { halfSignedInToken } from './second-factor-kit.js';
 import { createClient, createUser, TEST_PASSWORD, type TestContext } from './test-app.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 
@@ -20,7 +21,15 @@ const ONE_PIXEL_PNG = Buffer.from(
  * The callers the route matrix knows. The owner is the administrator of the client that
  * owns the world's records (client A); the other administrator belongs to client B.
  */
-export const callers = ['anonymous', 'participant', 'testUser', 'otherAdmin', 'ownerAdmin', 'superadmin'] as const;
+export const callers = [
+  'anonymous',
+  'participant',
+  'testUser',
+  'otherAdmin',
+  'ownerAdmin',
+  'superadmin',
+  'halfSignedIn',
+] as const;
 export type Caller = (typeof callers)[number];
 
 export interface WorldRequest {
@@ -52,10 +61,17 @@ export async function buildWorld(ctx: TestContext) {
     otherAdmin: await createUser(ctx.db, { role: 'ADMIN', clientId: clientB.id }),
     participant: await createUser(ctx.db, { role: 'USER', clientId: clientA.id }),
     testUser: await createUser(ctx.db, { role: 'TESTUSER', clientId: clientA.id }),
+    // A superadmin whose password was right but who must still set up a second factor.
+    halfSignedIn: await createUser(ctx.db, { role: 'SUPERADMIN' }),
   };
 
   async function headersOf(caller: Caller): Promise<Record<string, string>> {
-    return caller === 'anonymous' ? {} : as(ctx, users[caller]);
+    if (caller === 'anonymous') return {};
+    // A step of its own each time: an enrolment that completes spends it.
+    if (caller === 'halfSignedIn') {
+      return { authorization: `Bearer ${await halfSignedInToken(ctx.db, users.halfSignedIn.id, ctx.clock.now())}` };
+    }
+    return as(ctx, users[caller]);
   }
 
   const isStaff = (caller: Caller) => caller === 'superadmin' || caller === 'ownerAdmin' || caller === 'otherAdmin';
@@ -67,7 +83,7 @@ export async function buildWorld(ctx: TestContext) {
    * fuzzing's wrong passwords may have used up.
    */
   async function ownSessionOf(caller: Caller): Promise<Record<string, string>> {
-    if (caller === 'anonymous') return {};
+    if (caller === 'anonymous' || caller === 'halfSignedIn') return headersOf(caller);
     const user = users[caller];
     const now = ctx.clock.now();
     const sessionId = randomUUID();
@@ -90,7 +106,7 @@ export async function buildWorld(ctx: TestContext) {
    * sessions (a sign-out, an email change by a superadmin) refuses the kept token at once.
    */
   async function liveHeadersOf(caller: Caller): Promise<Record<string, string>> {
-    if (caller === 'anonymous') return {};
+    if (caller === 'anonymous' || caller === 'halfSignedIn') return headersOf(caller);
     const kept = await headersOf(caller);
     const check = await ctx.app.inject({
       method: 'GET',

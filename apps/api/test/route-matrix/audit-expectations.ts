@@ -51,7 +51,9 @@ export function createAuditChecks(world: World) {
       const errorCode = /^[A-Z][A-Z_]+$/;
       if (typeof value === 'string' && secretKeys.test(key) && value.length >= 6 && !errorCode.test(value))
         credentials.add(value);
-      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, k);
+      // An array's items are what its key names (`recovery_codes: [...]`).
+      else if (value && typeof value === 'object')
+        for (const [k, v] of Object.entries(value)) visit(v, Array.isArray(value) ? key : k);
     };
     visit(payload);
     try {

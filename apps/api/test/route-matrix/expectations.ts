@@ -18,6 +18,7 @@ export const owned = (ok: number, superadmin = ok): Expectation => ({
   otherAdmin: 404,
   ownerAdmin: ok,
   superadmin,
+  halfSignedIn: 401,
 });
 /** Any staff member, each seeing their own (lists are scoped to the caller's client). */
 export const staff = (ok: number): Expectation => ({
@@ -27,6 +28,7 @@ export const staff = (ok: number): Expectation => ({
   otherAdmin: ok,
   ownerAdmin: ok,
   superadmin: ok,
+  halfSignedIn: 401,
 });
 /** Provider staff only. */
 export const superadmin = (ok: number): Expectation => ({
@@ -36,6 +38,7 @@ export const superadmin = (ok: number): Expectation => ({
   otherAdmin: 403,
   ownerAdmin: 403,
   superadmin: ok,
+  halfSignedIn: 401,
 });
 /** Participants (a clinician and a test user), each on their own case. */
 export const participant = (ok: number): Expectation => ({
@@ -45,6 +48,7 @@ export const participant = (ok: number): Expectation => ({
   otherAdmin: 403,
   ownerAdmin: 403,
   superadmin: 403,
+  halfSignedIn: 401,
 });
 /** Staff as for client A's records, and the participant the record is (the test user is someone else). */
 export const self = (ok: number): Expectation => ({ ...owned(ok), participant: ok, testUser: 404 });
@@ -56,4 +60,10 @@ export const anyone = (status: number): Expectation => ({
   otherAdmin: status,
   ownerAdmin: status,
   superadmin: status,
+  halfSignedIn: status,
 });
+/**
+ * A staff member's own second factor: any staff member, and one half signed in who must set
+ * one up (the only calls that take that token; every other route refuses it, 401).
+ */
+export const enrolment = (ok: number): Expectation => ({ ...staff(ok), halfSignedIn: ok });

@@ -165,7 +165,10 @@ export function createSecondFactorEnrolment(deps: {
         await repository.listPasskeys(user.id),
       );
       if (challenge) await repository.setWebauthnChallenge(challenge.id, options.challenge);
-      else await checks.newChallenge(user.id, 'register', options.challenge);
+      else {
+        await repository.endRegistrations(user.id, clock.now());
+        await checks.newChallenge(user.id, 'register', options.challenge);
+      }
       return options;
     },
 

@@ -197,7 +197,21 @@ export function createSecondFactorRepository(db: Db) {
       return row;
     },
 
-    /** A signed-in member's latest live passkey registration. */
+    /** Ends a member's passkey registrations under way: a new one replaces them (one at a time). */
+    async endRegistrations(userId: string, now: Date): Promise<void> {
+      await db
+        .update(secondFactorChallenges)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(secondFactorChallenges.userId, userId),
+            eq(secondFactorChallenges.purpose, 'register'),
+            isNull(secondFactorChallenges.usedAt),
+          ),
+        );
+    },
+
+    /** A signed-in member's live passkey registration (one at a time: see `endRegistrations`). */
     async liveRegistration(userId: string, now: Date): Promise<ChallengeRow | undefined> {
       const [row] = await db
         .select()

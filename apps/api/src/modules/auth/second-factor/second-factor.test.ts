@@ -13,6 +13,7 @@ import {
   type TestContext,
 } from '../../../../test/test-app.js';
 import type { UserRow } from '../../users/users.service.js';
+import { softwarePasskey } from '../../../../test/software-passkey.js';
 
 /**
  * Staff sign in with a second factor: an authenticator app set up and confirmed, its codes
@@ -302,6 +303,101 @@ describe('a member’s own factors', () => {
       response: forged,
     });
     expectError(signIn, 401, 'PASSKEY_NOT_VERIFIED');
+  });
+});
+
+describe('passkeys', () => {
+  const newKey = () => softwarePasskey(ctx.config.passkeys.rpId, ctx.config.passkeys.origins[0]!);
+
+  async function registered(token: string, name = 'Laptop') {
+    const key = newKey();
+    const options = await inject('POST', '/auth/mfa/webauthn/register/options', token);
+    expect(options.statusCode, options.body).toBe(200);
+    const response = key.register(options.json<{ challenge: string }>());
+    const reply = await inject('POST', '/auth/mfa/webauthn/register', token, { name, response });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return { key, reply };
+  }
+
+  it('registers one, and it completes a sign-in as the second factor or alone', async () => {
+    const user = await createUser(ctx.db, { role: 'ADMIN', clientId: (await createClient(ctx.db)).id });
+    const token = accessTokenOf(await passwordSignIn(user));
+    const { key, reply } = await registered(token);
+    const body = reply.json<{ passkey: { id: string; name: string }; recovery_codes: string[] }>();
+    body.recovery_codes.forEach((code) => credentials.add(code));
+    // The first factor brings the recovery codes.
+    expect(body).toMatchObject({ passkey: { name: 'Laptop' }, recovery_codes: expect.any(Array) });
+    expect(body.recovery_codes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect((await inject('GET', '/auth/mfa', token)).json()).toMatchObject({
+      totp: false,
+      passkeys: [{ id: body.passkey.id, name: 'Laptop', last_used_at: null }],
+    });
+
+    // As the second factor: the password's step names the member's passkeys.
+    const signIn = await passwordSignIn(user);
+    expect(signIn.json()).toMatchObject({ mfa_required: true, methods: ['webauthn', 'recovery'] });
+    const half = signIn.json<{ mfa_token: string }>().mfa_token;
+    const options = await inject('POST', '/auth/mfa/webauthn/options', null, { mfa_token: half });
+    expect(options.statusCode, options.body).toBe(200);
+    const asked = options.json<{ options: { challenge: string; allowCredentials: { id: string }[] } }>().options;
+    expect(asked.allowCredentials.map((c) => c.id)).toEqual([key.credentialId]);
+    const assertion = key.signIn(asked);
+    const verified = await inject('POST', '/auth/mfa/webauthn/verify', null, { mfa_token: half, response: assertion });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ user: { id: user.id } });
+    // The same assertion again: its step is spent.
+    const replayed = await inject('POST', '/auth/mfa/webauthn/verify', null, { mfa_token: half, response: assertion });
+    expectError(replayed, 401, 'MFA_SIGN_IN_EXPIRED');
+
+    // Alone, without the password: any passkey of this site.
+    const begun = (await inject('POST', '/auth/mfa/webauthn/options', null, {})).json<{
+      options: { challenge: string; allowCredentials?: unknown[] };
+      mfa_token: string;
+    }>();
+    expect(begun.options.allowCredentials ?? []).toEqual([]);
+    const alone = await inject('POST', '/auth/mfa/webauthn/verify', null, {
+      mfa_token: begun.mfa_token,
+      response: key.signIn(begun.options),
+    });
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(alone.json()).toMatchObject({ user: { id: user.id } });
+    expect(alone.cookies.map((c) => c.name)).toContain('pss_admin_refresh');
+
+    // Another member's passkey does not complete this member's sign-in.
+    const other = await createUser(ctx.db, { role: 'ADMIN', clientId: (await createClient(ctx.db)).id });
+    const otherKey = (await registered(accessTokenOf(await passwordSignIn(other)))).key;
+    const mine = (await passwordSignIn(user)).json<{ mfa_token: string }>().mfa_token;
+    const mineOptions = (await inject('POST', '/auth/mfa/webauthn/options', null, { mfa_token: mine })).json<{
+      options: { challenge: string };
+    }>();
+    const wrong = await inject('POST', '/auth/mfa/webauthn/verify', null, {
+      mfa_token: mine,
+      response: otherKey.signIn(mineOptions.options),
+    });
+    expectError(wrong, 401, 'PASSKEY_NOT_VERIFIED');
+
+    // Removed, it signs no one in.
+    expect((await inject('DELETE', `/auth/mfa/webauthn/${body.passkey.id}`, token)).statusCode).toBe(204);
+    const after = (await inject('POST', '/auth/mfa/webauthn/options', null, {})).json<{
+      options: { challenge: string };
+      mfa_token: string;
+    }>();
+    const gone = await inject('POST', '/auth/mfa/webauthn/verify', null, {
+      mfa_token: after.mfa_token,
+      response: key.signIn(after.options),
+    });
+    expectError(gone, 401, 'PASSKEY_NOT_VERIFIED');
+  });
+
+  it('is a way through the enrolment a role requires', async () => {
+    const user = await createUser(ctx.db, { role: 'SUPERADMIN' });
+    const half = (await passwordSignIn(user)).json<{ mfa_token: string }>().mfa_token;
+    credentials.add(half);
+    const { reply } = await registered(half, 'Security key');
+    const body = reply.json<{ session: { access_token: string; user: { id: string } } }>();
+    expect(body.session.user.id).toBe(user.id);
+    expect(reply.cookies.map((c) => c.name)).toContain('pss_admin_refresh');
+    expect((await inject('GET', '/users/me', body.session.access_token)).statusCode).toBe(200);
   });
 });
 
