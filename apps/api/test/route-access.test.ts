@@ -40,7 +40,7 @@ describe('route access declarations', () => {
     }
   });
 
-  it('only sign-in (staff, through the identity provider, and participants), refresh, password links, health, settings, the site pages, docs and signed file links are public under /api', () => {
+  it('only sign-in (staff, with a second factor, through the identity provider, and participants), refresh, password links, health, settings, the site pages, docs and signed file links are public under /api', () => {
     const publicApi = ctx.app.declaredRoutes
       .filter((r) => r.access === 'public' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`)
@@ -68,6 +68,10 @@ describe('route access declarations', () => {
         // Client administrators through their identity provider: the state, nonce and PKCE are the permission.
         'GET /api/auth/oidc/start',
         'POST /api/auth/oidc/callback',
+        // A sign-in's second step: the half-signed-in token (or a passkey alone) is the permission.
+        'POST /api/auth/mfa/verify',
+        'POST /api/auth/mfa/webauthn/options',
+        'POST /api/auth/mfa/webauthn/verify',
         // The signed link is the permission (it names one file and expires): see the resources tests.
         'GET /api/resource-files/:token',
       ].sort(),

@@ -45,7 +45,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             ? 'staff (superadmin or client administrator)'
             : access === 'user'
               ? 'staff, or a participant about themselves'
-              : access;
+              : access === 'enrolment'
+                ? 'staff, or a staff member half signed in who must set up a second factor (their `mfa_token`)'
+                : access;
         schema.description = [`**Access:** ${who}.`, schema.description].filter(Boolean).join('\n\n');
       }
       const produces = schema.produces as string[] | undefined;
