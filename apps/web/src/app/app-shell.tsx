@@ -48,6 +48,9 @@ export function SignedInShell({ user }: { user: CurrentUser }) {
                 {t('audit.title')}
               </Anchor>
             )}
+            <Anchor component={NavLink} to="/account/security" size="sm" fw={500}>
+              {t('security.title')}
+            </Anchor>
             <Button variant="default" size="xs" onClick={() => void signOut('user')}>
               {t('app.signOut')}
             </Button>

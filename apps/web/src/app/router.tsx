@@ -151,6 +151,11 @@ export const routes: ScreenRoute[] = [
             ...screen(staff('auditLogPage')),
           },
           {
+            // Every staff member's own second factors.
+            path: '/account/security',
+            ...screen(staff('securityPage')),
+          },
+          {
             path: '/survey-templates',
             ...superadminScreen(staff('surveyTemplatesPage')),
           },

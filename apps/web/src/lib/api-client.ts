@@ -27,6 +27,8 @@ export interface RequestOptions {
   /** Sign-in calls answer 401 for a wrong password; that is not a lost session. */
   isLogin?: boolean;
   signal?: AbortSignal;
+  /** A bearer token of the call's own instead of the session's: a half-signed-in step's. */
+  bearer?: string;
 }
 
 /**
@@ -41,7 +43,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  const token = options.bearer ?? accessToken;
+  if (token) headers.authorization = `Bearer ${token}`;
 
   const sent = fetch(url, {
     method: options.method ?? 'GET',
@@ -79,6 +82,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Sign-in calls answer 401 for a wrong password; that is not a lost session. */
   isLogin?: boolean;
+  /** A bearer token of the call's own (a half-signed-in step's) instead of the session's. */
+  bearer?: string;
 }
 
 /** A route's path with its parameters filled in (`/clients/:id` → `/clients/42`). */
@@ -111,6 +116,7 @@ function requestOf<D extends RouteDefinition>(route: D, input: CallInput<D> | un
       query: input?.query as Record<string, QueryValue> | undefined,
       signal: options?.signal,
       isLogin: options?.isLogin,
+      bearer: options?.bearer,
     } satisfies RequestOptions,
   };
 }

@@ -1,14 +1,32 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Button, Container, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Container,
+  Divider,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { Navigate, useSearchParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
-import { useSession } from '../../lib/session/session-provider';
-import { errorMessage } from '../../lib/api-error';
+import { useSession, type SignInOutcome } from '../../lib/session/session-provider';
+import { ApiError, errorMessage } from '../../lib/api-error';
 import { landingPathFor, PROVIDER_SIGN_IN_URL, type StaffSignInFlow } from '../../lib/session/auth-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SegmentedChoice } from '../../components/segmented-choice';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+// The second step's screens and the passkey code come when a sign-in needs them, not with the form.
+const SecondFactorStep = lazy(() => import('../second-factor/second-factor-step'));
+const EnrolmentStep = lazy(() => import('../second-factor/enrolment-step'));
+
+type Halfway = Exclude<SignInOutcome, { status: 'signed-in' }>;
 
 /** Only paths inside this app may be returned to after sign-in. */
 function safeNext(next: string | null): string | null {
@@ -18,7 +36,8 @@ function safeNext(next: string | null): string | null {
 /** The two staff sign-in flows of spec §1: client administrator and provider employee. */
 export function LoginLandingPage() {
   const { t } = useTranslation();
-  const { state, signIn, settings } = useSession();
+  const { state, signIn, completeSignIn, settings } = useSession();
+  const [halfway, setHalfway] = useState<Halfway | null>(null);
   const [params] = useSearchParams();
   const [flow, setFlow] = useState<StaffSignInFlow>(
     params.get('flow') === 'provider-employee' ? 'provider-employee' : 'client-administrator',
@@ -66,11 +85,46 @@ export function LoginLandingPage() {
   async function submit(email: string, password: string) {
     setSubmitting(true);
     try {
-      await signIn(flow, email, password);
+      const outcome = await signIn(flow, email, password);
+      if (outcome.status !== 'signed-in') {
+        setHalfway(outcome);
+        setSubmitting(false);
+      }
     } catch (error) {
       setFormError(errorMessage(error, t));
       setSubmitting(false);
     }
+  }
+
+  async function signInWithPasskey() {
+    setFormError(null);
+    setSubmitting(true);
+    try {
+      const { signInWithPasskey: withPasskey } = await import('../second-factor/second-factor-api');
+      completeSignIn(await withPasskey());
+    } catch (error) {
+      // A prompt dismissed in the browser is no error of the API's: say it in plain words.
+      setFormError(error instanceof ApiError ? errorMessage(error, t) : t('mfa.passkeyFailed'));
+      setSubmitting(false);
+    }
+  }
+
+  if (halfway) {
+    const back = () => setHalfway(null);
+    return (
+      <Container size={440} py={64}>
+        <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
+          <Suspense fallback={<Loader mx="auto" display="block" aria-label={t('app.loading')} />}>
+            {halfway.status === 'second-factor' ? (
+              <SecondFactorStep step={halfway.step} onSignedIn={completeSignIn} onBack={back} />
+            ) : (
+              <EnrolmentStep step={halfway.step} onSignedIn={completeSignIn} onBack={back} />
+            )}
+          </Suspense>
+        </Paper>
+        <SiteFooter />
+      </Container>
+    );
   }
 
   return (
@@ -130,6 +184,11 @@ export function LoginLandingPage() {
                 <Button type="submit" loading={submitting} fullWidth>
                   {t('common.signIn')}
                 </Button>
+                {typeof window.PublicKeyCredential === 'function' && (
+                  <Button variant="subtle" fullWidth disabled={submitting} onClick={() => void signInWithPasskey()}>
+                    {t('mfa.signInWithPasskey')}
+                  </Button>
+                )}
               </>
             )}
           </Stack>

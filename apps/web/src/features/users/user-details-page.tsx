@@ -1,5 +1,6 @@
-import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
@@ -7,8 +8,11 @@ import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate } from '../../lib/format';
 import { HistorySection } from '../../components/history-section';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { errorMessage } from '../../lib/api-error';
+import { toastError, toastSuccess } from '../../lib/toasts';
 import { UserDetailsForm } from './user-details-form';
-import { assignmentsQueryOptions, userQueryOptions } from './users-api';
+import { assignmentsQueryOptions, resetSecondFactors, userQueryOptions } from './users-api';
 
 /** A user's details, their projects (archive state, notes) and assignments. */
 export function UserDetailsPage() {
@@ -16,18 +20,47 @@ export function UserDetailsPage() {
   const { id } = useParams();
   const user = useQuery(userQueryOptions(id));
   const assignments = useQuery(assignmentsQueryOptions(id));
+  const client = useQueryClient();
+  const [resetting, setResetting] = useState(false);
+  const reset = useMutation({
+    mutationFn: () => resetSecondFactors(id!),
+    onSuccess: () => {
+      toastSuccess(t('security.resetDone', { name }));
+      setResetting(false);
+      // The History section shows the reset.
+      void client.invalidateQueries();
+    },
+    onError: (error) => toastError(errorMessage(error, t)),
+  });
 
   if (user.error) {
     return <QueryError error={user.error} onRetry={() => void user.refetch()} />;
   }
   const data = user.data;
   const isStaff = data?.role === 'ADMIN' || data?.role === 'SUPERADMIN';
+  const name = data ? `${data.first_name} ${data.last_name}` : '';
 
   return (
     <>
       <PageHeader
-        title={data ? `${data.first_name} ${data.last_name}` : t('app.loading')}
+        title={data ? name : t('app.loading')}
         crumbs={[{ label: t('tabs.userManagement'), to: '/user-management' }, { label: data?.email ?? '…' }]}
+        action={
+          isStaff && (
+            <Button variant="default" color="red" onClick={() => setResetting(true)}>
+              {t('security.resetTitle')}
+            </Button>
+          )
+        }
+      />
+      <ConfirmDialog
+        opened={resetting}
+        title={t('security.resetTitle')}
+        message={t('security.resetMessage', { name })}
+        confirmLabel={t('security.resetTitle')}
+        busy={reset.isPending}
+        onConfirm={() => reset.mutate()}
+        onClose={() => setResetting(false)}
       />
       {!data ? (
         <Skeleton h={300} />

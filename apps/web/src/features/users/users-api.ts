@@ -66,3 +66,8 @@ export function useUpdateUser(id: string) {
     },
   });
 }
+
+/** A superadmin clears a staff member's second factors (they are told by email). */
+export function resetSecondFactors(userId: string) {
+  return call(userRoutes.resetSecondFactor, { params: { id: userId } });
+}

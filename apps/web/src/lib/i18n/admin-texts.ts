@@ -1,6 +1,6 @@
 import { resources } from './admin-areas/resources';
 import { clients, cap, projects } from './admin-areas/clients';
-import { users } from './admin-areas/users';
+import { security, users } from './admin-areas/users';
 import { participants, cmes } from './admin-areas/participants';
 import { cases, previews } from './admin-areas/cases';
 import { modules, elements } from './admin-areas/module-library';
@@ -21,6 +21,7 @@ export const adminTexts = {
   cap,
   projects,
   users,
+  security,
   participants,
   cmes,
   cases,

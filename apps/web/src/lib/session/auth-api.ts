@@ -5,6 +5,7 @@ import {
   type LoginResponse,
   type ParticipantLoginResponse,
   type StaffLogoutResponse,
+  type StaffSignInResponse,
   authRoutes,
   serviceRoutes,
   userRoutes,
@@ -19,7 +20,8 @@ const loginRoutes = {
   'client-administrator': authRoutes.loginAdmin,
 } as const satisfies Record<StaffSignInFlow, unknown>;
 
-export function signIn(flow: StaffSignInFlow, email: string, password: string): Promise<LoginResponse> {
+/** A password sign-in: signed in, or asked for a second factor, or taken to set one up. */
+export function signIn(flow: StaffSignInFlow, email: string, password: string): Promise<StaffSignInResponse> {
   return call(loginRoutes[flow], { body: { email, password } }, { isLogin: true });
 }
 

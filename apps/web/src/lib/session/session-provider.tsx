@@ -10,7 +10,15 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from '../i18n';
-import { defaultClientSettings, PRESENCE_COOKIE, type ClientSettings, type CurrentUser } from '@pss/contract';
+import {
+  defaultClientSettings,
+  PRESENCE_COOKIE,
+  type ClientSettings,
+  type CurrentUser,
+  type LoginResponse,
+  type SecondFactorChallenge,
+  type SecondFactorEnrolmentRequired,
+} from '@pss/contract';
 import { setAccessToken, setUnauthorizedHandler } from '../api-client';
 import { clearCookie, hasCookie } from '../cookies';
 import { toastInfo } from '../toasts';
@@ -39,10 +47,17 @@ export type SessionState =
   | { status: 'anonymous'; ended?: 'signed-out' | 'unauthorized' }
   | { status: 'signed-in'; user: CurrentUser };
 export type SignOutReason = 'user' | 'cookie-missing' | 'inactive';
+/** A password sign-in's outcome: signed in, or one step (a second factor, or setting one up) from it. */
+export type SignInOutcome =
+  | { status: 'signed-in'; user: CurrentUser }
+  | { status: 'second-factor'; step: SecondFactorChallenge }
+  | { status: 'enrolment'; step: SecondFactorEnrolmentRequired };
 
 interface SessionContextValue {
   state: SessionState;
-  signIn(flow: StaffSignInFlow, email: string, password: string): Promise<CurrentUser>;
+  signIn(flow: StaffSignInFlow, email: string, password: string): Promise<SignInOutcome>;
+  /** Takes up a session a second step answered (a second factor given, or one set up). */
+  completeSignIn(session: LoginResponse): CurrentUser;
   /** Finishes a sign-in through the identity provider with the query it sent the browser back with. */
   signInWithProvider(query: string): Promise<CurrentUser>;
   signOut(reason?: SignOutReason): Promise<void>;
@@ -106,12 +121,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [endLocally, t],
   );
 
-  const signIn = useCallback(async (flow: StaffSignInFlow, email: string, password: string) => {
-    const session = await signInCall(flow, email, password);
+  const completeSignIn = useCallback((session: LoginResponse) => {
     setAccessToken(session.access_token);
     setState({ status: 'signed-in', user: session.user });
     return session.user;
   }, []);
+
+  const signIn = useCallback(
+    async (flow: StaffSignInFlow, email: string, password: string): Promise<SignInOutcome> => {
+      const answer = await signInCall(flow, email, password);
+      if ('mfa_required' in answer) return { status: 'second-factor', step: answer };
+      if ('mfa_enrollment_required' in answer) return { status: 'enrolment', step: answer };
+      return { status: 'signed-in', user: completeSignIn(answer) };
+    },
+    [completeSignIn],
+  );
 
   const signInWithProvider = useCallback(async (query: string) => {
     const session = await finishProviderSignIn(query);
@@ -205,8 +229,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [signedIn, settings, signOut]);
 
   const value = useMemo(
-    () => ({ state, signIn, signInWithProvider, signOut, settings }),
-    [state, signIn, signInWithProvider, signOut, settings],
+    () => ({ state, signIn, completeSignIn, signInWithProvider, signOut, settings }),
+    [state, signIn, completeSignIn, signInWithProvider, signOut, settings],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

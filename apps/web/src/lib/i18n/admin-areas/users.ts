@@ -55,3 +55,35 @@ export const users = {
     profession: 'Profession',
   },
 };
+
+// A staff member's own second factor (the Security page) and a superadmin's reset of someone's.
+export const security = {
+  title: 'Security',
+  intro: 'Two-step sign-in: after your password, a code from an authenticator app or a passkey.',
+  required: 'Your role must sign in with a second factor: keep at least one.',
+  app: 'Authenticator app',
+  appOn: 'Set up. Each sign-in asks for its code.',
+  appOff: 'Not set up.',
+  setUpApp: 'Set up an authenticator app',
+  removeApp: 'Remove the app',
+  removeAppTitle: 'Remove the authenticator app',
+  removeAppIntro: 'Enter a current code from the app to remove it.',
+  appRemoved: 'The authenticator app was removed.',
+  appSetUp: 'The authenticator app is set up.',
+  passkeys: 'Passkeys',
+  noPasskeys: 'No passkeys yet.',
+  passkeyAdded: 'Passkey {{name}} added.',
+  passkeyRemoved: 'Passkey removed.',
+  lastUsed: 'last used {{date}}',
+  neverUsed: 'not used yet',
+  added: 'added {{date}}',
+  recoveryCodes: 'Recovery codes',
+  codesLeft_one: '{{count}} unused recovery code.',
+  codesLeft_other: '{{count}} unused recovery codes.',
+  newCodes: 'New recovery codes',
+  newCodesIntro: 'Enter a current code from your authenticator app. The old codes stop working.',
+  resetTitle: 'Reset second factor',
+  resetMessage:
+    'Remove the authenticator app, passkeys and recovery codes of {{name}}? They are told by email, and may be asked to set up a second factor at their next sign-in.',
+  resetDone: 'The second factor of {{name}} was reset.',
+};
