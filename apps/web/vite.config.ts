@@ -9,13 +9,13 @@ import { scrollAreaWithoutFloatingUi } from './build/scroll-area-refs';
 
 /**
  * The Mantine modules the 'ui' chunk may take. Left out: the floating and overlay components
- * (popovers, selects, menus, tooltips, modals, drawers, scroll areas) and the table, tabs and
+ * (popovers, selects, menus, tooltips, modals and their overlay and focus trap, drawers, scroll areas) and the table, tabs and
  * choice inputs. Most administrator screens use them, but the sign-in and participant screens
  * do not, and a shared chunk is loaded whole: with them in it, every screen loaded Floating UI
  * and the combobox before its first paint. They keep the automatic split, shared among the screens that use them.
  */
 const MANTINE_SHARED_UI =
-  /[\\/]node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/](?!esm[\\/]components[\\/](Popover|Combobox|Select|MultiSelect|Autocomplete|Menu|Tooltip|Modal|ModalBase|Drawer|Portal|ScrollArea|FocusTrap|Pill|PillsInput|TagsInput|Notification|Tabs|Table|Checkbox|Switch|Radio)[\\/]))/;
+  /[\\/]node_modules[\\/]@mantine[\\/](hooks[\\/](?!esm[\\/]use-focus-(trap|return)[\\/])|core[\\/](?!esm[\\/]components[\\/](Popover|Combobox|Select|MultiSelect|Autocomplete|Menu|Tooltip|Modal|ModalBase|Overlay|Drawer|Portal|ScrollArea|FocusTrap|Pill|PillsInput|TagsInput|Notification|Tabs|Table|Checkbox|Switch|Radio)[\\/]))/;
 
 export default defineConfig(() => ({
   plugins: [

@@ -8,12 +8,7 @@ import {
   MAX_TEST_RECIPIENTS,
 } from '@pss/contract';
 import { isTimeZone } from './lib/clock.js';
-import {
-  emptyIsAValue,
-  secondFactorConfig,
-  secondFactorEnv,
-  type SecondFactorConfig,
-} from './config-second-factor.js';
+import { emptyIsAValue, secondFactorConfig, secondFactorEnv, type SecondFactorConfig } from './config-second-factor.js';
 
 /**
  * Every setting the server reads from the environment. The README's configuration

@@ -65,7 +65,7 @@ export const SCREENS: Screen[] = [
       ['/project-management', 'src/features/clients/clients-list-page.tsx', null],
       ['/user-management', 'src/features/users/users-list-page.tsx', null],
       ['/audit-log', 'src/features/audit/audit-log-page.tsx', null],
-      ['/account/security', 'src/features/second-factor/security-page.tsx', null],
+      ['/account/security', 'src/features/auth/second-factor/security-page.tsx', null],
       ['/survey-templates/:id', 'src/features/survey-templates/survey-template-editor-page.tsx', null],
       ['/resource-library/:id', 'src/features/resources/resource-details-page.tsx', null],
     ] as const

@@ -42,7 +42,7 @@ export const staffScreens = {
     (await import('../features/survey-templates/project-surveys-page')).ProjectSurveysPage,
   projectHistoryPage: async () => (await import('../features/projects/project-history-page')).ProjectHistoryPage,
   auditLogPage: async () => (await import('../features/audit/audit-log-page')).AuditLogPage,
-  securityPage: async () => (await import('../features/second-factor/security-page')).SecurityPage,
+  securityPage: async () => (await import('../features/auth/second-factor/security-page')).SecurityPage,
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type StaffScreen = keyof typeof staffScreens;

@@ -3,6 +3,7 @@ import { Checkbox, Divider, Group, Image, Paper, Radio, Stack, Text, Textarea, T
 import { useTranslation } from '../lib/i18n';
 import type { CaseAnswer, CaseForParticipant } from '@pss/contract';
 import { RichTextView } from './rich-text-view';
+import '../lib/i18n/case';
 
 /** One question's answer as the form holds it; `other` marks the "other" entry as chosen. */
 export interface AnswerState {

@@ -1,6 +1,7 @@
 import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../lib/i18n';
 import type { QuestionFeedback } from '@pss/contract';
+import '../lib/i18n/case';
 
 const markColor = { NECESSARY: 'teal', APPROPRIATE: 'blue', UNNECESSARY: 'red' } as const;
 

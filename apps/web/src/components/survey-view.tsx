@@ -10,6 +10,7 @@ import type {
   SurveyQuestion,
 } from '@pss/contract';
 import { emptyAnswer, QuestionInput, toAnswer, type AnswerState, type AnswersState } from './case-answer-form';
+import '../lib/i18n/case';
 
 /**
  * A survey as its participant answers it, page by page — the same component shows the

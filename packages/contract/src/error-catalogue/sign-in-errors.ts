@@ -64,37 +64,37 @@ export const signInErrors = {
   // A staff member's second factor (authenticator codes, passkeys, recovery codes).
   MFA_CODE_INCORRECT: {
     status: 401,
-    message: 'The code is incorrect. Enter the current code from your authenticator app, or a recovery code.',
+    message: 'The code is incorrect.',
     showServerMessage: false,
   },
   MFA_CODE_USED: {
     status: 401,
-    message: 'This code was already used. Wait for the next code from your authenticator app.',
+    message: 'This code was already used. Wait for the next one.',
     showServerMessage: false,
   },
   MFA_SIGN_IN_EXPIRED: {
     status: 401,
-    message: 'This sign-in took too long or was already completed. Please sign in again.',
+    message: 'This sign-in has expired. Please sign in again.',
     showServerMessage: false,
   },
   MFA_ALREADY_ENROLLED: {
     status: 409,
-    message: 'An authenticator app is already set up for this account. Remove it first to set up another.',
+    message: 'An authenticator app is already set up.',
     showServerMessage: false,
   },
   MFA_NOT_ENROLLED: {
     status: 404,
-    message: 'No authenticator app is set up for this account.',
+    message: 'No authenticator app is set up.',
     showServerMessage: false,
   },
   MFA_FACTOR_REQUIRED: {
     status: 409,
-    message: 'Your role must sign in with a second factor: set up another before removing the last one.',
+    message: 'Your role needs a second factor: keep at least one.',
     showServerMessage: false,
   },
   PASSKEY_NOT_VERIFIED: {
     status: 401,
-    message: 'The passkey could not be verified. Try again, or use another way to sign in.',
+    message: 'The passkey could not be verified.',
     showServerMessage: false,
   },
 } as const satisfies Record<string, ErrorDefinition>;

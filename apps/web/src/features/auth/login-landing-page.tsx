@@ -1,21 +1,10 @@
 import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Container,
-  Divider,
-  Loader,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
-import { useSession, type SignInOutcome } from '../../lib/session/session-provider';
-import { ApiError, errorMessage } from '../../lib/api-error';
+import type { Halfway } from './second-factor/sign-in-steps';
+import { useSession } from '../../lib/session/session-provider';
+import { errorMessage } from '../../lib/api-error';
 import { landingPathFor, PROVIDER_SIGN_IN_URL, type StaffSignInFlow } from '../../lib/session/auth-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SegmentedChoice } from '../../components/segmented-choice';
@@ -23,10 +12,8 @@ import { SegmentedChoice } from '../../components/segmented-choice';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 // The second step's screens and the passkey code come when a sign-in needs them, not with the form.
-const SecondFactorStep = lazy(() => import('../second-factor/second-factor-step'));
-const EnrolmentStep = lazy(() => import('../second-factor/enrolment-step'));
-
-type Halfway = Exclude<SignInOutcome, { status: 'signed-in' }>;
+const signInSteps = () => import('./second-factor/sign-in-steps');
+const HalfwaySignIn = lazy(signInSteps);
 
 /** Only paths inside this app may be returned to after sign-in. */
 function safeNext(next: string | null): string | null {
@@ -85,9 +72,9 @@ export function LoginLandingPage() {
   async function submit(email: string, password: string) {
     setSubmitting(true);
     try {
-      const outcome = await signIn(flow, email, password);
-      if (outcome.status !== 'signed-in') {
-        setHalfway(outcome);
+      const answer = await signIn(flow, email, password);
+      if (!('access_token' in answer)) {
+        setHalfway(answer);
         setSubmitting(false);
       }
     } catch (error) {
@@ -99,12 +86,11 @@ export function LoginLandingPage() {
   async function signInWithPasskey() {
     setFormError(null);
     setSubmitting(true);
+    const steps = await signInSteps();
     try {
-      const { signInWithPasskey: withPasskey } = await import('../second-factor/second-factor-api');
-      completeSignIn(await withPasskey());
+      completeSignIn(await steps.signInWithPasskey());
     } catch (error) {
-      // A prompt dismissed in the browser is no error of the API's: say it in plain words.
-      setFormError(error instanceof ApiError ? errorMessage(error, t) : t('mfa.passkeyFailed'));
+      setFormError(steps.passkeyFailure(error));
       setSubmitting(false);
     }
   }
@@ -114,12 +100,9 @@ export function LoginLandingPage() {
     return (
       <Container size={440} py={64}>
         <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
-          <Suspense fallback={<Loader mx="auto" display="block" aria-label={t('app.loading')} />}>
-            {halfway.status === 'second-factor' ? (
-              <SecondFactorStep step={halfway.step} onSignedIn={completeSignIn} onBack={back} />
-            ) : (
-              <EnrolmentStep step={halfway.step} onSignedIn={completeSignIn} onBack={back} />
-            )}
+          {/* Words, not Mantine's Loader: its variants would weigh on the sign-in form's first download. */}
+          <Suspense fallback={<Text c="dimmed">{t('app.loading')}</Text>}>
+            <HalfwaySignIn halfway={halfway} onSignedIn={completeSignIn} onBack={back} />
           </Suspense>
         </Paper>
         <SiteFooter />
@@ -186,7 +169,7 @@ export function LoginLandingPage() {
                 </Button>
                 {typeof window.PublicKeyCredential === 'function' && (
                   <Button variant="subtle" fullWidth disabled={submitting} onClick={() => void signInWithPasskey()}>
-                    {t('mfa.signInWithPasskey')}
+                    {t('auth.signInWithPasskey')}
                   </Button>
                 )}
               </>

@@ -21,6 +21,7 @@ import { toastError } from '../../lib/toasts';
 import { EditorSection, fieldId, fieldProps, type SectionProps } from './case-editor-fields';
 import { placeInSeason } from './case-form';
 import { caseImageQueryOptions, useCaseImage } from './cases-api';
+import '../../lib/i18n/case';
 
 /** Case Setup's first section: the patient, the case's place in a season, the reason they came, their image. */
 export function BackgroundSection(props: SectionProps & { saved: CaseDocument; home: CaseHome }) {

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../lib/format';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useCaseHome } from '../../lib/case-home';
 import { previewQueryOptions, useDeletePreview } from './cases-api';
+import '../../lib/i18n/case';
 
 /** A preview's result: the score, each answer, and the feedback a participant would get. */
 export function PreviewPage() {

@@ -6,6 +6,7 @@ import { RichTextField } from '../../components/lazy-rich-text-field';
 import { EditorSection, fieldId, fieldProps, type CaseEditorForm, type SectionProps } from './case-editor-fields';
 import { ItemControls } from './case-editor-sections';
 import { changeType, newId, newQuestion, type FormQuestion } from './case-form';
+import '../../lib/i18n/case';
 
 const marks: MarkedAsValue[] = ['NECESSARY', 'APPROPRIATE', 'UNNECESSARY'];
 

@@ -9,6 +9,7 @@ import { toastError } from '../../lib/toasts';
 import { useCaseHome } from '../../lib/case-home';
 import { CaseQuestions, CaseVignette, toAnswers, type AnswersState } from '../../components/case-answer-form';
 import { caseImageQueryOptions, participantViewQueryOptions, useCreatePreview } from './cases-api';
+import '../../lib/i18n/case';
 
 /** An administrator takes the case as a participant would; the answers are scored and kept. */
 export function TakePreviewPage() {

@@ -26,6 +26,7 @@ import {
 import { unsavedAnswers, useAnswerSaver, type SaveState } from './answer-saver';
 import { SurveyStep } from './lazy-survey-step';
 import { CaseResources } from './case-resources';
+import '../../lib/i18n/case';
 
 /**
  * The feedback after submitting, with its score ring (and the ring's tooltip, which brings

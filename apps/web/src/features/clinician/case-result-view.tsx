@@ -9,6 +9,7 @@ import { RichTextView } from '../../components/rich-text-view';
 import { participantKeys, stampAttempt } from './participant-api';
 import { unsavedAnswers } from './answer-saver';
 import { SurveyStep } from './lazy-survey-step';
+import '../../lib/i18n/case';
 
 /** A long button label wraps on a phone instead of running out of its button. */
 const wrappingLabel = {

@@ -1,4 +1,6 @@
 import type { adminTexts } from './admin-texts';
+import type { secondFactorTexts } from './second-factor-texts';
+import type { caseTexts } from './case-texts';
 import { publicTexts } from './public-texts';
 
 /**
@@ -14,7 +16,7 @@ import { publicTexts } from './public-texts';
  * administrators' text.
  */
 
-type Texts = typeof publicTexts & typeof adminTexts;
+type Texts = typeof publicTexts & typeof adminTexts & typeof secondFactorTexts & typeof caseTexts;
 
 type LeafKeys<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : LeafKeys<T[K], `${Prefix}${K}.`>;

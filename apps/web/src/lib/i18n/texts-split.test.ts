@@ -58,6 +58,23 @@ describe('the texts that come with the first screen', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('leave the case and survey texts to the modules that show them, each of which brings them', () => {
+    const files = staticClosure(PUBLIC_ROOTS);
+    // The sign-in screens show no case: the texts come with the case screens (./case-texts.ts).
+    expect(files).not.toContain('lib/i18n/case.ts');
+    const all = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.tsx?$/.test(file) && !file.includes('.test.') && !file.startsWith('lib/i18n/'),
+    );
+    const users = all.filter((file) =>
+      /['`]common\.(caseView|survey)\./.test(readFileSync(path.join(src, file), 'utf8')),
+    );
+    expect(users.length).toBeGreaterThan(5);
+    const without = users.filter(
+      (file) => !/^import '[./]+lib\/i18n\/case';$/m.test(readFileSync(path.join(src, file), 'utf8')),
+    );
+    expect(without).toEqual([]);
+  });
+
   it('have no section in both parts', () => {
     const both = Object.keys(publicTexts).filter((section) => section in adminTexts);
     expect(both).toEqual([]);

@@ -16,8 +16,7 @@ import {
   type ClientSettings,
   type CurrentUser,
   type LoginResponse,
-  type SecondFactorChallenge,
-  type SecondFactorEnrolmentRequired,
+  type StaffSignInResponse,
 } from '@pss/contract';
 import { setAccessToken, setUnauthorizedHandler } from '../api-client';
 import { clearCookie, hasCookie } from '../cookies';
@@ -47,15 +46,11 @@ export type SessionState =
   | { status: 'anonymous'; ended?: 'signed-out' | 'unauthorized' }
   | { status: 'signed-in'; user: CurrentUser };
 export type SignOutReason = 'user' | 'cookie-missing' | 'inactive';
-/** A password sign-in's outcome: signed in, or one step (a second factor, or setting one up) from it. */
-export type SignInOutcome =
-  | { status: 'signed-in'; user: CurrentUser }
-  | { status: 'second-factor'; step: SecondFactorChallenge }
-  | { status: 'enrolment'; step: SecondFactorEnrolmentRequired };
 
 interface SessionContextValue {
   state: SessionState;
-  signIn(flow: StaffSignInFlow, email: string, password: string): Promise<SignInOutcome>;
+  /** A password sign-in: signed in when it answers a session, else one step (a second factor, or setting one up) from it. */
+  signIn(flow: StaffSignInFlow, email: string, password: string): Promise<StaffSignInResponse>;
   /** Takes up a session a second step answered (a second factor given, or one set up). */
   completeSignIn(session: LoginResponse): CurrentUser;
   /** Finishes a sign-in through the identity provider with the query it sent the browser back with. */
@@ -128,11 +123,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback(
-    async (flow: StaffSignInFlow, email: string, password: string): Promise<SignInOutcome> => {
+    async (flow: StaffSignInFlow, email: string, password: string) => {
       const answer = await signInCall(flow, email, password);
-      if ('mfa_required' in answer) return { status: 'second-factor', step: answer };
-      if ('mfa_enrollment_required' in answer) return { status: 'enrolment', step: answer };
-      return { status: 'signed-in', user: completeSignIn(answer) };
+      if ('access_token' in answer) completeSignIn(answer);
+      return answer;
     },
     [completeSignIn],
   );

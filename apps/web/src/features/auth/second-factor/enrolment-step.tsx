@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import type { LoginResponse, SecondFactorEnrolled, SecondFactorEnrolmentRequired } from '@pss/contract';
-import { useTranslation } from '../../lib/i18n';
-import { ApiError, errorMessage } from '../../lib/api-error';
-import { SegmentedChoice } from '../../components/segmented-choice';
+import { useTranslation } from '../../../lib/i18n';
+import '../../../lib/i18n/second-factor';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { AppSetUp } from './app-set-up';
 import { RecoveryCodes } from './recovery-codes';
 import { addPasskey, passkeysSupported } from './second-factor-api';
@@ -53,15 +53,19 @@ export default function EnrolmentStep(props: {
       </Title>
       <Text size="sm">{t('mfa.enrolIntro')}</Text>
       {passkeysSupported() && (
-        <SegmentedChoice<Way>
-          value={way}
-          onChange={setWay}
-          aria-label={t('mfa.enrolTitle')}
-          data={[
-            { value: 'app', label: t('mfa.chooseApp') },
-            { value: 'passkey', label: t('mfa.choosePasskey') },
-          ]}
-        />
+        <Button.Group aria-label={t('mfa.enrolTitle')}>
+          {(['app', 'passkey'] as const).map((choice) => (
+            <Button
+              key={choice}
+              variant={way === choice ? 'filled' : 'default'}
+              aria-pressed={way === choice}
+              onClick={() => setWay(choice)}
+              fullWidth
+            >
+              {choice === 'app' ? t('mfa.chooseApp') : t('mfa.choosePasskey')}
+            </Button>
+          ))}
+        </Button.Group>
       )}
       {error && (
         <Alert color="red" role="alert">

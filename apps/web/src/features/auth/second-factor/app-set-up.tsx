@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Code, Group, Image, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import type { SecondFactorEnrolled, TotpEnrolment } from '@pss/contract';
-import { useTranslation } from '../../lib/i18n';
-import { errorMessage } from '../../lib/api-error';
+import { useTranslation } from '../../../lib/i18n';
+import '../../../lib/i18n/second-factor';
+import { errorMessage } from '../../../lib/api-error';
 import { confirmApp, startAppSetUp } from './second-factor-api';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { secondFactorRoutes, type LoginResponse } from '@pss/contract';
-import { call } from '../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /**
  * The second factor's calls. Passkeys go through @simplewebauthn/browser, fetched when a

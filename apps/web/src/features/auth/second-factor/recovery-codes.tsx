@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, CopyButton, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
+import '../../../lib/i18n/second-factor';
 
 /**
  * Recovery codes, shown once: the person copies them and says they have kept them before

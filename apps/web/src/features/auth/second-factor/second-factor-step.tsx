@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { LoginResponse, SecondFactorChallenge } from '@pss/contract';
-import { useTranslation } from '../../lib/i18n';
-import { ApiError, errorMessage } from '../../lib/api-error';
+import { useTranslation } from '../../../lib/i18n';
+import '../../../lib/i18n/second-factor';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { passkeysSupported, signInWithPasskey, verifyCode } from './second-factor-api';
 
 /**
