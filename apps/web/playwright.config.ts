@@ -58,6 +58,12 @@ export default defineConfig({
       // Production requires the public address (emailed links); plain http here, so cookies are not Secure.
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       LOG_LEVEL: 'warn',
+      // The flows sign the demo's staff in with a password alone; second-factor.spec.ts sets up
+      // factors for staff of its own. Passkeys need a domain, not an address: that flow opens
+      // the app at localhost, which the server takes as the passkeys' site.
+      MFA_REQUIRED_ROLES: '',
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: `http://localhost:${E2E_PORT}`,
     },
   },
 });

@@ -94,6 +94,13 @@ async function main(): Promise<void> {
     lines.push('', '  Demo data was created. Sign in at ' + `${url}/login-landing with:`);
     for (const line of signInLines) lines.push(`    ${line}`);
     lines.push('  (printed once; also kept in DATA_DIR/demo-sign-ins.txt)');
+    if (config.mfaRequiredRoles.length > 0) {
+      const roles = config.mfaRequiredRoles.map((role) => role.toLowerCase()).join(', ');
+      lines.push(
+        `  Staff of the roles in MFA_REQUIRED_ROLES (${roles}) set up a second factor at their first sign-in:`,
+        '  scan its QR code with an authenticator app, or get the code of its key with `npm run totp -- <key>`.',
+      );
+    }
     if (database.kind === 'pglite') {
       writeFileSync(path.join(config.dataDir, 'demo-sign-ins.txt'), signInLines.join('\n') + '\n', { mode: 0o600 });
     }

@@ -17,7 +17,7 @@ test('sign-in, public pages and the clients list pass axe and the CSP', async ({
   });
 
   await page.goto('/login-landing');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expectNoViolations(page);
 
   await page.goto('/logged-out');

@@ -45,6 +45,6 @@ export async function signIn(page: Page, flow: 'Provider employee' | 'Client adm
   await page.getByText(flow, { exact: true }).click();
   await page.getByRole('textbox', { name: /^Email/ }).fill(who.email);
   await page.getByRole('textbox', { name: /^Password/ }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }

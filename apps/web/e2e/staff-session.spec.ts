@@ -40,7 +40,7 @@ test('a wrong password is refused with the catalogue message', async ({ page }) 
   await page.goto('/login-landing');
   await page.getByRole('textbox', { name: /^Email/ }).fill(admin.email);
   await page.getByRole('textbox', { name: /^Password/ }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('The password is incorrect.');
   await expect(page).toHaveURL(/\/login-landing/);
 });
@@ -48,7 +48,7 @@ test('a wrong password is refused with the catalogue message', async ({ page }) 
 test('empty fields get messages beside them, without a call', async ({ page }) => {
   await page.goto('/login-landing');
   await page.getByRole('textbox', { name: /^Email/ }).fill('not-an-email');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
   await expect(page.getByText('This field is required.')).toBeVisible();
 });

@@ -20,7 +20,7 @@ export const secondFactorTexts = {
     enrolIntro:
       'Your role signs in with a second factor as well as the password. Set one up now: an authenticator app on your phone, or a passkey on this device.',
     chooseApp: 'Authenticator app',
-    choosePasskey: 'Passkey on this device',
+    choosePasskey: 'Passkey',
     scanIntro:
       'Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), or type the key below into it. Then enter the code it shows.',
     qrAlt: 'QR code to add this account to an authenticator app',
