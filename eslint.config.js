@@ -98,6 +98,7 @@ export default tseslint.config(
       'apps/api/src/main.ts',
       'apps/api/src/backup-cli.ts',
       'apps/api/src/audit-cli.ts',
+      'apps/api/src/totp-cli.ts',
       'scripts/**',
       'bench/**',
       'apps/web/e2e/**',
