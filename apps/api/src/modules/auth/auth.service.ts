@@ -17,7 +17,7 @@ import { createSecondFactorEnrolment } from './second-factor/second-factor-enrol
 import { createSecondFactorRepository } from './second-factor/second-factor.repository.js';
 import { createSecondFactorSignIn, type StaffSignInStep } from './second-factor/second-factor-sign-in.js';
 import type { Db } from '../../db/client.js';
-import { afterCommit } from '../audit/audit-scope.service.js';
+import { afterCommit, auditChanges } from '../audit/audit-scope.service.js';
 
 export type { AuthSettings } from './auth-settings.js';
 export { REFRESH_GRACE_SECONDS, type IssuedSession, type SessionKind } from './auth-sessions.js';
@@ -76,7 +76,10 @@ export function createAuthService(deps: {
     clock,
     requiredRoles: settings.mfaRequiredRoles,
   };
-  const secondFactorSignIn = createSecondFactorSignIn(factorDeps);
+  const secondFactorSignIn = createSecondFactorSignIn({
+    ...factorDeps,
+    adminPasswordLogin: settings.adminPasswordLogin,
+  });
   const enrolment = createSecondFactorEnrolment(factorDeps);
 
   return {
@@ -122,7 +125,12 @@ export function createAuthService(deps: {
     async resetSecondFactors(userId: string): Promise<void> {
       const user = await users.findById(userId);
       if (!user || !isStaffUserRole(user.role)) throw new AppError('USER_NOT_FOUND');
+      const factors = await factorRepository.factorsOf(user.id);
       await factorRepository.resetFactors(user.id);
+      auditChanges(
+        { authenticator_app: factors.totp, passkeys: factors.passkeys },
+        { authenticator_app: false, passkeys: 0 },
+      );
       afterCommit(() => mail.notifySecondFactorReset(user));
     },
 

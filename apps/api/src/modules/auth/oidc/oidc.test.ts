@@ -16,6 +16,9 @@ import type { UserRow } from '../../users/users.service.js';
 import { redactUrl } from '../../../app.js';
 import { OIDC_ID_TOKEN_COOKIE, STAFF_REFRESH_COOKIE } from '../auth.routes.js';
 import { OIDC_TRANSACTION_COOKIE } from './oidc.routes.js';
+import { createSecondFactorRepository } from '../second-factor/second-factor.repository.js';
+import { appSetUp } from '../../../../test/second-factor-kit.js';
+import { softwarePasskey } from '../../../../test/software-passkey.js';
 
 // Client administrators sign in through a real OpenID provider (oidc-provider, in this
 // process on 127.0.0.1): the app's start and callback calls, the provider's authorization,
@@ -171,6 +174,14 @@ describe('signing in through the identity provider', () => {
       cookies: { [STAFF_REFRESH_COOKIE]: cookies[STAFF_REFRESH_COOKIE]!.value },
     });
     expect(refresh.statusCode).toBe(200);
+  });
+
+  it('does not ask a member with a second factor for it again: the provider’s own factors stand', async () => {
+    await appSetUp(ctx.db, adminRow.id, ctx.clock.now());
+    const response = await signIn(admin.email);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ access_token: expect.any(String), user: { id: adminRow.id } });
+    await createSecondFactorRepository(ctx.db).resetFactors(adminRow.id);
   });
 
   it('refuses an answer whose state is not the one it started with', async () => {
@@ -416,6 +427,23 @@ describe('password sign-in for client administrators', () => {
       );
       expect((await login('/api/auth/admin/login', superadmin.email)).statusCode).toBe(200);
       expect((await login('/api/auth/login/superadmin', superadmin.email)).statusCode).toBe(200);
+      // Nor does a passkey alone, which stands in for the password.
+      const key = softwarePasskey(off.config.passkeys.rpId, off.config.passkeys.origins[0]!);
+      await createSecondFactorRepository(off.db).addPasskey({
+        userId: administrator.id,
+        credentialId: key.credentialId,
+        publicKey: key.publicKey,
+        name: 'Laptop',
+        createdAt: off.clock.now(),
+      });
+      const begun = await off.app.inject({ method: 'POST', url: '/api/auth/mfa/webauthn/options', payload: {} });
+      const { options, mfa_token } = begun.json<{ options: { challenge: string }; mfa_token: string }>();
+      const alone = await off.app.inject({
+        method: 'POST',
+        url: '/api/auth/mfa/webauthn/verify',
+        payload: { mfa_token, response: key.signIn(options) },
+      });
+      expectError(alone, 403, 'PASSWORD_LOGIN_DISABLED');
       const settings = await off.app.inject({ method: 'GET', url: '/api/settings' });
       expect(settings.json()).toMatchObject({ oidc_enabled: true, admin_password_login: false });
     } finally {

@@ -5,7 +5,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { verifyPassword } from '../../../lib/passwords.js';
 import { hashRefreshToken } from '../../../lib/tokens.js';
 import type { UserRow, UsersService } from '../../users/users.service.js';
-import { auditActor } from '../../audit/audit-scope.service.js';
+import { auditActor, auditTarget } from '../../audit/audit-scope.service.js';
 import type { SignInChecks } from '../sign-in-checks.js';
 import type { ChallengeRow, SecondFactorRepository } from './second-factor.repository.js';
 import type { SecondFactorChallengePurpose } from '../../../db/schema/index.js';
@@ -33,11 +33,15 @@ export function createSecondFactorChecks(deps: {
 }) {
   const { repository, users, checks, clock, settings } = deps;
 
-  /** A staff member by id, named in the call's event; refused when they are gone or no longer staff. */
+  /**
+   * A staff member by id, named in the call's event as who acted and on whose account;
+   * refused when they are gone or no longer staff.
+   */
   async function staffMember(userId: string | null): Promise<UserRow> {
     const user = userId ? await users.findById(userId) : undefined;
     if (!user || !isStaffUserRole(user.role)) throw new AppError('MFA_SIGN_IN_EXPIRED');
     auditActor({ id: user.id, email: user.email, role: user.role, clientId: user.clientId });
+    auditTarget('user', user.id);
     return user;
   }
 

@@ -9,6 +9,7 @@ import type {
 import { AppError } from '../../../lib/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { UserRow } from '../../users/users.service.js';
+import { auditTarget } from '../../audit/audit-scope.service.js';
 import type { AuthSessions, IssuedSession } from '../auth-sessions.js';
 import type { Passkeys } from './passkeys.js';
 import { newRecoveryCodes } from './recovery-codes.js';
@@ -195,6 +196,7 @@ export function createSecondFactorEnrolment(deps: {
       const user = await checks.staffMember(userId);
       const keys = await repository.listPasskeys(user.id);
       if (!keys.some((key) => key.id === passkeyId)) throw new AppError('NOT_FOUND');
+      auditTarget('passkey', passkeyId);
       await keepOneFactor(user, { passkeyId });
       await repository.removePasskey(user.id, passkeyId);
     },

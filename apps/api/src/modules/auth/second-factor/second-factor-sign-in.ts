@@ -22,6 +22,8 @@ export function createSecondFactorSignIn(deps: {
   passkeys: Passkeys;
   clock: Clock;
   requiredRoles: readonly UserRole[];
+  /** false: client administrators sign in only through their organisation's provider (ADMIN_PASSWORD_LOGIN). */
+  adminPasswordLogin: boolean;
 }) {
   const { repository, checks, sessions, passkeys, clock, requiredRoles } = deps;
 
@@ -80,6 +82,10 @@ export function createSecondFactorSignIn(deps: {
       // As the second step, only the member's own passkey completes their sign-in.
       if (!key || (challenge.userId && key.userId !== challenge.userId)) throw new AppError('PASSKEY_NOT_VERIFIED');
       const user = await checks.staffMember(key.userId);
+      // A passkey alone stands in for the password: where administrators may not use one, nor this.
+      if (challenge.purpose === 'passkey' && user.role === 'ADMIN' && !deps.adminPasswordLogin) {
+        throw new AppError('PASSWORD_LOGIN_DISABLED');
+      }
       const counter = await checks.counted(user.id, () =>
         passkeys.verifyAuthentication(response, challenge.webauthnChallenge!, key),
       );

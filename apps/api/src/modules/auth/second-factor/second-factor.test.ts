@@ -425,14 +425,19 @@ describe('a superadmin’s reset of a member’s factors', () => {
     expect(mail.filter((m) => m.to === user.email).map((m) => m.subject)).toEqual([
       'Your Patient Simulation Platform second factor was reset',
     ]);
-    const [event] = rowsOf<{ action: string; actor_id: string; target_type: string; target_id: string }>(
-      await ctx.db.execute(sql`select * from audit_events where request_id = 'second-factor-reset'`),
-    );
+    const [event] = rowsOf<{
+      action: string;
+      actor_id: string;
+      target_type: string;
+      target_id: string;
+      changes: Record<string, unknown>;
+    }>(await ctx.db.execute(sql`select * from audit_events where request_id = 'second-factor-reset'`));
     expect(event).toMatchObject({
       action: 'users.resetSecondFactor',
       actor_id: superadmin.id,
       target_type: 'user',
       target_id: user.id,
+      changes: { authenticator_app: { before: true, after: false } },
     });
     const participant = await createUser(ctx.db, { role: 'USER', clientId: null });
     expectError(await inject('POST', `/users/${participant.id}/mfa/reset`, superToken), 404, 'USER_NOT_FOUND');
