@@ -11,8 +11,10 @@ describe('error catalogue', () => {
     // RANGE_NOT_SATISFIABLE (416, a byte range outside a resource's file); SEASON_CLOSED and
     // START_SURVEY_REQUIRED (409, a participant's case after its season, or before the start survey);
     // EMAIL_DISABLED (409, "Send now" of a disabled email); SURVEY_EMPTY (422, a survey template without
-    // a page, or with a page without a question or info review).
-    expect(errorCodes).toHaveLength(99);
+    // a page, or with a page without a question or info review); and the 7 of a staff member's second
+    // factor (MFA_CODE_INCORRECT, MFA_CODE_USED, MFA_SIGN_IN_EXPIRED, MFA_ALREADY_ENROLLED,
+    // MFA_NOT_ENROLLED, MFA_FACTOR_REQUIRED, PASSKEY_NOT_VERIFIED).
+    expect(errorCodes).toHaveLength(106);
     for (const code of errorCodes) {
       const entry = errorCatalogue[code];
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginResponse } from './auth.js';
+import { requiredText } from './text-fields.js';
 
 /**
  * Staff sign in with a second factor: an authenticator app's codes (TOTP, RFC 6238) or a
@@ -19,7 +20,7 @@ export type SecondFactorMethod = (typeof secondFactorMethods)[number];
 
 const mfaToken = z.string().min(1).max(200);
 /** A code as typed: six digits from the app, or a recovery code (`abcd-efgh-ijkl`). */
-const typedCode = z.string().trim().min(1).max(64);
+const typedCode = requiredText(64);
 
 /** The password was right; a second factor is asked. */
 export const secondFactorChallenge = z.object({
@@ -73,7 +74,7 @@ export type Passkey = z.infer<typeof passkey>;
 
 export const passkeyRegistrationOptions = webauthnJson;
 export const registerPasskeyBody = z.strictObject({
-  name: z.string().trim().min(1).max(60),
+  name: requiredText(60),
   response: webauthnJson,
 });
 export type RegisterPasskeyBody = z.infer<typeof registerPasskeyBody>;
