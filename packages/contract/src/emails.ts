@@ -198,3 +198,20 @@ export const emailSchedule = z.object({
   counts: z.array(z.object({ email_type: EmailType, email_name: z.string(), count: z.number().int() })),
 });
 export type EmailSchedule = z.infer<typeof emailSchedule>;
+
+/* ---------- the season calendar ---------- */
+
+/** `season` names one of the project's seasons; left out, the project's default season (`defaultSeason`). */
+export const emailCalendarQuery = z.object({ season: requiredText(120).optional() });
+/** How many of one email the schedule sends on a day. */
+export const emailCount = z.object({ email_type: EmailType, email_name: z.string(), count: z.number().int() });
+/**
+ * A season's calendar: for each day from its first round's start to its summary's reminder (or
+ * the day after its last round, before a summary is posted), which emails the schedule sends
+ * and to how many — the dry run of every day, with progress as it stands now.
+ */
+export const emailCalendar = z.object({
+  season_name: z.string(),
+  days: z.array(z.object({ date: z.string(), counts: z.array(emailCount) })),
+});
+export type EmailCalendar = z.infer<typeof emailCalendar>;

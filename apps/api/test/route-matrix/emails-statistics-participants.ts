@@ -65,6 +65,10 @@ export const emailsStatisticsParticipantsRows: Record<string, MatrixRow> = {
     expect: owned(200),
     request: (w) => get(`/projects/${w.project.id}/email-schedule?date=2026-03-03`),
   },
+  'GET /api/projects/:id/email-calendar': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/email-calendar`),
+  },
 
   // Statistics (the id is the project's)
   'GET /api/statistics/:id/overal-participation-rate': {

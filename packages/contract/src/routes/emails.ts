@@ -5,6 +5,8 @@ import {
   emailPreview,
   emailPreviewBody,
   emailSchedule,
+  emailCalendar,
+  emailCalendarQuery,
   emailScheduleQuery,
   emailsChanged,
   emailsQueued,
@@ -137,5 +139,13 @@ export const emailSendingRoutes = {
     params: idParams,
     query: emailScheduleQuery,
     reply: emailSchedule,
+  }),
+  calendar: route({
+    method: 'GET',
+    path: '/projects/:id/email-calendar',
+    access: 'admin',
+    params: idParams,
+    query: emailCalendarQuery,
+    reply: emailCalendar,
   }),
 };

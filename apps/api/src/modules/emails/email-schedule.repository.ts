@@ -109,6 +109,26 @@ export function createEmailScheduleRepository(db: Db, timeZone: string) {
       return withRounds(seasons);
     },
 
+    /** A project's seasons, whatever their dates, with their rounds, placed cases and summary's posting day. */
+    async projectSeasons(projectId: string): Promise<ScheduledSeason[]> {
+      const seasons = rowsOf<{
+        id: string;
+        project_id: string;
+        name: string;
+        start_date: string;
+        summary_posted_on: string | null;
+      }>(
+        await db.execute(sql`
+          select s.id, s.project_id, s.name, s.start_date::text as start_date,
+            (ss.posted_at at time zone ${timeZone})::date::text as summary_posted_on
+          from seasons s
+          left join season_summaries ss on ss.season_id = s.id and ss.status = 'POSTED'
+          where s.project_id = ${projectId}::uuid
+          order by s.start_date, s.id`),
+      );
+      return withRounds(seasons);
+    },
+
     /** The project's templates (its own, and every season's variants). */
     async templates(projectId: string): Promise<TemplateChoice[]> {
       const rows = rowsOf<{ id: string; type: EmailTypeValue; season_id: string | null; automatic: boolean }>(

@@ -23,6 +23,13 @@ export interface ScheduledPick {
   dedupeKey: string | null;
 }
 
+/** Whether the schedule sends a pick itself: its email is set to go automatically (enabled, AUTOMATIC). */
+export function sendsItself(
+  pick: ScheduledPick,
+): pick is ScheduledPick & { template: TemplateChoice; dedupeKey: string } {
+  return Boolean(pick.template?.automatic && pick.dedupeKey);
+}
+
 /**
  * The round schedule: on each run it asks the rules (email-rules.ts) what is due today (in
  * the schedule's time zone) and puts it in the outbox under each email's unique key, so a
@@ -44,10 +51,14 @@ export function createEmailScheduler(deps: {
     return templates.find((t) => t.type === due.type && t.seasonId === seasonId);
   }
 
-  /** Every pick of the rules on the day, season by season, a page of participants at a time. */
-  async function* picks(day: string, projectId?: string): AsyncGenerator<ScheduledPick[]> {
+  /**
+   * Every pick of the rules on the day, season by season, a page of participants at a time:
+   * of every project's seasons, of one project's, or of one season's.
+   */
+  async function* picks(day: string, projectId?: string, seasonId?: string): AsyncGenerator<ScheduledPick[]> {
     const templatesByProject = new Map<string, TemplateChoice[]>();
     for (const season of await deps.schedule.seasonsAbout(day, projectId)) {
+      if (seasonId && season.id !== seasonId) continue;
       let templates = templatesByProject.get(season.projectId);
       if (!templates) {
         await deps.ensureTemplates(season.projectId);
@@ -102,7 +113,7 @@ export function createEmailScheduler(deps: {
       for await (const page of picks(day)) {
         const entries: OutboxEntry[] = [];
         for (const pick of page) {
-          if (!pick.template?.automatic || !pick.dedupeKey) continue;
+          if (!sendsItself(pick)) continue;
           entries.push({
             projectId: pick.season.projectId,
             templateId: pick.template.id,

@@ -78,4 +78,19 @@ export function registerEmailSendingRoutes(app: FastifyInstance, service: EmailS
     },
     async (request) => service.schedule(caller(request), request.params.id, request.query),
   );
+
+  implement(
+    emailSendingRoutes.calendar,
+    {
+      tags,
+      summary: 'The season calendar: which emails the schedule sends on each day of a season, and to how many',
+      description:
+        'For each day from the season’s first round to its summary’s reminder (before a summary is posted, to ' +
+        'the day after its last round): the dry run of that day (`/email-schedule`), counted by email, with ' +
+        'progress as it stands now — a participant who has completed a round is in none of its later reminders. ' +
+        '`season` names the season (NOT_FOUND if the project has none of that name); left out, the project’s ' +
+        'default season (the one running today, else the latest begun).',
+    },
+    async (request) => service.calendar(caller(request), request.params.id, request.query.season),
+  );
 }

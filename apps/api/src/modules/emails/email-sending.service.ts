@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  EmailCalendar,
   EmailDelivery,
   EmailPreview,
   EmailPreviewBody,
@@ -26,7 +27,9 @@ import {
   type OutboxEntry,
 } from './email-outbox.repository.js';
 import { longDate, renderEmail } from './email-render.js';
-import type { EmailScheduler } from './email-scheduler.js';
+import { sendsItself, type EmailScheduler } from './email-scheduler.js';
+import { createEmailScheduleRepository } from './email-schedule.repository.js';
+import { calendarSeason, seasonCalendar } from './email-calendar.js';
 import { sampleParticipant, type SupportContact } from './email-sender.js';
 import { admitTestSend, type TestEmailLimits } from './email-test-limits.js';
 import { createEmailTestSendsRepository } from './email-test-sends.repository.js';
@@ -215,6 +218,13 @@ export function createEmailSendingService(deps: {
      * The dry run: who the schedule would email on the day and why, a page of it, with the
      * count of each email. Progress is as it stands now.
      */
+    /** The season's calendar: the dry run of each of its days, counted by email (./email-calendar.ts). */
+    async calendar(caller: AccessClaims, projectId: string, seasonName: string | undefined): Promise<EmailCalendar> {
+      await access.project(caller, projectId);
+      const seasons = await createEmailScheduleRepository(deps.db, deps.timeZone).projectSeasons(projectId);
+      return seasonCalendar(deps.scheduler, calendarSeason(seasons, seasonName, today()));
+    },
+
     async schedule(
       caller: AccessClaims,
       projectId: string,
@@ -227,7 +237,7 @@ export function createEmailSendingService(deps: {
       let total = 0;
       for await (const page of deps.scheduler.picks(query.date, projectId)) {
         for (const pick of page) {
-          if (!pick.template?.automatic || !pick.dedupeKey) continue;
+          if (!sendsItself(pick)) continue;
           counts.set(pick.due.type, (counts.get(pick.due.type) ?? 0) + 1);
           if (total >= from && items.length < query.limit) {
             items.push({
