@@ -34,6 +34,7 @@ export const emailKeys = {
   allDeliveries: (projectId: string) => ['emails', projectId, 'deliveries'] as const,
   schedule: (projectId: string, params: { date: string; page: number; limit: number }) =>
     ['emails', projectId, 'schedule', params] as const,
+  calendar: (projectId: string, season: string) => ['emails', projectId, 'calendar', season] as const,
   preview: (emailId: string, body: EmailPreviewBody) => ['emails', 'preview', emailId, body] as const,
   participants: (projectId: string, search: string) => ['emails', projectId, 'participants', search] as const,
 };
@@ -83,6 +84,16 @@ export function scheduleQueryOptions(projectId: string, params: { date: string; 
       call(emailSendingRoutes.schedule, { params: { id: projectId }, query: params }, { signal }),
     placeholderData: keepPreviousData,
     enabled: Boolean(projectId) && /^\d{4}-\d{2}-\d{2}$/.test(params.date),
+  });
+}
+
+/** A season's calendar: for each of its days, how many of each email the schedule sends. */
+export function calendarQueryOptions(projectId: string, season: string) {
+  return queryOptions({
+    queryKey: emailKeys.calendar(projectId, season),
+    queryFn: ({ signal }) =>
+      call(emailSendingRoutes.calendar, { params: { id: projectId }, query: { season } }, { signal }),
+    enabled: Boolean(projectId && season),
   });
 }
 

@@ -8,17 +8,24 @@ import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { DeliveryLog } from './delivery-log';
 import { EmailSchedule } from './email-schedule';
+import { EmailCalendar } from './email-calendar';
 import { EmailTemplatesTable } from './email-templates-table';
 import { useDisableEmails, type EmailSet } from './emails-api';
 import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
-const views = ['templates', 'log', 'schedule'] as const;
+const views = ['templates', 'log', 'schedule', 'calendar'] as const;
 type View = (typeof views)[number];
-const tabLabel = { templates: 'emails.templatesTab', log: 'emails.logTab', schedule: 'emails.scheduleTab' } as const;
+const tabLabel = {
+  templates: 'emails.templatesTab',
+  log: 'emails.logTab',
+  schedule: 'emails.scheduleTab',
+  calendar: 'emails.calendarTab',
+} as const;
 
 /**
  * Project Emails: the project's seven emails and each season's five (enabled, send mode, an
- * editor each), the delivery log of what was sent, and who the schedule picks on a day.
+ * editor each), the delivery log of what was sent, who the schedule picks on a day, and the
+ * season's calendar of what it will send.
  */
 export function EmailsPage() {
   const { t } = useTranslation();
@@ -57,6 +64,12 @@ export function EmailsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="schedule" pt="md">
           <EmailSchedule projectId={project.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="calendar" pt="md">
+          <EmailCalendar
+            project={project}
+            base={`/project-management/clients/${project.client_id}/projects/${project.id}/emails`}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>

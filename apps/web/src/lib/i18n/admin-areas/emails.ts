@@ -9,6 +9,13 @@ export const emails = {
   templatesTab: 'Templates',
   logTab: 'Delivery log',
   scheduleTab: 'Who gets what',
+  calendarTab: 'Season calendar',
+  calendarHint:
+    'Each day of the season, the emails the schedule will send and to how many participants, as progress stands today: a participant who completes drops out of later reminders. Open a day to see who.',
+  calendarCaption: 'The emails of {{season}}, day by day',
+  calendarDayLink_one: '{{day}}: {{count}} email, see who gets it',
+  calendarDayLink_other: '{{day}}: {{count}} emails, see who gets them',
+  weekdays: { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' },
   projectEmails: 'Project emails',
   projectEmailsHint: 'Sent for the whole project, by its rounds.',
   seasonEmails: 'Season emails',
