@@ -57,3 +57,61 @@ describe('one calendar', () => {
     ]);
   });
 });
+
+/**
+ * One clock: what reads the time reads the app's injected clock (`Clock` in
+ * apps/api/src/lib/clock.ts), so that a test or a season's simulation that moves it moves
+ * everything — the schedule, rounds opening and closing, statistics' days, links', codes' and
+ * sessions' expiry, cookies' ages. These read the machine's own time, each for its reason.
+ */
+const READS_THE_MACHINE_CLOCK: Record<string, string> = {
+  'lib/clock.ts': 'the real clock itself (systemClock)',
+  'lib/ordered-ids.ts': "a UUID v7's time: when a row was made, on this machine",
+  'ops/backup.ts': "a backup's own time stamp",
+  'backup-cli.ts': "a backup's own time stamp",
+  'totp-cli.ts': "the person's authenticator app's time, on this machine",
+  'main.ts': 'the demo links printed at a real start',
+  'bootstrap/first-start.ts': 'the demo data made at a real first start',
+  'bootstrap/demo-content.ts': 'the demo data made at a real first start',
+  'modules/users/users.repository.ts': "a row's updated_at, as the database's defaults stamp theirs",
+  'modules/audit/audit-chain.ts': "an event's time when its caller gave none (every call gives the clock's)",
+};
+const MACHINE_TIME = [/\bDate\.now\(\)/, /\bnew Date\(\)/];
+
+function machineTimeUses(files: { name: string; text: string }[]): string[] {
+  return files
+    .filter(({ name }) => !(name in READS_THE_MACHINE_CLOCK))
+    .flatMap(({ name, text }) =>
+      text
+        .split('\n')
+        .map((line, i) => ({ line, at: `${name}:${i + 1}` }))
+        .filter(({ line }) => !line.trim().startsWith('//') && !line.trim().startsWith('*'))
+        .filter(({ line }) => MACHINE_TIME.some((pattern) => pattern.test(line)))
+        .map(({ at, line }) => `${at}: ${line.trim()}`),
+    );
+}
+
+describe('one clock', () => {
+  it('no module of the API reads the time but through the injected clock', () => {
+    const files = sourceFiles(src).map((file) => ({
+      name: path.relative(src, file),
+      text: readFileSync(file, 'utf8'),
+    }));
+    expect(machineTimeUses(files)).toEqual([]);
+    // Each exception is still there: one that is gone leaves the list.
+    expect(Object.keys(READS_THE_MACHINE_CLOCK).filter((name) => !files.some((f) => f.name === name))).toEqual([]);
+  });
+
+  it('finds each way of doing it', () => {
+    expect(
+      machineTimeUses([
+        { name: 'a.ts', text: 'const maxAge = (expiresAt.getTime() - Date.now()) / 1000;' },
+        { name: 'b.ts', text: 'const stamp = new Date();' },
+        { name: 'c.ts', text: 'const now = deps.clock.now(); const then = new Date(now.getTime());' },
+      ]),
+    ).toEqual([
+      'a.ts:1: const maxAge = (expiresAt.getTime() - Date.now()) / 1000;',
+      'b.ts:1: const stamp = new Date();',
+    ]);
+  });
+});

@@ -24,7 +24,7 @@ export const OIDC_ID_TOKEN_COOKIE = 'pss_oidc_id';
 export function staffSessionCookies(secureCookies: boolean) {
   return {
     set(reply: FastifyReply, session: IssuedSession): void {
-      const maxAge = Math.max(1, Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000));
+      const maxAge = session.refreshMaxAgeSeconds;
       reply.setCookie(STAFF_REFRESH_COOKIE, session.refreshToken, {
         httpOnly: true,
         sameSite: 'strict',
@@ -143,13 +143,16 @@ export function registerAuthRoutes(
 
   /* ---------- participants ---------- */
 
-  function setParticipantCookie(reply: FastifyReply, session: { refreshToken: string; refreshExpiresAt: Date }): void {
+  function setParticipantCookie(
+    reply: FastifyReply,
+    session: { refreshToken: string; refreshMaxAgeSeconds: number },
+  ): void {
     reply.setCookie(PARTICIPANT_REFRESH_COOKIE, session.refreshToken, {
       httpOnly: true,
       sameSite: 'strict',
       secure: options.secureCookies,
       path: REFRESH_COOKIE_PATH,
-      maxAge: Math.max(1, Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000)),
+      maxAge: session.refreshMaxAgeSeconds,
     });
   }
 

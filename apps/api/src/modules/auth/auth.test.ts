@@ -41,10 +41,14 @@ describe('staff sign-in', () => {
     expect(body).toMatchObject({ expires_in: 900, user: { id: superadmin.id, role: 'superadmin', client_id: null } });
     expect(typeof body.access_token).toBe('string');
 
+    // The cookies live as long as the refresh token, by the app's clock (the test's is months
+    // away from the machine's: an age worked out from the machine's time would be wrong).
+    const ttl = ctx.config.refreshTokenTtlHours * 3600;
     const refresh = response.cookies.find((c) => c.name === STAFF_REFRESH_COOKIE);
-    expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth', maxAge: ttl });
     const presence = response.cookies.find((c) => c.name === PRESENCE_COOKIE);
     expect(presence?.httpOnly).toBeFalsy();
+    expect(presence?.maxAge).toBe(ttl);
 
     const me = await ctx.app.inject({
       method: 'GET',

@@ -120,6 +120,7 @@ describe('participant sign-in with a password', () => {
       httpOnly: true,
       sameSite: 'Strict',
       path: '/api/auth',
+      maxAge: ctx.config.refreshTokenTtlHours * 3600,
     });
     // Never a staff session.
     expect(cookieOf(response, STAFF_REFRESH_COOKIE)).toBeUndefined();

@@ -92,7 +92,7 @@ export function registerOidcRoutes(
         sameSite: 'strict',
         secure: options.secureCookies,
         path: OIDC_COOKIE_PATH,
-        maxAge: Math.max(1, Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000)),
+        maxAge: session.refreshMaxAgeSeconds,
       });
       return session.body;
     },
