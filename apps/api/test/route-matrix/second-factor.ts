@@ -22,6 +22,19 @@ function memberOf(w: World, caller: Caller) {
 const now = (w: World) => w.ctx.clock.now();
 const passkeyOf = (w: World) => softwarePasskey(w.ctx.config.passkeys.rpId, w.ctx.config.passkeys.origins[0]!);
 
+/** A passkey in software, kept as the member's as a registration would keep it. */
+async function passkeyKeptFor(w: World, userId: string) {
+  const key = passkeyOf(w);
+  const row = await createSecondFactorRepository(w.ctx.db).addPasskey({
+    userId,
+    credentialId: key.credentialId,
+    publicKey: key.publicKey,
+    name: 'Matrix key',
+    createdAt: now(w),
+  });
+  return { key, row };
+}
+
 /** A new client administrator with an app set up, half signed in: their step's token and a code. */
 async function signInHalfway(w: World) {
   const member = await createUser(w.ctx.db, { role: 'ADMIN', clientId: w.clientA.id });
@@ -101,14 +114,7 @@ export const secondFactorRows: Record<string, MatrixRow> = {
     request: async (w, caller) => {
       const member = memberOf(w, caller);
       if (!member) return del(`/auth/mfa/webauthn/${randomUUID()}`);
-      const key = passkeyOf(w);
-      const row = await createSecondFactorRepository(w.ctx.db).addPasskey({
-        userId: member.id,
-        credentialId: key.credentialId,
-        publicKey: key.publicKey,
-        name: 'Matrix key',
-        createdAt: now(w),
-      });
+      const { row } = await passkeyKeptFor(w, member.id);
       return del(`/auth/mfa/webauthn/${row.id}`);
     },
   },
@@ -117,14 +123,7 @@ export const secondFactorRows: Record<string, MatrixRow> = {
     expect: anyone(200),
     request: async (w) => {
       const { member, token } = await signInHalfway(w);
-      const key = passkeyOf(w);
-      await createSecondFactorRepository(w.ctx.db).addPasskey({
-        userId: member.id,
-        credentialId: key.credentialId,
-        publicKey: key.publicKey,
-        name: 'Matrix key',
-        createdAt: now(w),
-      });
+      const { key } = await passkeyKeptFor(w, member.id);
       const options = await w.ctx.app.inject({
         method: 'POST',
         url: '/api/auth/mfa/webauthn/options',

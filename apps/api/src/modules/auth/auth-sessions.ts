@@ -11,7 +11,6 @@ import type { SessionsRepository } from './sessions.repository.js';
 export interface IssuedSession<Body = LoginResponse> {
   body: Body;
   refreshToken: string;
-  refreshExpiresAt: Date;
   /**
    * How long the refresh cookie lives, by the app's clock: the browser's own clock may not be
    * it (a test's, a simulation's), so the cookie is told an age, worked out here, not an end.
@@ -58,7 +57,6 @@ export function createAuthSessions(deps: {
     return {
       body: { access_token: accessToken, expires_in: settings.accessTokenTtlSeconds, user: toUser(user) },
       refreshToken: next.refresh.token,
-      refreshExpiresAt: next.row.expiresAt,
       refreshMaxAgeSeconds: Math.max(
         1,
         Math.floor((next.row.expiresAt.getTime() - next.row.createdAt.getTime()) / 1000),

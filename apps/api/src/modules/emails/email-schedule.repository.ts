@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { EmailTypeValue } from '@pss/contract';
 import { completedSeason } from '../../db/attempt-sync.js';
 import { rowsOf, type Db } from '../../db/client.js';
@@ -81,6 +81,26 @@ export function createEmailScheduleRepository(db: Db, timeZone: string) {
     }));
   }
 
+  /** Seasons with their project, the day their summary was posted (if it was), rounds and placed cases. */
+  async function seasonsWhere(condition: SQL): Promise<ScheduledSeason[]> {
+    const seasons = rowsOf<{
+      id: string;
+      project_id: string;
+      name: string;
+      start_date: string;
+      summary_posted_on: string | null;
+    }>(
+      await db.execute(sql`
+        select s.id, s.project_id, s.name, s.start_date::text as start_date,
+          (ss.posted_at at time zone ${timeZone})::date::text as summary_posted_on
+        from seasons s join projects p on p.id = s.project_id
+        left join season_summaries ss on ss.season_id = s.id and ss.status = 'POSTED'
+        where ${condition}
+        order by s.start_date, s.id`),
+    );
+    return withRounds(seasons);
+  }
+
   return {
     /**
      * Seasons of active projects that run on the day, or ended the day before (a
@@ -88,45 +108,18 @@ export function createEmailScheduleRepository(db: Db, timeZone: string) {
      * seasons whose Results Summary was posted in the week before (its launch and reminder).
      */
     async seasonsAbout(day: string, projectId?: string): Promise<ScheduledSeason[]> {
-      const seasons = rowsOf<{
-        id: string;
-        project_id: string;
-        name: string;
-        start_date: string;
-        summary_posted_on: string | null;
-      }>(
-        await db.execute(sql`
-          select s.id, s.project_id, s.name, s.start_date::text as start_date,
-            (ss.posted_at at time zone ${timeZone})::date::text as summary_posted_on
-          from seasons s join projects p on p.id = s.project_id and p.status = 'ACTIVE'
-          left join season_summaries ss on ss.season_id = s.id and ss.status = 'POSTED'
-          where ((s.end_date >= ${day}::date - 1 and s.start_date <= ${day}::date)
-              or (ss.posted_at at time zone ${timeZone})::date
-                between ${day}::date - ${SUMMARY_REMINDER_AFTER_DAYS}::int and ${day}::date)
-            ${projectId ? sql`and s.project_id = ${projectId}::uuid` : sql``}
-          order by s.start_date, s.id`),
+      return seasonsWhere(
+        sql`p.status = 'ACTIVE'
+          and ((s.end_date >= ${day}::date - 1 and s.start_date <= ${day}::date)
+            or (ss.posted_at at time zone ${timeZone})::date
+              between ${day}::date - ${SUMMARY_REMINDER_AFTER_DAYS}::int and ${day}::date)
+          ${projectId ? sql`and s.project_id = ${projectId}::uuid` : sql``}`,
       );
-      return withRounds(seasons);
     },
 
-    /** A project's seasons, whatever their dates, with their rounds, placed cases and summary's posting day. */
-    async projectSeasons(projectId: string): Promise<ScheduledSeason[]> {
-      const seasons = rowsOf<{
-        id: string;
-        project_id: string;
-        name: string;
-        start_date: string;
-        summary_posted_on: string | null;
-      }>(
-        await db.execute(sql`
-          select s.id, s.project_id, s.name, s.start_date::text as start_date,
-            (ss.posted_at at time zone ${timeZone})::date::text as summary_posted_on
-          from seasons s
-          left join season_summaries ss on ss.season_id = s.id and ss.status = 'POSTED'
-          where s.project_id = ${projectId}::uuid
-          order by s.start_date, s.id`),
-      );
-      return withRounds(seasons);
+    /** A project's seasons, whatever their dates (the season calendar's), with what `seasonsAbout` reads of them. */
+    projectSeasons(projectId: string): Promise<ScheduledSeason[]> {
+      return seasonsWhere(sql`s.project_id = ${projectId}::uuid`);
     },
 
     /** The project's templates (its own, and every season's variants). */

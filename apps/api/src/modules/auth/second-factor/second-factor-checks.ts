@@ -11,6 +11,8 @@ import type { ChallengeRow, SecondFactorRepository } from './second-factor.repos
 import type { SecondFactorChallengePurpose } from '../../../db/schema/index.js';
 import { normalRecoveryCode, recoveryLookup } from './recovery-codes.js';
 import { asAppCode, stepOfCode } from './totp.js';
+import type { AuthSessions } from '../auth-sessions.js';
+import type { Passkeys } from './passkeys.js';
 
 /** What the half-signed-in state's tokens start with: told apart from access tokens before any check. */
 export const HALF_SIGNED_IN_PREFIX = 'mfa_';
@@ -128,6 +130,17 @@ export function createSecondFactorChecks(deps: {
 }
 
 export type SecondFactorChecks = ReturnType<typeof createSecondFactorChecks>;
+
+/** What the sign-in's second step and the enrolment are both made of. */
+export interface SecondFactorDeps {
+  repository: SecondFactorRepository;
+  checks: SecondFactorChecks;
+  sessions: Pick<AuthSessions, 'newSession'>;
+  passkeys: Passkeys;
+  clock: Clock;
+  /** The roles that must have a factor (MFA_REQUIRED_ROLES). */
+  requiredRoles: readonly UserRole[];
+}
 
 /** Whether a role must sign in with a second factor (MFA_REQUIRED_ROLES). */
 export function factorRequired(role: UserRole, requiredRoles: readonly UserRole[]): boolean {

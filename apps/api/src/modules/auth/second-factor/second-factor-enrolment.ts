@@ -4,17 +4,14 @@ import type {
   SecondFactorEnrolled,
   SecondFactorStatus,
   TotpEnrolment,
-  UserRole,
 } from '@pss/contract';
 import { AppError } from '../../../lib/errors.js';
-import type { Clock } from '../../../lib/clock.js';
 import type { UserRow } from '../../users/users.service.js';
 import { auditTarget } from '../../audit/audit-scope.service.js';
-import type { AuthSessions, IssuedSession } from '../auth-sessions.js';
-import type { Passkeys } from './passkeys.js';
+import type { IssuedSession } from '../auth-sessions.js';
 import { newRecoveryCodes } from './recovery-codes.js';
-import { factorRequired, type SecondFactorChecks } from './second-factor-checks.js';
-import type { PasskeyRow, SecondFactorRepository } from './second-factor.repository.js';
+import { factorRequired, type SecondFactorDeps } from './second-factor-checks.js';
+import type { PasskeyRow } from './second-factor.repository.js';
 import { newTotpSecret, qrCodeSvg, stepOfCode, asAppCode, totpLink } from './totp.js';
 
 /**
@@ -40,14 +37,7 @@ const passkeyOf = (key: PasskeyRow) => ({
 });
 
 /** Setting up, listing and removing a staff member's own factors. */
-export function createSecondFactorEnrolment(deps: {
-  repository: SecondFactorRepository;
-  checks: SecondFactorChecks;
-  sessions: Pick<AuthSessions, 'newSession'>;
-  passkeys: Passkeys;
-  clock: Clock;
-  requiredRoles: readonly UserRole[];
-}) {
+export function createSecondFactorEnrolment(deps: SecondFactorDeps) {
   const { repository, checks, sessions, passkeys, clock, requiredRoles } = deps;
 
   /** The member, and their half-signed-in state when they are in it (still live). */
@@ -78,11 +68,16 @@ export function createSecondFactorEnrolment(deps: {
     return { recoveryCodes, session: await sessions.newSession(user) };
   }
 
-  /** Refuses removing the last factor of a member whose role must have one. */
-  async function keepOneFactor(user: UserRow, leaving: { totp?: boolean; passkeyId?: string }): Promise<void> {
-    const factors = await repository.factorsOf(user.id);
-    const keys = await repository.listPasskeys(user.id);
-    const totpLeft = factors.totp && !leaving.totp;
+  /**
+   * Refuses removing the last factor of a member whose role must have one. `keys`: the member's
+   * passkeys, as the caller read them.
+   */
+  async function keepOneFactor(
+    user: UserRow,
+    keys: PasskeyRow[],
+    leaving: { totp?: boolean; passkeyId?: string },
+  ): Promise<void> {
+    const totpLeft = !leaving.totp && Boolean((await repository.findTotp(user.id))?.confirmedAt);
     const keysLeft = keys.filter((key) => key.id !== leaving.passkeyId).length;
     if (!totpLeft && keysLeft === 0) {
       if (factorRequired(user.role, requiredRoles)) throw new AppError('MFA_FACTOR_REQUIRED');
@@ -145,7 +140,7 @@ export function createSecondFactorEnrolment(deps: {
       const totp = await repository.findTotp(user.id);
       if (!totp?.confirmedAt) throw new AppError('MFA_NOT_ENROLLED');
       await checks.counted(user.id, () => checks.spendAppCode(user.id, code));
-      await keepOneFactor(user, { totp: true });
+      await keepOneFactor(user, await repository.listPasskeys(user.id), { totp: true });
       await repository.removeTotp(user.id);
     },
 
@@ -197,7 +192,7 @@ export function createSecondFactorEnrolment(deps: {
       const keys = await repository.listPasskeys(user.id);
       if (!keys.some((key) => key.id === passkeyId)) throw new AppError('NOT_FOUND');
       auditTarget('passkey', passkeyId);
-      await keepOneFactor(user, { passkeyId });
+      await keepOneFactor(user, keys, { passkeyId });
       await repository.removePasskey(user.id, passkeyId);
     },
   };

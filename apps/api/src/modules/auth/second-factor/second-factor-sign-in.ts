@@ -1,11 +1,8 @@
-import type { LoginResponse, SecondFactorChallenge, SecondFactorEnrolmentRequired, UserRole } from '@pss/contract';
+import type { LoginResponse, SecondFactorChallenge, SecondFactorEnrolmentRequired } from '@pss/contract';
 import { AppError } from '../../../lib/errors.js';
-import type { Clock } from '../../../lib/clock.js';
 import type { UserRow } from '../../users/users.service.js';
-import type { AuthSessions, IssuedSession } from '../auth-sessions.js';
-import type { Passkeys } from './passkeys.js';
-import { factorRequired, type SecondFactorChecks } from './second-factor-checks.js';
-import type { SecondFactorRepository } from './second-factor.repository.js';
+import type { IssuedSession } from '../auth-sessions.js';
+import { factorRequired, type SecondFactorDeps } from './second-factor-checks.js';
 
 /** Where a staff member stands once their password was right: signed in, or one step from it. */
 export type StaffSignInStep =
@@ -15,16 +12,12 @@ export type StaffSignInStep =
  * The sign-in's second step: a member with a factor gives it (an app's code, a recovery code,
  * a passkey) with the token of their first step; a passkey alone signs in too.
  */
-export function createSecondFactorSignIn(deps: {
-  repository: SecondFactorRepository;
-  checks: SecondFactorChecks;
-  sessions: Pick<AuthSessions, 'newSession'>;
-  passkeys: Passkeys;
-  clock: Clock;
-  requiredRoles: readonly UserRole[];
-  /** false: client administrators sign in only through their organisation's provider (ADMIN_PASSWORD_LOGIN). */
-  adminPasswordLogin: boolean;
-}) {
+export function createSecondFactorSignIn(
+  deps: SecondFactorDeps & {
+    /** false: client administrators sign in only through their organisation's provider (ADMIN_PASSWORD_LOGIN). */
+    adminPasswordLogin: boolean;
+  },
+) {
   const { repository, checks, sessions, passkeys, clock, requiredRoles } = deps;
 
   return {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SecondFactorEnrolled } from '@pss/contract';
@@ -76,105 +76,90 @@ export function SecurityPage() {
           <Skeleton h={320} />
         ) : (
           <>
-            <Paper withBorder p="md">
-              <Stack>
-                <Title order={3} size="h4">
-                  {t('security.app')}
-                </Title>
-                <Text size="sm">{data.totp ? t('security.appOn') : t('security.appOff')}</Text>
-                <Group>
-                  {data.totp ? (
-                    <Button variant="default" onClick={() => setDialog({ kind: 'code', action: 'remove-app' })}>
-                      {t('security.removeApp')}
-                    </Button>
-                  ) : (
-                    <Button onClick={() => setDialog({ kind: 'set-up' })}>{t('security.setUpApp')}</Button>
-                  )}
-                </Group>
-              </Stack>
-            </Paper>
-            <Paper withBorder p="md">
-              <Stack>
-                <Title order={3} size="h4">
-                  {t('security.passkeys')}
-                </Title>
-                {data.passkeys.length === 0 ? (
-                  <Text size="sm">{t('security.noPasskeys')}</Text>
+            <FactorSection title={t('security.app')}>
+              <Text size="sm">{data.totp ? t('security.appOn') : t('security.appOff')}</Text>
+              <Group>
+                {data.totp ? (
+                  <Button variant="default" onClick={() => setDialog({ kind: 'code', action: 'remove-app' })}>
+                    {t('security.removeApp')}
+                  </Button>
                 ) : (
-                  <Table>
-                    <Table.Tbody>
-                      {data.passkeys.map((key) => (
-                        <Table.Tr key={key.id}>
-                          <Table.Td>{key.name}</Table.Td>
-                          <Table.Td c="dimmed">
-                            {t('security.added', { date: formatDate(key.created_at) })},{' '}
-                            {key.last_used_at
-                              ? t('security.lastUsed', { date: formatDate(key.last_used_at) })
-                              : t('security.neverUsed')}
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Button
-                              variant="subtle"
-                              color="red"
-                              size="xs"
-                              aria-label={`${t('common.remove')} ${key.name}`}
-                              onClick={() =>
-                                void run(async () => {
-                                  await removePasskey(key.id);
-                                  toastSuccess(t('security.passkeyRemoved'));
-                                })
-                              }
-                            >
-                              {t('common.remove')}
-                            </Button>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                  <Button onClick={() => setDialog({ kind: 'set-up' })}>{t('security.setUpApp')}</Button>
                 )}
-                {passkeysSupported() && (
-                  <Group align="flex-end">
-                    <TextInput
-                      label={t('mfa.passkeyName')}
-                      placeholder={t('mfa.passkeyNameDefault')}
-                      value={passkeyName}
-                      maxLength={60}
-                      onChange={(event) => setPasskeyName(event.currentTarget.value)}
-                    />
-                    <Button
-                      loading={busy}
-                      onClick={() =>
-                        void run(async () => {
-                          const name = passkeyName.trim() || t('mfa.passkeyNameDefault');
-                          const added = await addPasskey(name);
-                          toastSuccess(t('security.passkeyAdded', { name }));
-                          setPasskeyName('');
-                          if (added.recovery_codes.length) setDialog({ kind: 'codes', codes: added.recovery_codes });
-                        }, t('mfa.passkeyFailed'))
-                      }
-                    >
-                      {t('mfa.addPasskey')}
-                    </Button>
-                  </Group>
-                )}
-              </Stack>
-            </Paper>
-            <Paper withBorder p="md">
-              <Stack>
-                <Title order={3} size="h4">
-                  {t('security.recoveryCodes')}
-                </Title>
-                <Text size="sm">{t('security.codesLeft', { count: data.recovery_codes_left })}</Text>
-                {data.totp && (
-                  <Group>
-                    <Button variant="default" onClick={() => setDialog({ kind: 'code', action: 'new-codes' })}>
-                      {t('security.newCodes')}
-                    </Button>
-                  </Group>
-                )}
-              </Stack>
-            </Paper>
+              </Group>
+            </FactorSection>
+            <FactorSection title={t('security.passkeys')}>
+              {data.passkeys.length === 0 ? (
+                <Text size="sm">{t('security.noPasskeys')}</Text>
+              ) : (
+                <Table>
+                  <Table.Tbody>
+                    {data.passkeys.map((key) => (
+                      <Table.Tr key={key.id}>
+                        <Table.Td>{key.name}</Table.Td>
+                        <Table.Td c="dimmed">
+                          {t('security.added', { date: formatDate(key.created_at) })},{' '}
+                          {key.last_used_at
+                            ? t('security.lastUsed', { date: formatDate(key.last_used_at) })
+                            : t('security.neverUsed')}
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          <Button
+                            variant="subtle"
+                            color="red"
+                            size="xs"
+                            aria-label={`${t('common.remove')} ${key.name}`}
+                            onClick={() =>
+                              void run(async () => {
+                                await removePasskey(key.id);
+                                toastSuccess(t('security.passkeyRemoved'));
+                              })
+                            }
+                          >
+                            {t('common.remove')}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+              {passkeysSupported() && (
+                <Group align="flex-end">
+                  <TextInput
+                    label={t('mfa.passkeyName')}
+                    placeholder={t('mfa.passkeyNameDefault')}
+                    value={passkeyName}
+                    maxLength={60}
+                    onChange={(event) => setPasskeyName(event.currentTarget.value)}
+                  />
+                  <Button
+                    loading={busy}
+                    onClick={() =>
+                      void run(async () => {
+                        const name = passkeyName.trim() || t('mfa.passkeyNameDefault');
+                        const added = await addPasskey(name);
+                        toastSuccess(t('security.passkeyAdded', { name }));
+                        setPasskeyName('');
+                        if (added.recovery_codes.length) setDialog({ kind: 'codes', codes: added.recovery_codes });
+                      }, t('mfa.passkeyFailed'))
+                    }
+                  >
+                    {t('mfa.addPasskey')}
+                  </Button>
+                </Group>
+              )}
+            </FactorSection>
+            <FactorSection title={t('security.recoveryCodes')}>
+              <Text size="sm">{t('security.codesLeft', { count: data.recovery_codes_left })}</Text>
+              {data.totp && (
+                <Group>
+                  <Button variant="default" onClick={() => setDialog({ kind: 'code', action: 'new-codes' })}>
+                    {t('security.newCodes')}
+                  </Button>
+                </Group>
+              )}
+            </FactorSection>
           </>
         )}
       </Stack>
@@ -199,6 +184,20 @@ export function SecurityPage() {
         />
       )}
     </>
+  );
+}
+
+/** One kind of factor on the page: a titled panel. */
+function FactorSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
   );
 }
 
