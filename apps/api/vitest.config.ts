@@ -10,7 +10,9 @@ const alone = process.env.PSS_ALONE_TESTS === '1';
 export default defineProject({
   test: {
     name: 'api',
-    include: alone ? ['src/**/*.alone.test.ts', 'test/**/*.alone.test.ts'] : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: alone
+      ? ['src/**/*.alone.test.ts', 'test/**/*.alone.test.ts']
+      : ['src/**/*.test.ts', 'test/**/*.test.ts', 'simulation/**/*.test.ts'],
     exclude: alone ? configDefaults.exclude : [...configDefaults.exclude, '**/*.alone.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
