@@ -29,6 +29,8 @@ export const { values } = parseArgs({
     minutes: { type: 'string', default: '60' },
     /** The soak's participants (each answers the case once; the default is enough to outlast an hour's soak). */
     'soak-participants': { type: 'string', default: '5000' },
+    /** The season simulator's participants (`--scenarios season`, bench/season.ts). */
+    'season-participants': { type: 'string', default: '1000' },
   },
 });
 export const clientCount = Number(values.clients);

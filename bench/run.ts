@@ -8,6 +8,7 @@
  *     [--scenarios emails|resources] [--email-participants 100000] [--email-send 10000] [--report-answers 1000000]
  *     [--statistics-participants 100000]
  *   npm run bench -- --scenarios soak [--minutes 60] [--pg postgres://...]
+ *   npm run bench -- --scenarios season [--season-participants 1000] [--pg postgres://...]
  *
  * With --pg the harness makes a fresh database on that server and drops it afterwards;
  * otherwise it uses embedded PGlite in a temporary directory.
@@ -36,6 +37,7 @@ import { base, clientCount, connections, duration, port, projectsPerClient, root
 import { participantListScenarios, scenarios, statisticsScenarios } from './scenarios.js';
 import { seedBenchData, BENCH_SUPERADMIN } from './seed.js';
 import { waitForHealth, waitForImportFollowUp, waitForQuietOutbox } from './server-waits.js';
+import { runSeasonBench } from './season.js';
 import { runSoak } from './soak.js';
 
 async function main(): Promise<void> {
@@ -46,6 +48,11 @@ async function main(): Promise<void> {
       minutes: Number(values.minutes),
       participants: Number(values['soak-participants']),
     });
+    return;
+  }
+  // The season rehearsal is a run of its own too: a whole season on its own app (bench/season.ts).
+  if (values.scenarios === 'season') {
+    await runSeasonBench({ participants: Number(values['season-participants']), pgUrl: values.pg });
     return;
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pss-bench-'));

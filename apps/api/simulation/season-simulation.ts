@@ -51,6 +51,8 @@ export interface SimulationRun {
   details: Record<string, { count: number; examples: string[] }>;
   database: string;
   seconds: number;
+  /** HTTP calls the simulated people made. */
+  calls: number;
 }
 
 export async function simulateSeason(
@@ -142,6 +144,7 @@ export async function simulateSeason(
       details: ledger.details(),
       database: sim.kind,
       seconds: (Date.now() - started) / 1000,
+      calls: http.calls(),
     };
   } finally {
     await sim.close();

@@ -22,6 +22,7 @@ export interface HttpSession {
 }
 
 export function httpClient(baseUrl: string) {
+  let calls = 0;
   async function send(
     session: HttpSession | null,
     method: string,
@@ -37,6 +38,7 @@ export function httpClient(baseUrl: string) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
+    calls += 1;
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload });
     const text = await response.text();
     const setCookie = response.headers.getSetCookie().find((c) => c.includes('refresh='));
@@ -51,7 +53,7 @@ export function httpClient(baseUrl: string) {
     return (headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
   }
 
-  return { send, call };
+  return { send, call, calls: () => calls };
 }
 
 export type HttpClient = ReturnType<typeof httpClient>;
