@@ -94,51 +94,65 @@ export function clinicians(deps: { plan: SeasonPlan; http: HttpClient; truth: Gr
       const round = roundOnDay(plan, letter.day)?.number ?? 0;
       state.remindersByRound.set(round, (state.remindersByRound.get(round) ?? 0) + 1);
     }
-    const round = roundOnDay(plan, day);
-    const types = new Set(letters.map((l) => l.type));
-    const casesLeft = truth
-      .casesOf(c)
-      .some(({ case: k, unlocksOn }) => unlocksOn <= day && !truth.completedBy(state.record.work.get(k.id), now));
-    let acts = false;
-    if (casesLeft && round && round.number >= c.firstRound) {
-      const lastCall = types.has('last_day_of_round') || types.has('last_round');
-      switch (c.behaviour) {
-        case 'prompt':
-          acts = true;
-          break;
-        case 'needs_reminders':
-          acts = lastCall || (state.remindersByRound.get(round.number) ?? 0) >= c.remindersNeeded;
-          break;
-        case 'late':
-          acts = lastCall;
-          break;
-        case 'drops_out':
-          acts = true;
-          break;
-        case 'never_starts':
-          acts = false;
-      }
-    }
-    const readsSummary = c.readsSummary && types.has('summary_launch');
-    if (!acts && !readsSummary) return;
+    const intent = intentOf(state, letters, day, now);
+    if (!intent) return;
     const letter = [...letters].reverse().find((l) => l.token);
     if (!letter?.token) return;
-    await http.call(state.session, 'POST', '/auth/login/halfuser', { token: letter.token }).then((reply) => {
-      state.session.token = (reply as { access_token: string }).access_token;
+    const signedIn = await http.call<{ access_token: string }>(state.session, 'POST', '/auth/login/halfuser', {
+      token: letter.token,
     });
+    state.session.token = signedIn.access_token;
     state.record.seenOn.add(day);
-    if (!acts) {
+    if (intent === 'read') {
       await http.call(state.session, 'GET', '/dashboard');
       return;
     }
-    if (c.behaviour === 'drops_out' && round!.number >= c.dropsInRound) {
-      await abandon(state, day, now);
+    if (intent === 'abandon') {
+      await abandon(state, now);
       state.stopped = true;
       return;
     }
     const first = c.twoSittings ? 1 : Infinity;
     const remaining = await workOn(state, day, now, first);
     if (remaining > 0) state.sittingLater = true;
+  }
+
+  /**
+   * What the clinician's behaviour makes of the day's mail: work through the cases left,
+   * start one and leave for good (drops out), only open the dashboard (the summary's email),
+   * or nothing.
+   */
+  function intentOf(
+    state: ClinicianState,
+    letters: Letter[],
+    day: string,
+    now: Date,
+  ): 'work' | 'abandon' | 'read' | null {
+    const c = state.record.clinician;
+    const round = roundOnDay(plan, day);
+    const types = new Set(letters.map((l) => l.type));
+    const casesLeft = truth
+      .casesOf(c)
+      .some(({ case: k, unlocksOn }) => unlocksOn <= day && !truth.completedBy(state.record.work.get(k.id), now));
+    if (casesLeft && round && round.number >= c.firstRound) {
+      const lastCall = types.has('last_day_of_round') || types.has('last_round');
+      const reminded = (state.remindersByRound.get(round.number) ?? 0) >= c.remindersNeeded;
+      switch (c.behaviour) {
+        case 'prompt':
+          return 'work';
+        case 'needs_reminders':
+          if (lastCall || reminded) return 'work';
+          break;
+        case 'late':
+          if (lastCall) return 'work';
+          break;
+        case 'drops_out':
+          return round.number >= c.dropsInRound ? 'abandon' : 'work';
+        case 'never_starts':
+          break;
+      }
+    }
+    return c.readsSummary && types.has('summary_launch') ? 'read' : null;
   }
 
   /** Renews the session with the refresh cookie, as the app does when a tab comes back. */
@@ -182,7 +196,7 @@ export function clinicians(deps: { plan: SeasonPlan; http: HttpClient; truth: Gr
   }
 
   /** Starts the first case left and answers half its questions, then leaves for good. */
-  async function abandon(state: ClinicianState, day: string, now: Date): Promise<void> {
+  async function abandon(state: ClinicianState, now: Date): Promise<void> {
     const dashboard = await http.call<Dashboard>(state.session, 'GET', '/dashboard');
     const entry = dashboard.projects.flatMap((p) => p.cases).find((k) => k.unlocked && k.status === 'NOT_STARTED');
     if (!entry) return;

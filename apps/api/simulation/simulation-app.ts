@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,10 +35,11 @@ export async function startSimulationApp(options: { pgUrl?: string; start: strin
   const clock = fixedClock(options.start);
   const mail = await startMailServer(() => clock.now());
   const store = await freshDatabase(options.pgUrl);
+  const dataDir = path.join(os.tmpdir(), `pss-simulation-${randomBytes(5).toString('hex')}`);
   const config = loadConfig({
     NODE_ENV: 'development',
     SESSION_SECRET: randomBytes(32).toString('hex'),
-    DATA_DIR: path.join(os.tmpdir(), `pss-simulation-${process.pid}`),
+    DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(os.tmpdir(), 'pss-simulation-no-web-app'),
     LOG_LEVEL: 'silent',
     SMTP_URL: mail.url,
@@ -63,6 +65,7 @@ export async function startSimulationApp(options: { pgUrl?: string; start: strin
       await app.close();
       await store.drop();
       await mail.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
