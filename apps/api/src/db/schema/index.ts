@@ -15,3 +15,4 @@ export * from './surveys.js';
 export * from './resources.js';
 export * from './audit.js';
 export * from './second-factors.js';
+export * from './kept-counts.js';

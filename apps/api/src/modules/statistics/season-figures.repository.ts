@@ -1,26 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  CaseCompletion,
-  CompletionRate,
-  CompletionsByDay,
-  ParticipationRate,
-  RoundStatistics,
-} from '@pss/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { int, rate, work, type SeasonScope } from './season-work.js';
+import { figuresOf, type SeasonFigures, type SeasonFiguresRow } from './season-figures-row.js';
+import { work, type SeasonScope } from './season-work.js';
 
 /** The completion chart's span (spec §9: the last two weeks). */
 export const CHART_DAYS = 14;
 
-/** The season's figures the dashboard's tiles and charts show, read together. */
-export interface SeasonFigures {
-  participation: ParticipationRate;
-  caseCompletion: CompletionRate;
-  participantCompletion: CompletionRate;
-  byRound: RoundStatistics[];
-  cases: CaseCompletion[];
-  completionsByDay: CompletionsByDay['items'];
-}
+export type { SeasonFigures } from './season-figures-row.js';
 
 /** The figures of a season as a whole: its dashboard's tiles and charts, and question category use. */
 export function createSeasonFiguresRepository(db: Db) {
@@ -36,26 +22,7 @@ export function createSeasonFiguresRepository(db: Db) {
      * cost, so the dashboard's figures together cost about what one did alone.
      */
     async seasonFigures(s: SeasonScope): Promise<SeasonFigures> {
-      const row = await one<{
-        total: number;
-        participating: number;
-        cases_completed: number;
-        cases_unlocked: number;
-        participants_completed: number;
-        rounds: { round_number: number; assigned: number; participating: number; completed: number }[] | null;
-        cases:
-          | {
-              case_id: string;
-              case_name: string;
-              round_number: number;
-              assigned: number;
-              started: number;
-              completed: number;
-              average_score: string | number | null;
-            }[]
-          | null;
-        by_day: { date: string; completed: number }[];
-      }>(sql`
+      const row = await one<SeasonFiguresRow>(sql`
         with ${work(s)},
         per_round as (
           select user_id, round_number,
@@ -109,42 +76,7 @@ export function createSeasonFiguresRepository(db: Db) {
               order by d)
             from generate_series(${s.today}::date - ${CHART_DAYS - 1}::int, ${s.today}::date, interval '1 day') d
             left join daily on daily.day = d::date) as by_day`);
-      const total = int(row.total);
-      const participantsCompleted = int(row.participants_completed);
-      return {
-        participation: { participating: int(row.participating), total, rate: rate(int(row.participating), total) },
-        caseCompletion: {
-          type: 'CASES',
-          completed: int(row.cases_completed),
-          total: int(row.cases_unlocked),
-          rate: rate(int(row.cases_completed), int(row.cases_unlocked)),
-        },
-        participantCompletion: {
-          type: 'PARTICIPANTS',
-          completed: participantsCompleted,
-          total,
-          rate: rate(participantsCompleted, total),
-        },
-        byRound: (row.rounds ?? []).map((r) => ({
-          round_number: r.round_number,
-          assigned: int(r.assigned),
-          participating: int(r.participating),
-          completed: int(r.completed),
-          participation_rate: rate(int(r.participating), int(r.assigned)),
-          completion_rate: rate(int(r.completed), int(r.assigned)),
-        })),
-        cases: (row.cases ?? []).map((r) => ({
-          case_id: r.case_id,
-          case_name: r.case_name,
-          round_number: r.round_number,
-          assigned: int(r.assigned),
-          started: int(r.started),
-          completed: int(r.completed),
-          completion_rate: rate(int(r.completed), int(r.assigned)),
-          average_score: r.average_score === null ? null : Number(r.average_score),
-        })),
-        completionsByDay: row.by_day.map((d) => ({ date: d.date, completed: int(d.completed) })),
-      };
+      return figuresOf(row);
     },
 
     /**

@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { eq, sql } from 'drizzle-orm';
+import type { Attempt, CaseDocument } from '@pss/contract';
+import { rowsOf } from '../../db/client.js';
+import { participantAssignments, users } from '../../db/schema/index.js';
+import { dayIn } from '../../lib/clock.js';
+import type { UserRow } from '../users/users.service.js';
+import { multipartFile } from '../../../test/fixtures.js';
+import { madeBefore, twoClientsContext } from '../../../test/kit.js';
+import { participantWork, type WorkProject } from '../../../test/participant-work.js';
+import { createUser } from '../../../test/test-app.js';
+import { createKeptFiguresRepository } from './kept-figures.repository.js';
+import { createSeasonFiguresRepository } from './season-figures.repository.js';
+import type { SeasonScope } from './season-work.js';
+
+/**
+ * The kept counts (migration 0041) against the season's work: after any sequence of what
+ * clinicians and administrators do — starts, answers, submits, archives and restores,
+ * re-assignments, test users, imports, cases published, withdrawn and added, days passing,
+ * rescoring — the figures read from the kept rows equal the figures computed from the
+ * season's work (the reference, season-figures.repository.ts), and the kept rows equal a
+ * rebuild of them from the source rows.
+ */
+const { ctx, f } = twoClientsContext({ now: '2026-03-01T12:00:00Z' });
+const staff = madeBefore(() => createUser(ctx.db, { role: 'SUPERADMIN' }));
+const work = participantWork(ctx, staff);
+const kept = madeBefore(async () => createKeptFiguresRepository(ctx.db));
+const reference = madeBefore(async () => createSeasonFiguresRepository(ctx.db));
+
+const PEOPLE = 4;
+const CASES = 3;
+const who = fc.integer({ min: 0, max: PEOPLE - 1 });
+const which = fc.integer({ min: 0, max: CASES - 1 });
+const op = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('start' as const), who, which }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('answer' as const), who, which, right: fc.boolean() }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('submit' as const), who, which }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('archive' as const), who, on: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('reassign' as const),
+      who,
+      first: fc.integer({ min: 1, max: 2 }),
+      last: fc.integer({ min: 2, max: 4 }),
+      startOffset: fc.integer({ min: 0, max: 20 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('testUser' as const), who, on: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('import' as const), n: fc.integer({ min: 1, max: 3 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('publish' as const), which, on: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('addCase' as const), round: fc.integer({ min: 1, max: 2 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('days' as const), n: fc.integer({ min: 1, max: 9 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rescore' as const) }) },
+);
+type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+
+let runs = 0;
+
+/** A fresh project: cases in rounds 1, 1 and 2 of Spring 2026, four participants from 1 March. */
+async function freshSeason() {
+  runs += 1;
+  ctx.clock.set('2026-03-01T12:00:00Z');
+  const p = await work.project(f.clientA.id, { name: `Kept counts ${runs}` });
+  const docs = [
+    await work.publishedCase(p, 1, { name: 'Case A' }),
+    await work.publishedCase(p, 1, { name: 'Case B' }),
+    await work.publishedCase(p, 2, { name: 'Case C' }),
+  ];
+  const people: UserRow[] = [];
+  for (let i = 0; i < PEOPLE; i++) people.push(await work.enrol(p, f.clientA.id, { startDate: '2026-03-01' }));
+  return { p, docs, people };
+}
+
+async function attemptOf(user: UserRow, doc: CaseDocument): Promise<string | null> {
+  const dashboard = (await work.call('GET', '/dashboard', user)).json<{
+    projects: { cases: { id: string; case_name: string }[] }[];
+  }>();
+  return dashboard.projects.flatMap((x) => x.cases).find((c) => c.case_name === doc.name)?.id ?? null;
+}
+
+async function apply(season: Awaited<ReturnType<typeof freshSeason>>, step: Op): Promise<void> {
+  const { p, docs, people } = season;
+  switch (step.kind) {
+    case 'start':
+    case 'answer':
+    case 'submit': {
+      const user = people[step.who]!;
+      const attempt = await attemptOf(user, docs[step.which]!);
+      if (!attempt) return;
+      if (step.kind === 'start') {
+        expect((await work.call('POST', `/cases/${attempt}/start`, user)).statusCode).toBeLessThan(500);
+        return;
+      }
+      const view = await work.call('GET', `/users/${attempt}/questions`, user);
+      if (view.statusCode !== 200) return;
+      const questions = view.json<Attempt>().case.questions;
+      const answerAll = step.kind === 'submit' ? questions : questions.slice(0, 1);
+      for (const q of answerAll) {
+        const choice = q.choices[step.kind === 'answer' && !step.right ? q.choices.length - 1 : 0];
+        if (!choice) continue;
+        await work.call('POST', `/cases/${attempt}/answer`, user, { question_id: q.id, choice_ids: [choice.id] });
+      }
+      if (step.kind === 'submit') {
+        expect((await work.call('POST', `/cases/${attempt}/submit`, user)).statusCode).toBeLessThan(500);
+      }
+      return;
+    }
+    case 'archive': {
+      const path = `/users/${people[step.who]!.id}/${p.id}/${step.on ? 'archive' : 'unarchive'}`;
+      const done = await work.call('PUT', path);
+      expect(done.statusCode, done.body).toBe(200);
+      return;
+    }
+    case 'reassign':
+      await ctx.db
+        .update(participantAssignments)
+        .set({
+          firstRound: step.first,
+          lastRound: step.last,
+          startDate: new Date(Date.UTC(2026, 2, 1 + step.startOffset)).toISOString().slice(0, 10),
+        })
+        .where(eq(participantAssignments.userId, people[step.who]!.id));
+      return;
+    case 'testUser':
+      await ctx.db
+        .update(users)
+        .set({ role: step.on ? 'TESTUSER' : 'USER' })
+        .where(eq(users.id, people[step.who]!.id));
+      return;
+    case 'import': {
+      const rows = Array.from({ length: step.n }, (_, i) => {
+        const n = `${runs}-${Date.now().toString(36)}-${i}`;
+        return `K-${n},Dr.,Kim,Imported${i},kept-${n}@example.test,USER,MD,Spring 2026,1-4,2026-03-0${1 + i}`;
+      });
+      const csv = [
+        'user_id,salutation,first_name,last_name,email,role,profession,season,rounds,start_date',
+        ...rows,
+      ].join('\n');
+      const file = multipartFile(csv, 'participants.csv');
+      const queued = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/projects/${p.id}/upload`,
+        headers: { ...(await work.as(staff)), ...file.headers },
+        payload: file.payload,
+      });
+      expect(queued.statusCode, queued.body).toBe(202);
+      await ctx.app.imports.runPending();
+      return;
+    }
+    case 'publish': {
+      const done = await work.call('POST', `/cases/${docs[step.which]!.id}/status`, staff, {
+        status: step.on ? 'PUBLISHED' : 'DRAFT',
+      });
+      expect(done.statusCode, done.body).toBeLessThan(500);
+      return;
+    }
+    case 'addCase':
+      // A case published into a round some have already done: they have not any more.
+      await work.publishedCase(p, step.round, { name: `Added ${Date.now().toString(36)}` });
+      return;
+    case 'days':
+      ctx.clock.advance(step.n * 86_400_000);
+      return;
+    case 'rescore': {
+      const done = await work.call('POST', '/statistics/scoring-update', staff, { project_id: p.id });
+      expect(done.statusCode, done.body).toBe(200);
+      return;
+    }
+  }
+}
+
+/** Every kept row of the season, zero rows left out, in one comparable list. */
+async function keptRows(seasonId: string): Promise<string[]> {
+  const tables = [
+    'kept_member_groups',
+    'kept_progress',
+    'kept_case_counts',
+    'kept_completion_quarters',
+    'kept_choice_picks',
+  ];
+  const out: string[] = [];
+  for (const table of tables) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await ctx.db.execute(sql`select * from ${sql.identifier(table)} where season_id = ${seasonId}::uuid`),
+    );
+    for (const row of rows) {
+      const values = Object.entries(row).filter(([k]) => k !== 'season_id');
+      const counts = values.filter(([k]) =>
+        ['members', 'participants', 'started', 'completed', 'scored', 'score_sum', 'picked'].includes(k),
+      );
+      if (counts.every(([, v]) => Number(v) === 0)) continue;
+      out.push(
+        `${table} ${JSON.stringify(values.map(([k, v]) => [k, v instanceof Date ? v.toISOString() : String(v)]))}`,
+      );
+    }
+  }
+  return out.sort();
+}
+
+/** The kept rows as a rebuild from the source rows makes them (rebuilt inside a transaction that is rolled back). */
+async function rebuiltRows(seasonId: string): Promise<string[]> {
+  let rebuilt: string[] = [];
+  await ctx.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select kept_rebuild(${seasonId}::uuid)`);
+      const tables = [
+        'kept_member_groups',
+        'kept_progress',
+        'kept_case_counts',
+        'kept_completion_quarters',
+        'kept_choice_picks',
+      ];
+      const out: string[] = [];
+      for (const table of tables) {
+        const rows = rowsOf<Record<string, unknown>>(
+          await tx.execute(sql`select * from ${sql.identifier(table)} where season_id = ${seasonId}::uuid`),
+        );
+        for (const row of rows) {
+          const values = Object.entries(row).filter(([k]) => k !== 'season_id');
+          out.push(
+            `${table} ${JSON.stringify(values.map(([k, v]) => [k, v instanceof Date ? v.toISOString() : String(v)]))}`,
+          );
+        }
+      }
+      rebuilt = out.sort();
+      throw new RolledBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+  return rebuilt;
+}
+
+class RolledBack extends Error {}
+
+function scopeOf(p: WorkProject): SeasonScope {
+  return {
+    projectId: p.id,
+    seasonId: p.seasonId,
+    today: dayIn(ctx.config.scheduleTimeZone, ctx.clock.now()),
+    timeZone: ctx.config.scheduleTimeZone,
+  };
+}
+
+describe('kept counts', () => {
+  it(
+    'equal the figures computed from the season’s work, and a rebuild, after any sequence of changes',
+    { timeout: 240_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 4, maxLength: 24 }), async (ops) => {
+          const season = await freshSeason();
+          for (const step of ops) await apply(season, step);
+          const s = scopeOf(season.p);
+          expect(await kept.seasonFigures(s)).toEqual(await reference.seasonFigures(s));
+          expect(await kept.categoryUse(s)).toEqual(await reference.categoryUse(s));
+          expect(await keptRows(s.seasonId)).toEqual(await rebuiltRows(s.seasonId));
+        }),
+        { numRuns: Number(process.env.KEPT_COUNTS_RUNS ?? 12), endOnFailure: true },
+      );
+    },
+  );
+
+  it('a case published into a round someone had done: they are no longer done', async () => {
+    const season = await freshSeason();
+    const [a, b] = season.docs;
+    const [done] = season.people;
+    await work.complete(done!, a!);
+    await work.complete(done!, b!);
+    const s = scopeOf(season.p);
+    expect((await kept.seasonFigures(s)).byRound[0]!.completed).toBe(1);
+    await work.publishedCase(season.p, 1, { name: 'Case D' });
+    const after = await kept.seasonFigures(s);
+    expect(after.byRound[0]!.completed).toBe(0);
+    expect(after).toEqual(await reference.seasonFigures(s));
+    expect(await keptRows(s.seasonId)).toEqual(await rebuiltRows(s.seasonId));
+  });
+});
