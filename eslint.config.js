@@ -99,6 +99,7 @@ export default tseslint.config(
       'apps/api/src/backup-cli.ts',
       'apps/api/src/audit-cli.ts',
       'apps/api/src/totp-cli.ts',
+      'apps/api/src/counts-cli.ts',
       'apps/api/simulation/simulate-cli.ts',
       'scripts/**',
       'bench/**',
