@@ -33,7 +33,13 @@ $$;
 CREATE FUNCTION "kept_work_apply"(members "kept_member"[], sign integer, only_case uuid) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF members IS NULL OR cardinality(members) = 0 THEN RETURN; END IF;
+  -- Only members who have begun something have work to count: an import of 100,000 new
+  -- participants looks each up once here, not once per kept table.
+  members := ARRAY(
+    SELECT ROW(m.user_id, m.season_id, m.first_round, m.last_round, m.start_date)::kept_member
+    FROM unnest(members) m
+    WHERE EXISTS (SELECT 1 FROM user_season_round_cases x WHERE x.user_id = m.user_id AND x.status <> 'NOT_STARTED'));
+  IF cardinality(members) = 0 THEN RETURN; END IF;
 
   INSERT INTO kept_progress AS k (season_id, first_round, last_round, start_date, started_rounds, done_rounds, participants)
   SELECT u.season_id, u.first_round, u.last_round, u.start_date, u.started, u.done, sign * count(*)::int
