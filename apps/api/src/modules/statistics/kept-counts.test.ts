@@ -6,6 +6,7 @@ import { compareKeptCounts } from '../../db/kept-counts.js';
 import { participantAssignments, users } from '../../db/schema/index.js';
 import { dayIn } from '../../lib/clock.js';
 import type { UserRow } from '../users/users.service.js';
+import { perfectAnswers } from '../../../test/case-bodies.js';
 import { multipartFile } from '../../../test/fixtures.js';
 import { madeBefore, twoClientsContext } from '../../../test/kit.js';
 import { participantWork, type WorkProject } from '../../../test/participant-work.js';
@@ -212,6 +213,32 @@ describe('kept counts', () => {
     const after = await kept.seasonFigures(s);
     expect(after.byRound[0]!.completed).toBe(0);
     expect(after).toEqual(await reference.seasonFigures(s));
+    const { kept: keptRows, rebuilt } = await compareKeptCounts(ctx.db, s.seasonId);
+    expect(keptRows).toEqual(rebuilt);
+  });
+
+  it('hold under submits, starts and an archive at the same moment', { timeout: 120_000 }, async () => {
+    const season = await freshSeason();
+    const [a, b] = season.docs;
+    const more: UserRow[] = [];
+    for (let i = 0; i < 8; i++) more.push(await work.enrol(season.p, f.clientA.id, { startDate: '2026-03-01' }));
+    const everyone = [...season.people, ...more];
+    // One is archived while submitting, as the others work: the archive races the submits.
+    const [leaving, ...working] = everyone;
+    const leavingAttempt = (await attemptOf(leaving!, a!))!;
+    await work.call('POST', `/cases/${leavingAttempt}/start`, leaving);
+    const answers = perfectAnswers(a!);
+    for (const answer of answers) await work.call('POST', `/cases/${leavingAttempt}/answer`, leaving, answer);
+    await Promise.all([
+      work.call('POST', `/cases/${leavingAttempt}/submit`, leaving),
+      ...working.map((user) => work.complete(user, a!)),
+      ...working.slice(0, 6).map((user) => work.complete(user, b!)),
+      work.call('PUT', `/users/${leaving!.id}/${season.p.id}/archive`),
+    ]);
+    const s = scopeOf(season.p);
+    const figures = await kept.seasonFigures(s);
+    expect(figures.participation).toMatchObject({ participating: everyone.length - 1, total: everyone.length - 1 });
+    expect(figures).toEqual(await reference.seasonFigures(s));
     const { kept: keptRows, rebuilt } = await compareKeptCounts(ctx.db, s.seasonId);
     expect(keptRows).toEqual(rebuilt);
   });
