@@ -13,6 +13,7 @@ import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { seedAttemptsUncounted } from '../apps/api/src/db/kept-counts.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { Db, Executor } from '../apps/api/src/db/client.js';
@@ -189,41 +190,44 @@ export async function seedEmailBench(db: Db, count: number, day: string): Promis
   // One JSON document per batch: far quicker to send than thousands of bound parameters.
   // Every reference is known good: the foreign-key triggers are switched off where the
   // role may (as the import does, db/bulk-writes.ts).
-  await db.transaction(async (tx) => {
-    await rowTriggersOff(tx);
-    await insertRows(
-      tx,
-      people,
-      (rows) => sql`
+  // The attempts are seeded uncounted, then counted once (docs/design/statistics.md, kept counts).
+  await seedAttemptsUncounted(db, () =>
+    db.transaction(async (tx) => {
+      await rowTriggersOff(tx);
+      await insertRows(
+        tx,
+        people,
+        (rows) => sql`
       insert into users (id, email, role, first_name, last_name, salutation, client_id, employee_id)
       select r.id, r.email, 'USER', r.first_name, r.last_name, 'Dr.', ${client!.id}::uuid, r.employee_id
       from json_to_recordset(${rows}::json) as r(id uuid, email text, first_name text, last_name text, employee_id text)`,
-    );
-    await insertRows(
-      tx,
-      participations,
-      (rows) => sql`
+      );
+      await insertRows(
+        tx,
+        participations,
+        (rows) => sql`
       insert into project_participants (project_id, user_id, archived, archived_at, sort_name, email, data_status)
       select ${project!.id}::uuid, r.user_id, r.archived, case when r.archived then now() end, r.sort_name, r.email, 'READY'
       from json_to_recordset(${rows}::json) as r(user_id uuid, archived boolean, sort_name text, email text)`,
-    );
-    await insertRows(
-      tx,
-      assignments,
-      (rows) => sql`
+      );
+      await insertRows(
+        tx,
+        assignments,
+        (rows) => sql`
       insert into participant_assignments (user_id, season_id, project_id, first_round, last_round, start_date)
       select r.user_id, r.season_id, ${project!.id}::uuid, r.first_round, 4, r.start_date
       from json_to_recordset(${rows}::json) as r(user_id uuid, season_id uuid, first_round smallint, start_date date)`,
-    );
-    await insertRows(
-      tx,
-      work,
-      (rows) => sql`
+      );
+      await insertRows(
+        tx,
+        work,
+        (rows) => sql`
       insert into user_season_round_cases (user_id, project_id, case_id, season_id, round_number, unlocks_on, status)
       select r.user_id, ${project!.id}::uuid, r.case_id, ${season.id}::uuid, 1, r.unlocks_on, r.status
       from json_to_recordset(${rows}::json) as r(user_id uuid, case_id uuid, unlocks_on date, status text)`,
-    );
-  });
+      );
+    }),
+  );
   await db
     .update(projects)
     .set({

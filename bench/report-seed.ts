@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { seedAttemptsUncounted } from '../apps/api/src/db/kept-counts.js';
 import { rowsOf, type Db } from '../apps/api/src/db/client.js';
 import {
   cases,
@@ -139,38 +140,41 @@ export async function seedReportProject(db: Db, size: ReportSeedSize, today = ne
     update projects set active_participants = ${size.participants}, participants_version = participants_version + 1
     where id = ${projectId}::uuid`);
 
-  // Each attempt's fate from a hash of its ids: 20 % not started, 10 % in progress, 70 % complete.
-  await db.execute(sql`
-    insert into user_season_round_cases
-      (user_id, project_id, case_id, season_id, round_number, unlocks_on, status, score, started_at, submitted_at)
-    select pp.user_id, c.project_id, c.id, c.season_id, c.round_number, r.start_date, fate.status,
-      case when fate.status = 'COMPLETE' then fate.h % 101 end,
-      case when fate.status <> 'NOT_STARTED' then r.start_date + interval '9 hours' end,
-      case when fate.status = 'COMPLETE' then r.start_date + interval '10 hours' end
-    from project_participants pp
-    cross join cases c
-    join rounds r on r.season_id = c.season_id and r.number = c.round_number
-    cross join lateral (
-      select h, case when h % 10 < 2 then 'NOT_STARTED' when h % 10 < 3 then 'IN_PROGRESS' else 'COMPLETE' end as status
-      from (select abs(hashtext(pp.user_id::text || c.id::text)::bigint) as h) hashed) fate
-    where pp.project_id = ${projectId}::uuid and c.project_id = ${projectId}::uuid`);
-  // Every question of a complete attempt, the first half of an attempt in progress; the
-  // choices picked vary with the hash (sometimes the unnecessary one, sometimes a necessary missed).
-  await db.execute(sql`
-    insert into case_answers (user_season_round_case_id, question_id, choice_ids, none_of_below, updated_at)
-    select a.id, (q.value ->> 'id')::uuid,
-      case (abs(hashtext(a.id::text || q.ordinality::text)::bigint) % 4)
-        when 0 then jsonb_build_array(q.value -> 'choices' -> 0 ->> 'id', q.value -> 'choices' -> 1 ->> 'id')
-        when 1 then jsonb_build_array(q.value -> 'choices' -> 0 ->> 'id')
-        when 2 then jsonb_build_array(q.value -> 'choices' -> 0 ->> 'id', q.value -> 'choices' -> 3 ->> 'id')
-        else jsonb_build_array(q.value -> 'choices' -> 1 ->> 'id', q.value -> 'choices' -> 2 ->> 'id')
-      end,
-      false, coalesce(a.submitted_at, a.started_at)
-    from user_season_round_cases a
-    join cases c on c.id = a.case_id
-    cross join lateral jsonb_array_elements(c.body -> 'questions') with ordinality q
-    where a.project_id = ${projectId}::uuid and a.status <> 'NOT_STARTED'
-      and (a.status = 'COMPLETE' or q.ordinality <= ${Math.ceil(size.questions / 2)})`);
+  // Seeded uncounted, then counted once (the kept counts: docs/design/statistics.md).
+  await seedAttemptsUncounted(db, async () => {
+    // Each attempt's fate from a hash of its ids: 20 % not started, 10 % in progress, 70 % complete.
+    await db.execute(sql`
+      insert into user_season_round_cases
+        (user_id, project_id, case_id, season_id, round_number, unlocks_on, status, score, started_at, submitted_at)
+      select pp.user_id, c.project_id, c.id, c.season_id, c.round_number, r.start_date, fate.status,
+        case when fate.status = 'COMPLETE' then fate.h % 101 end,
+        case when fate.status <> 'NOT_STARTED' then r.start_date + interval '9 hours' end,
+        case when fate.status = 'COMPLETE' then r.start_date + interval '10 hours' end
+      from project_participants pp
+      cross join cases c
+      join rounds r on r.season_id = c.season_id and r.number = c.round_number
+      cross join lateral (
+        select h, case when h % 10 < 2 then 'NOT_STARTED' when h % 10 < 3 then 'IN_PROGRESS' else 'COMPLETE' end as status
+        from (select abs(hashtext(pp.user_id::text || c.id::text)::bigint) as h) hashed) fate
+      where pp.project_id = ${projectId}::uuid and c.project_id = ${projectId}::uuid`);
+    // Every question of a complete attempt, the first half of an attempt in progress; the
+    // choices picked vary with the hash (sometimes the unnecessary one, sometimes a necessary missed).
+    await db.execute(sql`
+      insert into case_answers (user_season_round_case_id, question_id, choice_ids, none_of_below, updated_at)
+      select a.id, (q.value ->> 'id')::uuid,
+        case (abs(hashtext(a.id::text || q.ordinality::text)::bigint) % 4)
+          when 0 then jsonb_build_array(q.value -> 'choices' -> 0 ->> 'id', q.value -> 'choices' -> 1 ->> 'id')
+          when 1 then jsonb_build_array(q.value -> 'choices' -> 0 ->> 'id')
+          when 2 then jsonb_build_array(q.value -> 'choices' -> 0 ->> 'id', q.value -> 'choices' -> 3 ->> 'id')
+          else jsonb_build_array(q.value -> 'choices' -> 1 ->> 'id', q.value -> 'choices' -> 2 ->> 'id')
+        end,
+        false, coalesce(a.submitted_at, a.started_at)
+      from user_season_round_cases a
+      join cases c on c.id = a.case_id
+      cross join lateral jsonb_array_elements(c.body -> 'questions') with ordinality q
+      where a.project_id = ${projectId}::uuid and a.status <> 'NOT_STARTED'
+        and (a.status = 'COMPLETE' or q.ordinality <= ${Math.ceil(size.questions / 2)})`);
+  });
   await db.execute(sql`analyze`);
 
   const [counts] = rowsOf<{ attempts: number; answers: number }>(

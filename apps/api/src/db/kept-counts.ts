@@ -75,3 +75,33 @@ export async function seasonsToCount(db: Executor): Promise<{ id: string; name: 
       order by p.name, s.position`),
   );
 }
+
+/** The triggers that count an attempt's change (migration 0041), by name. */
+const attemptTriggers = [
+  'kept_attempt_inserting',
+  'kept_attempt_inserted',
+  'kept_attempt_updating',
+  'kept_attempt_updated',
+  'kept_attempt_deleting',
+  'kept_attempt_deleted',
+] as const;
+
+/**
+ * For a bulk seed of attempts (the benchmarks write hundreds of thousands, with their answers
+ * after them, in a few statements): the attempts' counting triggers are set aside while
+ * `write` runs, then every season is recomputed once. Not for the app: its writes are counted
+ * as they happen.
+ */
+export async function seedAttemptsUncounted(db: Db, write: () => Promise<void>): Promise<void> {
+  for (const name of attemptTriggers) {
+    await db.execute(sql`alter table user_season_round_cases disable trigger ${sql.identifier(name)}`);
+  }
+  try {
+    await write();
+  } finally {
+    for (const name of attemptTriggers) {
+      await db.execute(sql`alter table user_season_round_cases enable always trigger ${sql.identifier(name)}`);
+    }
+  }
+  for (const season of await seasonsToCount(db)) await rebuildKeptCounts(db, season.id);
+}
