@@ -1,6 +1,7 @@
 import { refreshParticipantSearch } from '../db/participant-search.js';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
+import { rebuildKeptCounts, seasonsToCount } from '../db/kept-counts.js';
 import { sql } from 'drizzle-orm';
 import {
   clients,
@@ -117,6 +118,9 @@ export async function seedDemoContent(db: Db, today: Date = new Date(), storage?
     storage,
     today,
   });
+  // The demo's past work was written as rows (attempts before their answers), not through
+  // the calls: the dashboard's kept counts are recomputed from it once, as a restore would.
+  for (const season of await seasonsToCount(db)) await rebuildKeptCounts(db, season.id);
   return [
     {
       role: 'superadmin',

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Attempt, CaseDocument } from '@pss/contract';
+import { seedDemoContent } from '../../bootstrap/demo-content.js';
+import { rowsOf } from '../../db/client.js';
 import { compareKeptCounts } from '../../db/kept-counts.js';
 import { participantAssignments, users } from '../../db/schema/index.js';
 import { dayIn } from '../../lib/clock.js';
@@ -241,5 +243,20 @@ describe('kept counts', () => {
     expect(figures).toEqual(await reference.seasonFigures(s));
     const { kept: keptRows, rebuilt } = await compareKeptCounts(ctx.db, s.seasonId);
     expect(keptRows).toEqual(rebuilt);
+  });
+
+  it('of the demo’s seasons, seeded as rows and counted once, equal the reference', { timeout: 120_000 }, async () => {
+    await seedDemoContent(ctx.db, ctx.clock.now());
+    const today = dayIn(ctx.config.scheduleTimeZone, ctx.clock.now());
+    const seasons = rowsOf<{ id: string; project_id: string }>(
+      await ctx.db.execute(sql`select s.id, s.project_id from seasons s join projects p on p.id = s.project_id
+        where p.name = 'Heart Failure Management 2026'`),
+    );
+    expect(seasons.length).toBeGreaterThan(1);
+    for (const season of seasons) {
+      const s = { projectId: season.project_id, seasonId: season.id, today, timeZone: ctx.config.scheduleTimeZone };
+      expect(await kept.seasonFigures(s)).toEqual(await reference.seasonFigures(s));
+      expect(await kept.categoryUse(s)).toEqual(await reference.categoryUse(s));
+    }
   });
 });
