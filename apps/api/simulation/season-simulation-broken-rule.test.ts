@@ -26,7 +26,7 @@ vi.mock('../src/modules/emails/email-rules.js', async (importOriginal) => {
 describe('the season simulator against a broken rule', () => {
   it('fails with no_email_after_completion when reminders go on after completion', { timeout: 120_000 }, async () => {
     const pgUrl = process.env.TEST_DATABASE_URL;
-    const run = await simulateSeason({ ...defaultOptions, participants: 12, rounds: 2, seed: 11, pgUrl });
+    const run = await simulateSeason({ ...defaultOptions, participants: 10, rounds: 2, roundDays: 8, seed: 11, pgUrl });
     expect(run.result.invariants_failed).toContain('no_email_after_completion');
     expect(run.result.sent_after_completion).toBeGreaterThan(0);
     expect(run.details.no_email_after_completion!.examples[0]).toMatch(/reminder to .* who had completed round \d/);

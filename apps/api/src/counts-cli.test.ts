@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './db/client.js';
+import { openDatabase, rowsOf } from './db/client.js';
 import { clients, participantAssignments, projectParticipants, projects, seasons, users } from './db/schema/index.js';
 
 const run = promisify(execFile);
