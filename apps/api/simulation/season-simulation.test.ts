@@ -17,13 +17,13 @@ const participants = pgUrl ? 20 : 50;
 
 describe('the season simulator', () => {
   it(
-    'walks a season of fifty participants and four rounds with every invariant holding',
+    `walks a season of ${participants} participants and four rounds with every invariant holding`,
     { timeout: 240_000 },
     async () => {
-      const run = await simulateSeason({ ...defaultOptions, participants: 50, rounds: 4, seed: 7, pgUrl });
+      const run = await simulateSeason({ ...defaultOptions, participants, rounds: 4, seed: 7, pgUrl });
       expect(run.details).toEqual({});
       expect(run.result).toEqual({
-        participants: 50,
+        participants,
         days: 67,
         emails_sent: expect.any(Number),
         duplicates: 0,
