@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf } from './db/client.js';
+import { rowsOf } from './db/client.js';
+import { openCliDatabase } from './db/cli-database.js';
 import { verifyAuditChain } from './modules/audit/audit-chain.js';
 
 /**
@@ -13,15 +12,8 @@ import { verifyAuditChain } from './modules/audit/audit-chain.js';
  * Changes nothing. Exit status: 0 the chain holds, 1 it is broken, 2 no database to read.
  */
 async function main(): Promise<number> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const pgliteDataDir = path.join(path.resolve(process.env.DATA_DIR ?? './data'), 'pglite');
-  if (!databaseUrl && !existsSync(pgliteDataDir)) {
-    console.error(
-      `No database: set DATABASE_URL, or DATA_DIR to the app's data folder (${pgliteDataDir} does not exist).`,
-    );
-    return 2;
-  }
-  const database = await openDatabase({ databaseUrl, pgliteDataDir });
+  const database = await openCliDatabase();
+  if (!database) return 2;
   try {
     const [table] = rowsOf<{ name: string | null }>(
       await database.db.execute(sql`select to_regclass('audit_events')::text as name`),

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { openDatabase } from './db/client.js';
+import { openCliDatabase } from './db/cli-database.js';
 import { compareKeptCounts, rebuildKeptCounts, seasonsToCount } from './db/kept-counts.js';
 
 /**
@@ -17,15 +15,8 @@ async function main(): Promise<number> {
     console.error('Usage: npm run counts -- verify | rebuild');
     return 2;
   }
-  const databaseUrl = process.env.DATABASE_URL;
-  const pgliteDataDir = path.join(path.resolve(process.env.DATA_DIR ?? './data'), 'pglite');
-  if (!databaseUrl && !existsSync(pgliteDataDir)) {
-    console.error(
-      `No database: set DATABASE_URL, or DATA_DIR to the app's data folder (${pgliteDataDir} does not exist).`,
-    );
-    return 2;
-  }
-  const database = await openDatabase({ databaseUrl, pgliteDataDir });
+  const database = await openCliDatabase();
+  if (!database) return 2;
   try {
     await database.migrate();
     let differing = 0;
