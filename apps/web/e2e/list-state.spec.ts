@@ -31,9 +31,14 @@ test('the clients list keeps page, search and sort in the URL across a reload', 
   await page.reload();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('health');
   await expect(page).toHaveURL(/sort=name%3ADESC/);
-  for (const text of await rows.allInnerTexts()) {
-    if (!text.includes('Client name')) expect(text.toLowerCase()).toContain('health');
-  }
+  // After the reload the table first shows its loading rows (empty text): wait for the
+  // searched rows, every one of them a match, rather than reading whatever is on screen.
+  await expect
+    .poll(async () => {
+      const texts = (await rows.allInnerTexts()).filter((text) => !text.includes('Client name'));
+      return texts.length > 0 && texts.every((text) => text.toLowerCase().includes('health'));
+    })
+    .toBe(true);
 });
 
 test('select-all with exceptions counts every matching client', async ({ page }) => {
