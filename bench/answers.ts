@@ -38,7 +38,7 @@ function day(offset: number): string {
 }
 
 /** A project with a round running today, one published case of ten questions, and `count` participants. */
-export async function seedAnswerBench(db: Db, count: number): Promise<AnswerBenchFixture> {
+export async function seedAnswerBench(db: Db, count: number, tag = ''): Promise<AnswerBenchFixture> {
   const [client] = await db
     .insert(clients)
     .values({ name: `Answer bench ${Date.now()}` })
@@ -106,7 +106,7 @@ export async function seedAnswerBench(db: Db, count: number): Promise<AnswerBenc
     .insert(users)
     .values(
       Array.from({ length: count }, (_, i) => ({
-        email: `answer${i}@bench.local`,
+        email: `answer${tag}${i}@bench.local`,
         passwordHash,
         role: 'USER' as const,
         firstName: `Answer${i}`,
@@ -153,8 +153,9 @@ const ANSWER_TAIL_MS = 2500;
 
 /**
  * Every participant signs in, opens the case, then all of them at once answer each question
- * `passes` times over (a changed mind each time). Answers the latencies, the throughput, and
- * what was sent last for each question, to check against the database.
+ * `passes` times over (a changed mind each time), and then all submit at once (timed apart:
+ * the submit writes the kept counts). Answers the latencies, the throughput, and what was
+ * sent last for each question, to check against the database.
  */
 export async function runAnswerBench(
   base: string,
@@ -223,8 +224,26 @@ export async function runAnswerBench(
   const walAfter = await walPosition(databaseUrl);
   /** PostgreSQL's write-ahead log written per answer (bytes), with what the answers left to do after. */
   const walBytes = walBefore !== null && walAfter !== null ? Number(walAfter - walBefore) / latencies.length : null;
+  // Then every one submits at once: the submit is where the kept counts are written.
+  const submitLatencies: number[] = [];
+  let submitFailures = 0;
+  await Promise.all(
+    participants.map(async (p) => {
+      const t0 = performance.now();
+      const response = await fetch(`${base}/api/cases/${p.attemptId}/submit`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      submitLatencies.push(performance.now() - t0);
+      if (!response.ok) submitFailures += 1;
+      await response.arrayBuffer();
+    }),
+  );
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
+  submitLatencies.sort((a, b) => a - b);
+  const at = (q: number, sorted = latencies) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
   return {
     participants: participants.length,
     requests: latencies.length,
@@ -237,6 +256,8 @@ export async function runAnswerBench(
     /** CPU per answer (ms), the server's and PostgreSQL's, with what the answers left to do after. */
     cpu,
     walBytes,
+    /** The submits, all at once after the answers: latencies (ms) and failures. */
+    submits: { p50: at(0.5, submitLatencies), p95: at(0.95, submitLatencies), failures: submitFailures },
     lastSent,
   };
 }
@@ -250,4 +271,23 @@ export async function checkStoredAnswers(db: Db, lastSent: Map<string, string[]>
   let mismatched = 0;
   for (const [key, sent] of lastSent) if (JSON.stringify(stored.get(key)) !== JSON.stringify(sent)) mismatched += 1;
   return { expected: lastSent.size, stored: stored.size, mismatched };
+}
+
+/** One line of an answer run's figures and what was found stored. */
+export function describeAnswerFigures(
+  figures: Omit<Awaited<ReturnType<typeof runAnswerBench>>, 'lastSent'>,
+  stored: Awaited<ReturnType<typeof checkStoredAnswers>>,
+): string {
+  return (
+    `${figures.participants} participants at once, ${figures.requests} answers in ` +
+    `${figures.seconds.toFixed(1)} s = ${figures.requestsPerSecond} answers/s, p50 ${figures.p50} ms, ` +
+    `p95 ${figures.p95} ms, p99 ${figures.p99} ms, ${figures.failures} failed; stored ${stored.stored} of ` +
+    `${stored.expected} (one per participant and question), ${stored.mismatched} not the last answer sent` +
+    (figures.cpu
+      ? `; CPU per answer: server ${figures.cpu.serverMs.toFixed(2)} ms, PostgreSQL ${figures.cpu.databaseMs.toFixed(2)} ms`
+      : '') +
+    (figures.walBytes !== null ? `; write-ahead log per answer ${Math.round(figures.walBytes)} bytes` : '') +
+    `; then ${figures.participants} submits at once: p50 ${figures.submits.p50} ms, p95 ${figures.submits.p95} ms, ` +
+    `${figures.submits.failures} failed`
+  );
 }

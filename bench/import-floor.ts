@@ -6,12 +6,14 @@
  * alone costs on this database, to read the import's time against.
  *
  * Measured twice: with the foreign-key triggers as PostgreSQL runs them, and with them off
- * for the transaction, as the import runs where it may (db/bulk-writes.ts).
+ * for the transaction, as the import runs where it may (db/bulk-writes.ts). The kept
+ * counts' triggers are off in both: the import keeps its counts, the floor only loads.
  */
 import { once } from 'node:events';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { professions } from '@pss/contract';
+import { switchKeptTriggers } from './kept-triggers.js';
 
 const CHUNK = 10_000;
 
@@ -62,6 +64,9 @@ export async function measureCopyFloor(databaseUrl: string, projectId: string, c
       await client.query('begin');
       try {
         if (triggersOff) await client.query('set local session_replication_role = replica');
+        // The kept counts' triggers fire even in replica mode (the import's counts are kept
+        // with it); the floor loads rows and nothing else, so they are off here, rolled back.
+        await switchKeptTriggers(client, false);
         const started = performance.now();
         await copy(
           client,

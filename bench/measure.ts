@@ -11,7 +11,7 @@ export interface Measured {
   non2xx: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   const value = sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
   return Math.round(value * 10) / 10;

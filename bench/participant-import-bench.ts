@@ -15,9 +15,10 @@ export function peakMemoryMb(pid: number): number | null {
 
 /**
  * Imports `count` participants into a new project through the real upload call and times
- * it from upload to COMPLETE.
+ * it from upload to COMPLETE. `run` tells the runs of one bench apart: each imports new
+ * people (their own emails and ids), as a first import of a project does.
  */
-export async function benchParticipantImport(base: string, token: string, count: number, serverPid: number) {
+export async function benchParticipantImport(base: string, token: string, count: number, serverPid: number, run = 0) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const clientsPage = (await (await fetch(`${base}/api/clients?limit=1`, { headers })).json()) as {
     items: { id: string }[];
@@ -45,11 +46,12 @@ export async function benchParticipantImport(base: string, token: string, count:
     }),
   });
   const project = (await projectResponse.json()) as { id: string };
+  const tag = run ? `${run}-` : '';
   const lines = ['user_id,salutation,first_name,last_name,email,role,profession,facility,season,rounds,start_date'];
   for (let i = 0; i < count; i++) {
     const assigned = i % 10 !== 0;
     lines.push(
-      `B-${i},Dr.,First${i},Last${i},bench${i}@example.org,USER,${professions[i % 4]},"Clinic ${i % 50}, Floor ${i % 7}",` +
+      `B-${tag}${i},Dr.,First${i},Last${i},bench${tag}${i}@example.org,USER,${professions[i % 4]},"Clinic ${i % 50}, Floor ${i % 7}",` +
         (assigned ? `Bench Season,${(i % 4) + 1}-4,` : ',,'),
     );
   }

@@ -11,6 +11,8 @@ export const { values } = parseArgs({
     pg: { type: 'string' },
     port: { type: 'string', default: '3310' },
     participants: { type: 'string', default: '100000' },
+    /** Imports of --participants timed (the median is reported); with more than one on PostgreSQL, as many again without the kept counts. */
+    'import-runs': { type: 'string', default: '1' },
     /** Participants saving answers at once in the answer benchmark (0 skips it). */
     'answer-participants': { type: 'string', default: '50' },
     /** How many times each of them answers each of the case's ten questions. */

@@ -17,18 +17,21 @@
  * project of --email-participants, runs the schedule twice and sends --email-send of what
  * it queued to a local SMTP server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client.js';
-import { checkStoredAnswers, runAnswerBench, seedAnswerBench } from './answers.js';
+import { startAppServer } from './app-server.js';
+import { checkStoredAnswers, describeAnswerFigures, runAnswerBench, seedAnswerBench } from './answers.js';
 import { createBenchDatabase } from './bench-database.js';
+import { rebuildKeptCountsOfProject, setKeptTriggers } from './kept-triggers.js';
+import { runDashboardBench, type DashboardFigures } from './dashboard.js';
 import { benchEmails } from './emails-scenario.js';
 import { startFloors, type Floors } from './floor-start.js';
 import { measureCopyFloor } from './import-floor.js';
 import { measure, type Measured } from './measure.js';
-import { benchParticipantImport } from './participant-import-bench.js';
+import { runImports, type ImportRun } from './import-runs.js';
 import { participantsFor, seedReportProject } from './report-seed.js';
 import { runReportBench, type ReportFigures } from './reports.js';
 import { describeResourceBench, runResourceBench } from './resources.js';
@@ -36,7 +39,7 @@ import { printResultsTable, ratioToFloor, resultsPath } from './results-table.js
 import { base, clientCount, connections, duration, port, projectsPerClient, root, values } from './run-options.js';
 import { participantListScenarios, scenarios, statisticsScenarios } from './scenarios.js';
 import { seedBenchData, BENCH_SUPERADMIN } from './seed.js';
-import { waitForHealth, waitForImportFollowUp, waitForQuietOutbox } from './server-waits.js';
+import { waitForQuietOutbox } from './server-waits.js';
 import { runSeasonBench } from './season.js';
 import { runSoak } from './soak.js';
 
@@ -68,6 +71,9 @@ async function main(): Promise<void> {
   const fixture = await seedBenchData(database.db, clientCount, projectsPerClient);
   const answerParticipants = Number(values['answer-participants']);
   const answerFixture = answerParticipants > 0 ? await seedAnswerBench(database.db, answerParticipants) : null;
+  // On PostgreSQL the same again, answered with the kept counts' triggers off: the "before".
+  const answerFixtureBefore =
+    answerParticipants > 0 && databaseUrl ? await seedAnswerBench(database.db, answerParticipants, 'b') : null;
   const reportAnswers = Number(values['report-answers']);
   let reportSeed: Awaited<ReturnType<typeof seedReportProject>> | null = null;
   if (reportAnswers > 0) {
@@ -84,6 +90,7 @@ async function main(): Promise<void> {
   }
   const statisticsParticipants = Number(values['statistics-participants']);
   const wantsStatistics = statisticsParticipants > 0 && (!values.scenarios || /statistics/i.test(values.scenarios));
+  let statisticsSeed: { projectId: string; seasonName: string } | null = null;
   if (wantsStatistics) {
     const seeding = performance.now();
     // Four cases of two questions each: 100,000 participants make 400,000 attempts and
@@ -98,10 +105,12 @@ async function main(): Promise<void> {
         `${seeded.answers} answers in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
     scenarios.push(...statisticsScenarios(seeded.projectId, seeded.seasonName));
+    statisticsSeed = seeded;
   }
   await database.close();
   let reportFigures: ReportFigures[] | null = null;
   let answerFigures: Awaited<ReturnType<typeof runAnswerBench>> | null = null;
+  let answerFiguresBefore: Awaited<ReturnType<typeof runAnswerBench>> | null = null;
   const only = values.scenarios ? new RegExp(values.scenarios, 'i') : null;
   const emailParticipants = Number(values['email-participants']);
   const emailsWanted = emailParticipants > 0 && (!only || only.test('emails'));
@@ -111,31 +120,7 @@ async function main(): Promise<void> {
   let server: ChildProcess | undefined;
   let floors: Floors | null = null;
   try {
-    // BENCH_SERVER_NODE_FLAGS (for example `--trace-gc`) goes to the server's node only, and
-    // BENCH_SERVER_STDOUT keeps what the server prints (otherwise dropped), to look inside a run.
-    const serverFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
-    const serverOut = process.env.BENCH_SERVER_STDOUT ? openSync(process.env.BENCH_SERVER_STDOUT, 'w') : 'ignore';
-    server = spawn('node', [...serverFlags, path.join(root, 'apps/api/dist/main.js')], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'production',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-        LOGIN_MAX_FAILURES: '1000',
-        // The bench signs its superadmin in with a password alone.
-        MFA_REQUIRED_ROLES: '',
-        // The server's email schedule runs once as it starts, not again while calls are
-        // measured (it would queue the imported participants' emails and, with no
-        // SMTP_URL, mark them UNSENT meanwhile); the emails scenario measures it alone.
-        SCHEDULER_INTERVAL_SECONDS: String(24 * 3600),
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      },
-      stdio: ['ignore', serverOut, 'inherit'],
-    });
-    await waitForHealth(base);
+    server = await startAppServer({ root, port, dataDir, databaseUrl });
     const login = await fetch(`${base}/api/auth/login/superadmin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -143,6 +128,14 @@ async function main(): Promise<void> {
     });
     if (!login.ok) throw new Error(`bench sign-in failed: ${await login.text()}`);
     const token = ((await login.json()) as { access_token: string }).access_token;
+
+    // The dashboard before and after the kept counts, on PostgreSQL (the cold server and the
+    // reference server share its database).
+    let dashboard: DashboardFigures | null = null;
+    if (statisticsSeed && databaseUrl) {
+      await waitForQuietOutbox(databaseUrl);
+      dashboard = await runDashboardBench({ root, port, token, dataDir, databaseUrl, ...statisticsSeed, load });
+    }
 
     if (reportSeed) {
       await waitForQuietOutbox(databaseUrl);
@@ -157,16 +150,25 @@ async function main(): Promise<void> {
     }
 
     const participantCount = Number(values.participants);
-    const importFigures =
-      participantCount > 0 ? await benchParticipantImport(base, token, participantCount, server.pid!) : null;
-    if (importFigures) {
+    let importFigures: ImportRun | null = null;
+    const imports =
+      participantCount > 0
+        ? await runImports({
+            base,
+            token,
+            count: participantCount,
+            serverPid: server.pid!,
+            databaseUrl,
+            runs: Number(values['import-runs']),
+          })
+        : null;
+    importFigures = imports?.last ?? null;
+    if (imports && importFigures) {
+      const seconds = (s: number | null) => (s === null ? '–' : `${s.toFixed(2)} s`);
       console.log(
-        `  import of ${participantCount} participants: ${importFigures.seconds.toFixed(1)} s, ` +
-          `${Math.round(importFigures.rowsPerSecond)} rows/s, server peak memory ${importFigures.peakMemoryMb} MB`,
+        `  import of ${participantCount}: median ${seconds(imports.medianWith)} with the kept counts` +
+          (imports.medianWithout !== null ? `, ${seconds(imports.medianWithout)} without` : ''),
       );
-      // The lists are measured once the import's follow-up (search rows, vacuum) is done.
-      const settled = await waitForImportFollowUp(databaseUrl, importFigures.projectId);
-      if (settled !== null) console.log(`  search rows up to date ${settled.toFixed(1)} s after the import completed`);
       if (databaseUrl) {
         // The floor: the same rows by plain COPY into the same tables, in this run, rolled back.
         const floor = await measureCopyFloor(databaseUrl, importFigures.projectId, participantCount);
@@ -175,12 +177,29 @@ async function main(): Promise<void> {
           `  its floor, raw COPY of the same ${participantCount} rows into users, assignments and participations: ` +
             `${floor.triggersOn.toFixed(1)} s (${Math.round(participantCount / floor.triggersOn)} rows/s), ` +
             `${floor.triggersOff.toFixed(1)} s with foreign-key triggers off as the import runs ` +
-            `(import ÷ floor ${(importFigures.seconds / floor.triggersOff).toFixed(1)})`,
+            `(import ÷ floor ${((imports.medianWith ?? importFigures.seconds) / floor.triggersOff).toFixed(1)})`,
         );
       }
       scenarios.push(...participantListScenarios(importFigures.projectId, participantCount));
     }
 
+    if (answerFixtureBefore && databaseUrl) {
+      process.stdout.write(`  answers without the kept counts: ${answerParticipants} participants saving at once …`);
+      await setKeptTriggers(databaseUrl, false);
+      try {
+        answerFiguresBefore = await runAnswerBench(
+          base,
+          answerFixtureBefore,
+          Number(values['answer-passes']),
+          server.pid!,
+          databaseUrl,
+        );
+      } finally {
+        await setKeptTriggers(databaseUrl, true);
+      }
+      await rebuildKeptCountsOfProject(databaseUrl, answerFixtureBefore.projectId);
+      process.stdout.write(` ${answerFiguresBefore.requestsPerSecond} req/s\n`);
+    }
     if (answerFixture) {
       process.stdout.write(`  answers: ${answerParticipants} participants saving at once …`);
       answerFigures = await runAnswerBench(
@@ -236,6 +255,8 @@ async function main(): Promise<void> {
           connections,
           node: process.version,
           participantImport: importFigures,
+          imports: imports?.runs ?? null,
+          dashboard,
           reports: reportSeed && { seed: reportSeed, figures: reportFigures },
           cpus: os.cpus().length,
           results: results.map((r) => ({
@@ -255,25 +276,24 @@ async function main(): Promise<void> {
     await floors?.stop();
     server?.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    if (answerFigures) {
+    const answerRuns = [
+      { label: 'without the kept counts', figures: answerFiguresBefore },
+      { label: 'with the kept counts', figures: answerFigures },
+    ].filter((run) => run.figures);
+    if (answerRuns.length) {
       // Counted once the server has stopped (embedded PGlite has one owner at a time).
       const check = await openDatabase({ databaseUrl, pgliteDataDir: path.join(dataDir, 'pglite') });
-      const stored = await checkStoredAnswers(check.db, answerFigures.lastSent);
+      const written = [];
+      for (const { label, figures: measuredFigures } of answerRuns) {
+        const stored = await checkStoredAnswers(check.db, measuredFigures!.lastSent);
+        const { lastSent: _, ...figures } = measuredFigures!;
+        console.log(`\nAnswer saving ${label}: ${describeAnswerFigures(figures, stored)}`);
+        written.push({ run: label, ...figures, ...stored });
+      }
       await check.close();
-      const { lastSent: _, ...figures } = answerFigures;
-      console.log(
-        `\nAnswer saving: ${figures.participants} participants at once, ${figures.requests} answers in ` +
-          `${figures.seconds.toFixed(1)} s = ${figures.requestsPerSecond} answers/s, p50 ${figures.p50} ms, ` +
-          `p95 ${figures.p95} ms, p99 ${figures.p99} ms, ${figures.failures} failed; stored ${stored.stored} of ` +
-          `${stored.expected} (one per participant and question), ${stored.mismatched} not the last answer sent` +
-          (figures.cpu
-            ? `; CPU per answer: server ${figures.cpu.serverMs.toFixed(2)} ms, PostgreSQL ${figures.cpu.databaseMs.toFixed(2)} ms`
-            : '') +
-          (figures.walBytes !== null ? `; write-ahead log per answer ${Math.round(figures.walBytes)} bytes` : ''),
-      );
       writeFileSync(
         resultsPath(root, 'answers-'),
-        JSON.stringify({ database: databaseUrl ? 'postgres' : 'pglite', ...figures, ...stored }, null, 2),
+        JSON.stringify({ database: databaseUrl ? 'postgres' : 'pglite', runs: written }, null, 2),
       );
     }
     try {

@@ -85,22 +85,40 @@ export const scenarios: Scenario[] = [
   { name: 'CMEs of a project', path: (f) => `/api/cmes/${f.sampleProjectId}`, auth: true },
 ];
 
+/**
+ * The calls the Progress Dashboard makes as it opens, for every tile, both charts, the case
+ * table and the categories; `before` names each one's route on the reference server
+ * (bench/reference-statistics-server.ts).
+ */
+export function dashboardCalls(projectId: string, seasonName: string): (Scenario & { before: string })[] {
+  const base = `/api/statistics/${projectId}`;
+  const season = `seasonName=${encodeURIComponent(seasonName)}`;
+  const call = (name: string, path: string, before: string) => ({ name, path, auth: true, before });
+  return [
+    call('statistics participation', `${base}/overal-participation-rate?${season}`, '/before/participation'),
+    call(
+      'statistics completion cases',
+      `${base}/overal-completion-rate?${season}&type=CASES`,
+      '/before/completion-cases',
+    ),
+    call(
+      'statistics completion people',
+      `${base}/overal-completion-rate?${season}&type=PARTICIPANTS`,
+      '/before/completion-people',
+    ),
+    call('statistics by round', `${base}/participation-completion-by-round?${season}`, '/before/by-round'),
+    call('statistics case completion', `${base}/case-completion?${season}`, '/before/case-completion'),
+    call('statistics by day', `${base}/completions-by-day?${season}`, '/before/by-day'),
+    call('statistics categories', `${base}/question-categories?${season}`, '/before/categories'),
+  ];
+}
+
 /** Every statistics call of the Progress Dashboard, on the seeded project's season. */
 export function statisticsScenarios(projectId: string, seasonName: string): Scenario[] {
   const base = `/api/statistics/${projectId}`;
   const season = `seasonName=${encodeURIComponent(seasonName)}`;
   return [
-    { name: 'statistics participation', path: `${base}/overal-participation-rate?${season}`, auth: true },
-    { name: 'statistics completion cases', path: `${base}/overal-completion-rate?${season}&type=CASES`, auth: true },
-    {
-      name: 'statistics completion people',
-      path: `${base}/overal-completion-rate?${season}&type=PARTICIPANTS`,
-      auth: true,
-    },
-    { name: 'statistics by round', path: `${base}/participation-completion-by-round?${season}`, auth: true },
-    { name: 'statistics case completion', path: `${base}/case-completion?${season}`, auth: true },
-    { name: 'statistics by day', path: `${base}/completions-by-day?${season}`, auth: true },
-    { name: 'statistics categories', path: `${base}/question-categories?${season}`, auth: true },
+    ...dashboardCalls(projectId, seasonName).map(({ before: _, ...scenario }) => scenario),
     { name: 'statistics participants p1', path: `${base}/participants?${season}&limit=25`, auth: true },
     { name: 'statistics participants p2000', path: `${base}/participants?${season}&limit=25&page=2000`, auth: true },
     {

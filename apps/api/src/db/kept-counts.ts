@@ -103,5 +103,11 @@ export async function seedAttemptsUncounted(db: Db, write: () => Promise<void>):
       await db.execute(sql`alter table user_season_round_cases enable always trigger ${sql.identifier(name)}`);
     }
   }
+  // The counting statements are planned on the tables' statistics: after a bulk write and
+  // before autovacuum has looked, they describe the tables as they were (empty, in a fresh
+  // bench database), and a plan for a few rows over 400,000 attempts took minutes.
+  await db.execute(
+    sql`analyze users, participant_assignments, project_participants, user_season_round_cases, case_answers, cases`,
+  );
   for (const season of await seasonsToCount(db)) await rebuildKeptCounts(db, season.id);
 }

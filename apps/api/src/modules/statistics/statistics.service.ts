@@ -46,8 +46,8 @@ export function createStatisticsService(deps: {
 
   /** The named season of the project, or (no name) its default season: the one running today, else the latest begun. */
   async function scope(caller: AccessClaims, projectId: string, seasonName: string | undefined): Promise<SeasonScope> {
-    await deps.projects.requireVisible(caller, projectId);
     const today = dayIn(deps.timeZone, deps.clock.now());
+    // The project's seasons are answered only to whoever may see it (another client's: 404).
     const seasons = await deps.projects.seasons(caller, projectId);
     const season =
       seasonName === undefined
