@@ -245,6 +245,29 @@ describe('kept counts', () => {
     expect(keptRows).toEqual(rebuilt);
   });
 
+  it('are found by statement triggers through EXECUTE, planned for each statement’s own rows', async () => {
+    // A query on a transition table has no parameters: PL/pgSQL would keep the plan made for
+    // the first statement of the session (one participant) and use it for an import's 100,000
+    // (minutes, in the bench). Migration 0042 runs them by EXECUTE; a new trigger must too.
+    // (The case and round triggers only read their own few rows, to pick seasons to rebuild.)
+    const functions = rowsOf<{ name: string; source: string }>(
+      await ctx.db.execute(sql`
+        select proname as name, prosrc as source from pg_proc
+        where proname like 'kept\_%' and prosrc ~ '(new|old)_rows' and prosrc like '%kept_members_apply%'`),
+    );
+    expect(functions.map((f) => f.name).sort()).toContain('kept_participations_inserted');
+    for (const { name, source } of functions) {
+      const reads = source.match(/\bFROM (new|old)_rows\b/g)?.length ?? 0;
+      const executed = source.match(/EXECUTE \$q\$/g)?.length ?? 0;
+      expect({ name, unplannedReads: source.includes('PERFORM kept_members_apply(ARRAY(') }).toEqual({
+        name,
+        unplannedReads: false,
+      });
+      expect(executed, name).toBeGreaterThan(0);
+      expect(reads, name).toBeGreaterThan(0);
+    }
+  });
+
   it('of the demo’s seasons, seeded as rows and counted once, equal the reference', { timeout: 120_000 }, async () => {
     await seedDemoContent(ctx.db, ctx.clock.now());
     const today = dayIn(ctx.config.scheduleTimeZone, ctx.clock.now());
