@@ -267,7 +267,11 @@ export async function checkStoredAnswers(db: Db, lastSent: Map<string, string[]>
   const rows = (await db.execute(
     sql`select user_season_round_case_id as attempt, question_id as question, choice_ids from case_answers`,
   )) as unknown as { rows: { attempt: string; question: string; choice_ids: string[] }[] };
-  const stored = new Map(rows.rows.map((r) => [`${r.attempt}:${r.question}`, r.choice_ids]));
+  // Only this run's attempts: another run's fixture may share the database.
+  const attempts = new Set([...lastSent.keys()].map((key) => key.split(':')[0]));
+  const stored = new Map(
+    rows.rows.filter((r) => attempts.has(r.attempt)).map((r) => [`${r.attempt}:${r.question}`, r.choice_ids]),
+  );
   let mismatched = 0;
   for (const [key, sent] of lastSent) if (JSON.stringify(stored.get(key)) !== JSON.stringify(sent)) mismatched += 1;
   return { expected: lastSent.size, stored: stored.size, mismatched };

@@ -124,6 +124,10 @@ export async function seedReportProject(db: Db, size: ReportSeedSize, today = ne
     select 'report' || i || '-' || ${tag} || '@bench.local', 'USER', 'First' || i, 'Last' || lpad(i::text, 7, '0'),
       ${client!.id}::uuid, 'R-' || i, (array['MD', 'DO', 'AS', 'MSW'])[1 + i % 4]
     from generate_series(1, ${size.participants}::int) i`);
+  // The foreign keys' checks are planned once per connection, on the statistics of the
+  // moment: a users table last analysed with a row or two is read whole for each of the
+  // next statement's 100,000 rows (minutes). Analysing it now replans them.
+  await db.execute(sql`analyze users`);
   await db.execute(sql`
     insert into project_participants (project_id, user_id, sort_name, email, data_status)
     select ${projectId}::uuid, u.id, lower(u.last_name || ' ' || u.first_name), u.email, 'READY'
@@ -136,6 +140,7 @@ export async function seedReportProject(db: Db, size: ReportSeedSize, today = ne
     insert into participant_assignments (user_id, season_id, project_id, first_round, last_round, start_date)
     select pp.user_id, ${season!.id}::uuid, ${projectId}::uuid, 1, 2, ${day(-30)}::date
     from project_participants pp where pp.project_id = ${projectId}::uuid`);
+  await db.execute(sql`analyze project_participants, participant_assignments`);
   await db.execute(sql`
     update projects set active_participants = ${size.participants}, participants_version = participants_version + 1
     where id = ${projectId}::uuid`);

@@ -153,3 +153,46 @@ export const categoryUse = useRates.extend({
 });
 export type CategoryUse = z.infer<typeof categoryUse>;
 export const categoryUseList = z.object({ items: z.array(categoryUse) });
+
+/**
+ * What the item analysis flags (issue #37): a question almost everyone answers with full
+ * marks, or almost no one; one whose full marks go with a lower rest-of-case score
+ * (negative discrimination); a necessary choice many miss; an unnecessary one many pick.
+ */
+export const itemFlags = [
+  'ALMOST_ALL_RIGHT',
+  'ALMOST_ALL_WRONG',
+  'NEGATIVE_DISCRIMINATION',
+  'OFTEN_MISSED',
+  'OFTEN_CHOSEN',
+] as const;
+export type ItemFlag = (typeof itemFlags)[number];
+
+/**
+ * One row of a season's item analysis: a scored question of a published case (`choice_id`
+ * null: its difficulty and discrimination), or one of its choices (how often it was picked).
+ */
+export const itemAnalysisRow = z.object({
+  case_id: z.string().uuid(),
+  case_name: z.string(),
+  round_number: z.number().int(),
+  question_id: z.string(),
+  /** The question's place in its case, from 1. */
+  question_position: z.number().int(),
+  question_text: z.string(),
+  choice_id: z.string().nullable(),
+  choice_text: z.string().nullable(),
+  marked_as: z.enum(['NECESSARY', 'APPROPRIATE', 'UNNECESSARY']).nullable(),
+  /** Members' completed attempts at the case. */
+  attempts: z.number().int(),
+  /** Choice rows: attempts that picked the choice, and their share of `attempts`. */
+  chosen: z.number().int().nullable(),
+  chosen_rate: z.number().min(0).max(1).nullable(),
+  /** Question rows: the share of attempts with full marks on the question. */
+  difficulty: z.number().min(0).max(1).nullable(),
+  /** Question rows: the point-biserial correlation of full marks with the rest of the case's score. */
+  discrimination: z.number().min(-1).max(1).nullable(),
+  flags: z.array(z.enum(itemFlags)),
+});
+export type ItemAnalysisRow = z.infer<typeof itemAnalysisRow>;
+export const itemAnalysisList = z.object({ items: z.array(itemAnalysisRow) });

@@ -73,6 +73,11 @@ export async function refreshParticipantSearch(
     } else {
       await tx.execute(sql`select 1 from projects where id = ${projectId} for update`);
     }
+    // By hash joins: right after an import the planner still believes the project has a
+    // participant or two, and its nested loop read every search row of the project again for
+    // each of 100,000 participations — minutes, while searches fell back to the slow path.
+    // Hashed, a refresh reads the project's rows once each (about what the import wrote).
+    await tx.execute(sql`set local enable_nestloop = off`);
     await tx.execute(sql`
       insert into participant_search (project_id, user_id, terms)
       select pp.project_id, pp.user_id, ${termsOf('pp')} from project_participants pp

@@ -104,6 +104,10 @@ export const emailsStatisticsParticipantsRows: Record<string, MatrixRow> = {
     request: (w) =>
       get(`/statistics/${w.project.id}/question-categories?seasonName=${encodeURIComponent(w.season.name)}`),
   },
+  'GET /api/statistics/:id/item-analysis': {
+    expect: owned(200),
+    request: (w) => get(`/statistics/${w.project.id}/item-analysis?seasonName=${encodeURIComponent(w.season.name)}`),
+  },
   'GET /api/statistics/:id/participants': {
     expect: owned(200),
     request: (w) => get(`/statistics/${w.project.id}/participants?seasonName=${encodeURIComponent(w.season.name)}`),

@@ -3,6 +3,7 @@ import { route } from '../route.js';
 import {
   caseCompletionList,
   categoryUseList,
+  itemAnalysisList,
   completionRate,
   completionRateQuery,
   completionsByDay,
@@ -66,6 +67,14 @@ export const statisticsRoutes = {
     params: idParams,
     query: statisticsSeasonQuery,
     reply: categoryUseList,
+  }),
+  itemAnalysis: route({
+    method: 'GET',
+    path: '/statistics/:id/item-analysis',
+    access: 'admin',
+    params: idParams,
+    query: statisticsSeasonQuery,
+    reply: itemAnalysisList,
   }),
   participants: route({
     method: 'GET',

@@ -59,6 +59,22 @@ export function registerStatisticsRoutes(app: FastifyInstance, service: Statisti
     async (request) => service.categoryUse(caller(request), request.params.id, request.query.seasonName),
   );
   implement(
+    statisticsRoutes.itemAnalysis,
+    {
+      tags,
+      summary: 'Item analysis: per question its difficulty and discrimination, per choice how often it was picked',
+      description:
+        `${who} Over completed cases of the season's published cases, free-text questions left out. A question ` +
+        'row (`choice_id` null): `difficulty` is the share of attempts with full marks on it (every necessary ' +
+        'choice, no unnecessary one), `discrimination` the point-biserial correlation of those full marks with ' +
+        'the rest of the case’s score (null without variance). A choice row: `chosen` attempts picked it. Flags ' +
+        '(from 5 attempts): ALMOST_ALL_RIGHT (difficulty ≥ 0.95), ALMOST_ALL_WRONG (≤ 0.05), ' +
+        'NEGATIVE_DISCRIMINATION, OFTEN_MISSED (a necessary choice missed by a third or more), OFTEN_CHOSEN (an ' +
+        'unnecessary choice picked by a third or more).',
+    },
+    async (request) => service.itemAnalysis(caller(request), request.params.id, request.query.seasonName),
+  );
+  implement(
     statisticsRoutes.participants,
     {
       tags,

@@ -3,6 +3,7 @@ import type {
   CategoryUse,
   CompletionRate,
   CompletionsByDay,
+  ItemAnalysisRow,
   ConnectedAccount,
   ListQuery,
   Paged,
@@ -18,6 +19,7 @@ import { sharedResults } from '../../lib/shared-results.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { summariseCategoryUse } from './category-use.js';
+import { itemAnalysisRows } from './item-analysis.js';
 import { rescoreProject } from './scoring-update.js';
 import { createStatisticsRepository, type SeasonFigures, type SeasonScope } from './statistics.repository.js';
 
@@ -100,6 +102,20 @@ export function createStatisticsService(deps: {
       const s = await scope(caller, projectId, seasonName);
       const rows = await figure('categories', s, () => statistics.categoryUse(s));
       return { items: summariseCategoryUse(rows) };
+    },
+
+    /** Per question and choice of the season's published cases: difficulty, discrimination, picks, flags. */
+    async itemAnalysis(
+      caller: AccessClaims,
+      projectId: string,
+      seasonName: string,
+    ): Promise<{ items: ItemAnalysisRow[] }> {
+      const s = await scope(caller, projectId, seasonName);
+      // Reads every completed attempt's answers: shared like the other figures.
+      const items = await figure('item-analysis', s, async () =>
+        itemAnalysisRows(await statistics.questionFigures(s), await statistics.choiceFigures(s)),
+      );
+      return { items };
     },
 
     async participants(
