@@ -182,6 +182,7 @@ export function createAppServices(
     reports: createReportsRepository(db),
     projects: projectsService,
     surveys: surveysService,
+    statistics: statisticsService,
     clock,
     timeZone,
   });

@@ -103,6 +103,8 @@ export const projectProgressQuery = z.object({
 });
 
 export const projectScoreQuery = z.object({ seasonName: seasonName.optional(), format });
+/** The item analysis of a season's cases (issue #37): the season is required. */
+export const itemAnalysisReportQuery = z.object({ seasonName, format });
 
 export const reportFormatQuery = z.object({ format });
 

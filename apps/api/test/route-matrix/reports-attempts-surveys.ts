@@ -20,6 +20,10 @@ export const reportsAttemptsSurveysRows: Record<string, MatrixRow> = {
     expect: owned(200),
     request: (w) => get(`/reports/${w.project.id}/project-progress`),
   },
+  'GET /api/reports/:projectId/item-analysis': {
+    expect: owned(200),
+    request: (w) => get(`/reports/${w.project.id}/item-analysis?seasonName=${encodeURIComponent(w.season.name)}`),
+  },
   'GET /api/reports/:projectId/project-score': {
     expect: owned(200),
     request: (w) => get(`/reports/${w.project.id}/project-score?format=xlsx`),

@@ -1,4 +1,5 @@
 import {
+  itemAnalysisReportQuery,
   participantsProgressQuery,
   participantsProgressSubsetQuery,
   projectProgressQuery,
@@ -45,6 +46,14 @@ export const reportRoutes = {
     access: 'admin',
     params: reportParams,
     query: projectScoreQuery,
+    produces,
+  }),
+  itemAnalysis: route({
+    method: 'GET',
+    path: '/reports/:projectId/item-analysis',
+    access: 'admin',
+    params: reportParams,
+    query: itemAnalysisReportQuery,
     produces,
   }),
   projectSurveyResponse: route({

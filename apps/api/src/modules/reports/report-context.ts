@@ -4,6 +4,7 @@ import { validationError } from '../../lib/errors.js';
 import type { Cell, Column } from '../../lib/table-writer.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import type { StatisticsService } from '../statistics/statistics.service.js';
 import type { SurveysService } from '../surveys/surveys.service.js';
 import type { PageAfter, PageRequirement, PersonRow, ReportsRepository } from './reports.repository.js';
 
@@ -33,6 +34,7 @@ export interface ReportsDeps {
   reports: ReportsRepository;
   projects: Pick<ProjectsService, 'get'>;
   surveys: Pick<SurveysService, 'answeredTemplates' | 'responsesOf'>;
+  statistics: Pick<StatisticsService, 'itemAnalysis'>;
   clock: Clock;
   timeZone: string;
 }

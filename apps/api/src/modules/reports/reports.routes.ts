@@ -79,6 +79,26 @@ export function registerReportsRoutes(app: FastifyInstance, service: ReportsServ
   );
 
   implement(
+    reportRoutes.itemAnalysis,
+    {
+      tags,
+      summary: 'Report: the item analysis of a season’s cases (difficulty, discrimination, picks, flags)',
+      description:
+        'The rows of GET /statistics/{id}/item-analysis as a file, one per scored question and then one per choice ' +
+        '(round, case, question order): Round, Case, Question, Question text, Choice, Marked as, Completed ' +
+        'attempts, Chosen, Chosen (%), Full marks (%) (the question’s difficulty), Discrimination (point-biserial, ' +
+        '−1 to 1) and Flags. `seasonName` is required; one the project lacks is 404 NOT_FOUND. ' +
+        FILE,
+    },
+    async (request, reply) =>
+      sendTable(
+        reply,
+        await service.itemAnalysis(caller(request), request.params.projectId, request.query.seasonName),
+        request.query.format,
+      ),
+  );
+
+  implement(
     reportRoutes.projectScore,
     {
       tags,

@@ -1,3 +1,4 @@
+import { itemAnalysisReport } from './item-analysis-report.js';
 import { participantsProgressReport } from './participants-progress-report.js';
 import { projectProgressReport } from './project-progress-report.js';
 import { projectScoreReport } from './project-score-report.js';
@@ -29,6 +30,7 @@ export function createReportsService(deps: ReportsDeps) {
     ...projectScoreReport(context),
     ...surveyResponsesReport(context),
     ...projectUsageReport(context),
+    ...itemAnalysisReport(context),
   };
 }
 export type ReportsService = ReturnType<typeof createReportsService>;

@@ -4,6 +4,7 @@ import type { CaseDocument, ItemAnalysisRow } from '@pss/contract';
 import { projectParticipants, users } from '../../db/schema/index.js';
 import { choice, questionOf } from '../../../test/case-bodies.js';
 import { call, expectError, madeBefore, twoClientsContext } from '../../../test/kit.js';
+import { attachmentName, csvRows, xlsxRows } from '../../../test/report-files.js';
 import { participantWork, type WorkProject } from '../../../test/participant-work.js';
 import { createUser } from '../../../test/test-app.js';
 import type { UserRow } from '../users/users.service.js';
@@ -195,6 +196,67 @@ describe('item analysis', () => {
       round_number: 1,
       question_position: 2,
     });
+  });
+
+  it('downloads as CSV and XLSX with the same rows', async () => {
+    const file = (format: string, who: UserRow = adminA) =>
+      call(
+        ctx,
+        'GET',
+        `/reports/${fixture.p.id}/item-analysis?seasonName=${encodeURIComponent(fixture.season)}&format=${format}`,
+        who,
+      );
+    const csv = await file('csv');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const rows = csvRows(csv);
+    expect(rows[0]).toEqual([
+      'Round',
+      'Case',
+      'Question',
+      'Question text',
+      'Choice',
+      'Marked as',
+      'Completed attempts',
+      'Chosen',
+      'Chosen (%)',
+      'Full marks (%)',
+      'Discrimination',
+      'Flags',
+    ]);
+    expect(rows).toContainEqual([
+      '1',
+      'Misleading',
+      '1',
+      'Q1',
+      '',
+      '',
+      '5',
+      '',
+      '',
+      '40',
+      '-0.167',
+      'NEGATIVE_DISCRIMINATION',
+    ]);
+    expect(rows).toContainEqual([
+      '1',
+      'Calibrated',
+      '1',
+      'Q1',
+      'B',
+      'NECESSARY',
+      '5',
+      '3',
+      '60',
+      '',
+      '',
+      'OFTEN_MISSED',
+    ]);
+    expect(rows).toHaveLength(1 + 16);
+    expect(attachmentName(csv)).toMatch(/^Item-Analysis-Program-.*-item-analysis-\d{4}-\d{2}-\d{2}\.csv$/);
+    const xlsx = await file('xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    expect(await xlsxRows(xlsx)).toEqual(rows);
+    expectError(await file('csv', adminB), 404, 'PROJECT_NOT_FOUND');
   });
 
   it('is refused to another client’s administrator, for a season the project lacks, and without a season', async () => {
