@@ -93,6 +93,11 @@ export const categoryUseQueryOptions = (projectId: string, seasonName: string) =
     call(statisticsRoutes.categoryUse, { params: { id: projectId }, query }, { signal }),
   );
 
+export const itemAnalysisQueryOptions = (projectId: string, seasonName: string) =>
+  seasonQuery(projectId, seasonName, 'item-analysis', (query, signal) =>
+    call(statisticsRoutes.itemAnalysis, { params: { id: projectId }, query }, { signal }),
+  );
+
 export function participantProgressQueryOptions(projectId: string, seasonName: string, params: ParticipantListParams) {
   return queryOptions({
     queryKey: progressKeys.participants(projectId, seasonName, params),
@@ -126,6 +131,7 @@ export const reportKindsOffered = [
   'project-progress',
   'project-score',
   'project-usage',
+  'item-analysis',
 ] as const;
 export type OfferedReport = (typeof reportKindsOffered)[number];
 
@@ -183,6 +189,8 @@ export function downloadReport(request: ReportRequest): Promise<void> {
       return saveDownload(callRaw(reportRoutes.projectScore, { params, query: { seasonName, format } }), fallback);
     case 'project-usage':
       return saveDownload(callRaw(reportRoutes.projectUsage, { params, query: { format } }), fallback);
+    case 'item-analysis':
+      return saveDownload(callRaw(reportRoutes.itemAnalysis, { params, query: { seasonName, format } }), fallback);
   }
 }
 

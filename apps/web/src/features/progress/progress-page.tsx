@@ -18,18 +18,25 @@ const ProgressCharts = lazy(async () => ({ default: (await import('./components/
 /** Two charts side by side: a chart's height, its title and description, and the card's padding. */
 const CHARTS_PLACEHOLDER_HEIGHT = 330;
 
-const views = ['overview', 'participants', 'accounts'] as const;
+/** The item analysis reads every completed case's answers: its code and its call wait for its tab. */
+const ItemAnalysisTable = lazy(async () => ({
+  default: (await import('./components/item-analysis-table')).ItemAnalysisTable,
+}));
+
+const views = ['overview', 'participants', 'items', 'accounts'] as const;
 type View = (typeof views)[number];
 const tabLabel = {
   overview: 'progress.overviewTab',
   participants: 'progress.participantsTab',
+  items: 'progress.itemsTab',
   accounts: 'progress.accountsTab',
 } as const;
 
 /**
  * The Progress Dashboard (`progress?season=`): one season's rates, completions over the last
  * two weeks and by round, each case's completion, under- and over-use per question category,
- * each participant's progress, the client's connected accounts, and the reports to download.
+ * each participant's progress, the item analysis of its cases, the client's connected
+ * accounts, and the reports to download.
  */
 export function ProgressPage() {
   const { t } = useTranslation();
@@ -100,6 +107,11 @@ export function ProgressPage() {
         </Tabs.Panel>
         <Tabs.Panel value="participants" pt="md">
           <ParticipantProgressTable projectId={project.id} season={season} />
+        </Tabs.Panel>
+        <Tabs.Panel value="items" pt="md">
+          <Suspense fallback={<Skeleton height={200} />}>
+            <ItemAnalysisTable projectId={project.id} seasonName={season.name} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="accounts" pt="md">
           <ConnectedAccounts projectId={project.id} />

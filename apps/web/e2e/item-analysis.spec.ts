@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { demoSignIns, signIn } from './fixtures';
+import { expectNoViolations, watchCsp } from './page-checks';
+
+test('the dashboard’s item analysis shows each question’s difficulty and discrimination and its choices, and downloads', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const csp = watchCsp(page);
+  await signIn(page, 'Client administrator', demoSignIns().admin);
+  await page.getByRole('link', { name: 'Heart Failure Management 2026' }).click();
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Progress' }).click();
+  await expect(page.getByRole('heading', { name: 'Progress', exact: true })).toBeVisible();
+
+  // The past Winter Season has completed cases.
+  await page.getByRole('combobox', { name: 'Season' }).click();
+  await page.getByRole('option', { name: 'Winter Season' }).click();
+  await page.getByRole('tab', { name: 'Item analysis' }).click();
+  await expect(page).toHaveURL(/view=items/);
+  const table = page.getByRole('table', { name: 'Item analysis' });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  // A question row: its case and place, its completed attempts, its share of full marks.
+  const question = table.getByRole('row').filter({ hasText: /· Q1:/ }).first();
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('cell').nth(4)).toHaveText(/^\d+%$/);
+  // Its choices follow, each marked and with how often it was picked.
+  await expect(table.getByRole('cell', { name: 'Necessary' }).first()).toBeVisible();
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ hasText: /\d+% \(\d+\)/ })
+      .first(),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('item-analysis.png'), fullPage: true });
+  await expectNoViolations(page);
+
+  await page.getByRole('button', { name: 'Download report' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Item analysis (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/item-analysis.*\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv).toContain('Full marks (%)');
+  expect(csv).toContain('Discrimination');
+  expect(csp).toEqual([]);
+});

@@ -1,0 +1,80 @@
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ItemAnalysisRow } from '@pss/contract';
+import { useTranslation } from '../../../lib/i18n';
+import { itemAnalysisQueryOptions } from '../progress-api';
+import { formatRate } from '../progress-format';
+import { FigureTable } from './figure-table';
+
+/** Flags that call for the author's eye in red; the rest (too easy, too hard) in amber. */
+const flagColor = (flag: ItemAnalysisRow['flags'][number]) =>
+  flag === 'NEGATIVE_DISCRIMINATION' || flag === 'OFTEN_CHOSEN' ? 'red' : 'yellow';
+
+/**
+ * The season's item analysis (issue #37): each scored question of its published cases with
+ * its difficulty and discrimination, then its choices with how often each was picked, and
+ * the flags an author should look at. Loaded on demand, on its own tab of the dashboard.
+ */
+export function ItemAnalysisTable(props: { projectId: string; seasonName: string }) {
+  const { t } = useTranslation();
+  const query = useQuery(itemAnalysisQueryOptions(props.projectId, props.seasonName));
+  const items = query.data?.items;
+  const columns = [
+    t('progress.itemColumn'),
+    t('progress.markedAs'),
+    t('progress.attempts'),
+    t('progress.chosen'),
+    t('progress.difficulty'),
+    t('progress.discrimination'),
+    t('progress.flags'),
+  ];
+  const empty = items && items.every((r) => r.attempts === 0);
+  const isQuestion = (r: ItemAnalysisRow) => r.choice_id === null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="item-analysis-title">
+      <div>
+        <Title order={4} id="item-analysis-title">
+          {t('progress.itemsTitle')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('progress.itemsHelp')}
+        </Text>
+      </div>
+      <FigureTable
+        caption={t('progress.itemsTitle')}
+        columns={columns}
+        rows={items}
+        rowKey={(r) => `${r.case_id}:${r.question_id}:${r.choice_id ?? ''}`}
+        cells={(r) => [
+          isQuestion(r) ? (
+            <Text fw={600} size="sm">
+              {t('progress.questionLabel', { case: r.case_name, position: r.question_position, text: r.question_text })}
+            </Text>
+          ) : (
+            <Text size="sm" pl="lg">
+              {r.choice_text}
+            </Text>
+          ),
+          r.marked_as ? t(`progress.markedAsValue.${r.marked_as}`) : '',
+          isQuestion(r) ? r.attempts : '',
+          r.chosen_rate === null ? '' : `${formatRate(r.chosen_rate)} (${r.chosen})`,
+          r.difficulty === null ? '' : formatRate(r.difficulty),
+          // A question without variance on either side (everyone alike) has no discrimination.
+          isQuestion(r) ? (r.discrimination === null ? '–' : r.discrimination.toFixed(2)) : '',
+          <Group gap={4} justify="flex-end" wrap="wrap">
+            {r.flags.map((flag) => (
+              <Badge key={flag} color={flagColor(flag)} variant="light" size="sm">
+                {t(`progress.flag.${flag}`)}
+              </Badge>
+            ))}
+          </Group>,
+        ]}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={empty ? t('progress.itemsEmpty') : null}
+        minWidth={760}
+        testId="item-analysis"
+      />
+    </Stack>
+  );
+}
