@@ -46,3 +46,35 @@ test('the dashboard’s item analysis shows each question’s difficulty and dis
   expect(csv).toContain('Discrimination');
   expect(csp).toEqual([]);
 });
+
+test('a case’s Item analysis tab in Case Setup shows its own questions and choices', async ({ page }) => {
+  test.setTimeout(90_000);
+  const csp = watchCsp(page);
+  await signIn(page, 'Client administrator', demoSignIns().admin);
+  await page.getByRole('link', { name: 'Heart Failure Management 2026' }).click();
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Cases' }).click();
+  await page.getByRole('link', { name: 'Out of breath on the stairs' }).click();
+  await expect(page.getByRole('heading', { name: 'Out of breath on the stairs' })).toBeVisible();
+
+  // The setup is the first view; the analysis is the tab beside it, kept in the address.
+  await expect(page.getByRole('tab', { name: 'Setup' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Item analysis' }).click();
+  await expect(page).toHaveURL(/tab=items/);
+  const table = page.getByRole('table', { name: 'Item analysis' });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  const question = table.getByRole('row').filter({ hasText: 'Q1: Which tests do you order first?' });
+  await expect(question).toBeVisible();
+  // Only this case's questions, named without the case.
+  await expect(table.getByText('Out of breath on the stairs')).toHaveCount(0);
+  await expect(table.getByText(/Dizzy after a new tablet/)).toHaveCount(0);
+  await expect(table.getByRole('row').filter({ hasText: 'BNP' })).toContainText('Necessary');
+  await page.screenshot({ path: test.info().outputPath('case-item-analysis.png'), fullPage: true });
+  await expectNoViolations(page);
+
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Item analysis' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Setup' }).click();
+  await expect(page).not.toHaveURL(/tab=items/);
+  await expect(page.getByRole('heading', { name: 'Questions' }).first()).toBeVisible();
+  expect(csp).toEqual([]);
+});

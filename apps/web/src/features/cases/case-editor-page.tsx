@@ -22,6 +22,7 @@ import { mergeRtf, toForm, type CaseForm } from './case-form';
 import { CaseStatusBadge } from './case-status-badge';
 import { caseQueryOptions, useDuplicateCase, useReadRtf, useSaveCase, useSetCaseStatus } from './cases-api';
 import { QuestionsEditor } from './questions-editor';
+import { CaseViews } from './case-views';
 import { useLiveSearchParams } from '../../lib/use-live-search-params';
 import { HistorySection } from '../../components/history-section';
 
@@ -59,6 +60,8 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
   const navigate = useNavigate();
   const readOnly = saved.status !== 'DRAFT';
   const base = home.casesPath;
+  // A project's case placed in a season has an item analysis (of its season's completed cases).
+  const season = home.kind === 'project' ? (home.seasons.find((s) => s.id === saved.season_id) ?? null) : null;
 
   const projectFacts = useMemo(
     () => ({
@@ -246,17 +249,19 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
         </Alert>
       )}
 
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack gap="lg">
-          <BackgroundSection form={form} saved={saved} home={home} errors={errors} readOnly={readOnly} />
-          <DetailsSectionsEditor form={form} errors={errors} readOnly={readOnly} />
-          <GroupersEditor form={form} errors={errors} readOnly={readOnly} />
-          <QuestionsEditor form={form} home={home} errors={errors} readOnly={readOnly} />
-          <FeedbackSection form={form} errors={errors} readOnly={readOnly} />
-        </Stack>
-      </fieldset>
-      <CaseResourcesSection caseId={saved.id} readOnly={readOnly} />
-      <HistorySection targetType="case" targetId={saved.id} version={saved.updated_at} />
+      <CaseViews saved={saved} season={season}>
+        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack gap="lg">
+            <BackgroundSection form={form} saved={saved} home={home} errors={errors} readOnly={readOnly} />
+            <DetailsSectionsEditor form={form} errors={errors} readOnly={readOnly} />
+            <GroupersEditor form={form} errors={errors} readOnly={readOnly} />
+            <QuestionsEditor form={form} home={home} errors={errors} readOnly={readOnly} />
+            <FeedbackSection form={form} errors={errors} readOnly={readOnly} />
+          </Stack>
+        </fieldset>
+        <CaseResourcesSection caseId={saved.id} readOnly={readOnly} />
+        <HistorySection targetType="case" targetId={saved.id} version={saved.updated_at} />
+      </CaseViews>
       {!readOnly && (
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void saveForm()} loading={save.isPending} disabled={!dirty}>

@@ -15,10 +15,15 @@ const flagColor = (flag: ItemAnalysisRow['flags'][number]) =>
  * its difficulty and discrimination, then its choices with how often each was picked, and
  * the flags an author should look at. Loaded on demand, on its own tab of the dashboard.
  */
-export function ItemAnalysisTable(props: { projectId: string; seasonName: string }) {
+export function ItemAnalysisTable(props: {
+  projectId: string;
+  seasonName: string;
+  /** One case's rows only (Case Setup's tab), its questions named without the case. */
+  caseId?: string;
+}) {
   const { t } = useTranslation();
   const query = useQuery(itemAnalysisQueryOptions(props.projectId, props.seasonName));
-  const items = query.data?.items;
+  const items = props.caseId ? query.data?.items.filter((r) => r.case_id === props.caseId) : query.data?.items;
   const columns = [
     t('progress.itemColumn'),
     t('progress.markedAs'),
@@ -29,6 +34,11 @@ export function ItemAnalysisTable(props: { projectId: string; seasonName: string
     t('progress.flags'),
   ];
   const empty = items && items.every((r) => r.attempts === 0);
+  const emptyText = props.caseId ? t('progress.itemsCaseEmpty') : t('progress.itemsEmpty');
+  const label = (r: ItemAnalysisRow) =>
+    props.caseId
+      ? t('progress.questionOfCase', { position: r.question_position, text: r.question_text })
+      : t('progress.questionLabel', { case: r.case_name, position: r.question_position, text: r.question_text });
   const isQuestion = (r: ItemAnalysisRow) => r.choice_id === null;
   return (
     <Stack gap="xs" component="section" aria-labelledby="item-analysis-title">
@@ -48,7 +58,7 @@ export function ItemAnalysisTable(props: { projectId: string; seasonName: string
         cells={(r) => [
           isQuestion(r) ? (
             <Text fw={600} size="sm">
-              {t('progress.questionLabel', { case: r.case_name, position: r.question_position, text: r.question_text })}
+              {label(r)}
             </Text>
           ) : (
             <Text size="sm" pl="lg">
@@ -71,7 +81,7 @@ export function ItemAnalysisTable(props: { projectId: string; seasonName: string
         ]}
         error={query.error}
         onRetry={() => void query.refetch()}
-        empty={empty ? t('progress.itemsEmpty') : null}
+        empty={empty ? emptyText : null}
         minWidth={760}
         testId="item-analysis"
       />

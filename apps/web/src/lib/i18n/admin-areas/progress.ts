@@ -115,6 +115,9 @@ export const progress = {
   discrimination: 'Discrimination',
   flags: 'Flags',
   questionLabel: '{{case}} · Q{{position}}: {{text}}',
+  questionOfCase: 'Q{{position}}: {{text}}',
+  itemsCaseEmpty:
+    'No participant has completed this case in its season yet, or it is not published; the analysis appears once they do.',
   flag: {
     ALMOST_ALL_RIGHT: 'Almost all right',
     ALMOST_ALL_WRONG: 'Almost all wrong',
