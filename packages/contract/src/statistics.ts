@@ -192,6 +192,13 @@ export const itemAnalysisRow = z.object({
   difficulty: z.number().min(0).max(1).nullable(),
   /** Question rows: the point-biserial correlation of full marks with the rest of the case's score. */
   discrimination: z.number().min(-1).max(1).nullable(),
+  /**
+   * Where the same case (copies of one case, by `source_case_id`) was answered in an earlier
+   * round of the season: the change of `difficulty` (question rows) or `chosen_rate` (choice
+   * rows) since the earliest such round, matched by the question's place and text and the
+   * choice's text; null otherwise.
+   */
+  change: z.number().min(-1).max(1).nullable(),
   flags: z.array(z.enum(itemFlags)),
 });
 export type ItemAnalysisRow = z.infer<typeof itemAnalysisRow>;

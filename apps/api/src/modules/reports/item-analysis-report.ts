@@ -27,6 +27,7 @@ export function itemAnalysisReport(context: ReportContext) {
         { header: 'Chosen (%)', kind: 'number' },
         { header: 'Full marks (%)', kind: 'number' },
         { header: 'Discrimination', kind: 'number' },
+        { header: 'Change since the first round (points)', kind: 'number' },
         { header: 'Flags', width: 30 },
       ];
       const cells = (r: ItemAnalysisRow): Cell[] => [
@@ -41,6 +42,7 @@ export function itemAnalysisReport(context: ReportContext) {
         share(r.chosen_rate),
         share(r.difficulty),
         r.discrimination === null ? null : Math.round(r.discrimination * 1000) / 1000,
+        share(r.change),
         r.flags.join(' '),
       ];
       async function* rows(): AsyncGenerator<Cell[][]> {

@@ -87,7 +87,8 @@ export function registerReportsRoutes(app: FastifyInstance, service: ReportsServ
         'The rows of GET /statistics/{id}/item-analysis as a file, one per scored question and then one per choice ' +
         '(round, case, question order): Round, Case, Question, Question text, Choice, Marked as, Completed ' +
         'attempts, Chosen, Chosen (%), Full marks (%) (the question’s difficulty), Discrimination (point-biserial, ' +
-        '−1 to 1) and Flags. `seasonName` is required; one the project lacks is 404 NOT_FOUND. ' +
+        '−1 to 1), Change since the first round (points: of the full-marks or chosen share, where a copy of the ' +
+        'same case was answered in an earlier round) and Flags. `seasonName` is required; one the project lacks is 404 NOT_FOUND. ' +
         FILE,
     },
     async (request, reply) =>

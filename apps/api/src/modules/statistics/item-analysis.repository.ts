@@ -5,6 +5,8 @@ import { members, type SeasonScope } from './season-work.js';
 /** One scored question of a published case, with its completed attempts' figures (SQL's answer). */
 export interface QuestionFiguresRow {
   case_id: string;
+  /** The case it was copied from, or itself: copies of one case in several rounds are compared. */
+  family_id: string;
   case_name: string;
   round_number: number;
   question_id: string;
@@ -46,12 +48,14 @@ export function createItemAnalysisRepository(db: Db) {
   const scope = (s: SeasonScope) => sql`
     ${members(s)},
     season_cases as (
-      select c.id as case_id, c.name as case_name, c.round_number, c.body
+      select c.id as case_id, coalesce(c.source_case_id, c.id) as family_id, c.name as case_name,
+        c.round_number, c.body
       from cases c
       where c.season_id = ${s.seasonId}::uuid and c.status = 'PUBLISHED' and c.round_number is not null
     ),
     questions as (
-      select c.case_id, c.case_name, c.round_number, q.value ->> 'id' as question_id, q.ord::int as position,
+      select c.case_id, c.family_id, c.case_name, c.round_number, q.value ->> 'id' as question_id,
+        q.ord::int as position,
         coalesce(q.value ->> 'text', '') as question_text, q.value -> 'choices' as choices,
         (select count(*) from jsonb_array_elements(q.value -> 'choices') ch
           where ch ->> 'marked_as' = 'NECESSARY')::int as necessary
@@ -122,7 +126,7 @@ export function createItemAnalysisRepository(db: Db) {
               corr(full_mark, rest) as discrimination
             from items group by case_id, question_id
           )
-          select q.case_id, q.case_name, q.round_number, q.question_id, q.position, q.question_text,
+          select q.case_id, q.family_id, q.case_name, q.round_number, q.question_id, q.position, q.question_text,
             coalesce(f.attempts, 0) as attempts, coalesce(f.full_marks, 0) as full_marks, f.discrimination
           from questions q
           left join figures f on f.case_id = q.case_id and f.question_id = q.question_id

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CaseDocument, ItemAnalysisRow } from '@pss/contract';
-import { projectParticipants, users } from '../../db/schema/index.js';
+import { cases, projectParticipants, users } from '../../db/schema/index.js';
 import { choice, questionOf } from '../../../test/case-bodies.js';
 import { call, expectError, madeBefore, twoClientsContext } from '../../../test/kit.js';
 import { attachmentName, csvRows, xlsxRows } from '../../../test/report-files.js';
@@ -96,10 +96,21 @@ const fixture = madeBefore(async () => {
   const p = await work.project(f.clientA.id, { name: 'Item Analysis Program' });
   const docs = { Calibrated: await itemCase(p, 'Calibrated'), Misleading: await itemCase(p, 'Misleading') };
   ctx.clock.set('2026-03-03T10:00:00Z');
+  const five: UserRow[] = [];
   for (let i = 0; i < 5; i++) {
     const user = await work.enrol(p, f.clientA.id);
+    five.push(user);
     for (const name of ['Calibrated', 'Misleading'] as const) await answer(user, docs[name], picks[name]![i]!);
   }
+  // A copy of Calibrated in round 2, answered again by the same five: Q1 right by all.
+  const copy = await work.call('POST', `/cases/${docs.Calibrated.id}/duplicate`, staff, { name: 'Calibrated again' });
+  expect(copy.statusCode, copy.body).toBe(201);
+  const copyId = copy.json<CaseDocument>().id;
+  await ctx.db.update(cases).set({ seasonId: p.seasonId, roundNumber: 2 }).where(eq(cases.id, copyId));
+  expect((await work.call('POST', `/cases/${copyId}/status`, staff, { status: 'PUBLISHED' })).statusCode).toBe(200);
+  const again = (await work.call('GET', `/cases/${copyId}`, staff)).json<CaseDocument>();
+  ctx.clock.set('2026-03-16T10:00:00Z');
+  for (const [i, user] of five.entries()) await answer(user, again, [['A', 'B'], picks.Calibrated![i]![1]]);
   const starter = await work.enrol(p, f.clientA.id);
   await answer(starter, docs.Calibrated, [['D'], ['F']], false);
   const archived = await work.enrol(p, f.clientA.id);
@@ -128,7 +139,7 @@ describe('item analysis', () => {
     };
     // Free-text questions are not analysed; each scored question has its row and its choices'.
     expect(rows.some((r) => r.question_text === 'Q3')).toBe(false);
-    expect(rows).toHaveLength(2 * (1 + 4 + 1 + 2));
+    expect(rows).toHaveLength(3 * (1 + 4 + 1 + 2));
 
     const question = (r: ItemAnalysisRow) => ({
       attempts: r.attempts,
@@ -196,6 +207,29 @@ describe('item analysis', () => {
       round_number: 1,
       question_position: 2,
     });
+
+    // The copy in round 2, against the original in round 1: Q1 from 2/5 to 5/5 with full
+    // marks (+0.6), B picked by 5 instead of 3 (+0.4), C by none instead of 2 (−0.4); Q2 alike.
+    const change = (caseName: string, q: string, choiceText: string | null = null) => {
+      const value = row(caseName, q, choiceText).change;
+      return value === null ? null : Number(value.toFixed(6));
+    };
+    expect(question(row('Calibrated again', 'Q1'))).toEqual({
+      attempts: 5,
+      difficulty: 1,
+      discrimination: null,
+      flags: ['ALMOST_ALL_RIGHT'],
+    });
+    expect(change('Calibrated again', 'Q1')).toBe(0.6);
+    expect(change('Calibrated again', 'Q1', 'A')).toBe(0.2);
+    expect(change('Calibrated again', 'Q1', 'B')).toBe(0.4);
+    expect(change('Calibrated again', 'Q1', 'C')).toBe(-0.4);
+    expect(change('Calibrated again', 'Q1', 'D')).toBe(0);
+    expect(change('Calibrated again', 'Q2')).toBe(0);
+    // Nothing earlier to compare with: the originals, and a case of its own.
+    expect(change('Calibrated', 'Q1')).toBeNull();
+    expect(change('Calibrated', 'Q1', 'B')).toBeNull();
+    expect(change('Misleading', 'Q1')).toBeNull();
   });
 
   it('downloads as CSV and XLSX with the same rows', async () => {
@@ -221,6 +255,7 @@ describe('item analysis', () => {
       'Chosen (%)',
       'Full marks (%)',
       'Discrimination',
+      'Change since the first round (points)',
       'Flags',
     ]);
     expect(rows).toContainEqual([
@@ -235,6 +270,7 @@ describe('item analysis', () => {
       '',
       '40',
       '-0.167',
+      '',
       'NEGATIVE_DISCRIMINATION',
     ]);
     expect(rows).toContainEqual([
@@ -249,9 +285,25 @@ describe('item analysis', () => {
       '60',
       '',
       '',
+      '',
       'OFTEN_MISSED',
     ]);
-    expect(rows).toHaveLength(1 + 16);
+    expect(rows).toContainEqual([
+      '2',
+      'Calibrated again',
+      '1',
+      'Q1',
+      'C',
+      'UNNECESSARY',
+      '5',
+      '0',
+      '0',
+      '',
+      '',
+      '-40',
+      '',
+    ]);
+    expect(rows).toHaveLength(1 + 24);
     expect(attachmentName(csv)).toMatch(/^Item-Analysis-Program-.*-item-analysis-\d{4}-\d{2}-\d{2}\.csv$/);
     const xlsx = await file('xlsx');
     expect(xlsx.statusCode).toBe(200);

@@ -31,20 +31,52 @@ function choiceFlags(choice: ChoiceFiguresRow, attempts: number, rate: number | 
   return [];
 }
 
+/**
+ * The change of each row's figure since the earliest round in which the same case (its copies,
+ * by `family_id`) was answered: questions matched by place and text, choices by text as well.
+ */
+function withChanges(rows: (ItemAnalysisRow & { family_id: string })[]): ItemAnalysisRow[] {
+  const keyOf = (r: ItemAnalysisRow & { family_id: string }) =>
+    [r.family_id, r.question_position, r.question_text, r.choice_text ?? ''].join('\u0000');
+  const figureOf = (r: ItemAnalysisRow) => (r.choice_id === null ? r.difficulty : r.chosen_rate);
+  const earliest = new Map<string, ItemAnalysisRow>();
+  for (const row of rows) {
+    if (figureOf(row) === null) continue;
+    const known = earliest.get(keyOf(row));
+    if (!known || row.round_number < known.round_number) earliest.set(keyOf(row), row);
+  }
+  return rows.map((row) => {
+    const first = earliest.get(keyOf(row));
+    const now = figureOf(row);
+    const then = first ? figureOf(first) : null;
+    const change = first && first.round_number < row.round_number && now !== null && then !== null ? now - then : null;
+    const { family_id: _, ...shown } = row;
+    return { ...shown, change };
+  });
+}
+
 /** The rows of the item analysis: each question, then its choices, in the cases' order. */
 export function itemAnalysisRows(questions: QuestionFiguresRow[], choices: ChoiceFiguresRow[]): ItemAnalysisRow[] {
+  return withChanges(figureRows(questions, choices));
+}
+
+function figureRows(
+  questions: QuestionFiguresRow[],
+  choices: ChoiceFiguresRow[],
+): (ItemAnalysisRow & { family_id: string })[] {
   const choicesOf = new Map<string, ChoiceFiguresRow[]>();
   for (const choice of choices) {
     const key = `${choice.case_id}:${choice.question_id}`;
     choicesOf.set(key, [...(choicesOf.get(key) ?? []), choice]);
   }
-  const rows: ItemAnalysisRow[] = [];
+  const rows: (ItemAnalysisRow & { family_id: string })[] = [];
   for (const q of questions) {
     const difficulty = q.attempts === 0 ? null : q.full_marks / q.attempts;
     // Rounding noise can put a perfect correlation a hair outside [-1, 1].
     const discrimination = q.discrimination === null ? null : Math.max(-1, Math.min(1, Number(q.discrimination)));
     const question = {
       case_id: q.case_id,
+      family_id: q.family_id,
       case_name: q.case_name,
       round_number: q.round_number,
       question_id: q.question_id,
@@ -61,6 +93,7 @@ export function itemAnalysisRows(questions: QuestionFiguresRow[], choices: Choic
       chosen_rate: null,
       difficulty,
       discrimination,
+      change: null,
       flags: questionFlags({ ...q, discrimination }, difficulty),
     });
     for (const choice of choicesOf.get(`${q.case_id}:${q.question_id}`) ?? []) {
@@ -74,6 +107,7 @@ export function itemAnalysisRows(questions: QuestionFiguresRow[], choices: Choic
         chosen_rate: rate,
         difficulty: null,
         discrimination: null,
+        change: null,
         flags: choiceFlags(choice, q.attempts, rate),
       });
     }

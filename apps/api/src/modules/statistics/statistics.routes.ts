@@ -67,7 +67,9 @@ export function registerStatisticsRoutes(app: FastifyInstance, service: Statisti
         `${who} Over completed cases of the season's published cases, free-text questions left out. A question ` +
         'row (`choice_id` null): `difficulty` is the share of attempts with full marks on it (every necessary ' +
         'choice, no unnecessary one), `discrimination` the point-biserial correlation of those full marks with ' +
-        'the rest of the case’s score (null without variance). A choice row: `chosen` attempts picked it. Flags ' +
+        'the rest of the case’s score (null without variance). A choice row: `chosen` attempts picked it. `change`: ' +
+        'where a copy of the same case was answered in an earlier round of the season, the change of the ' +
+        'difficulty (or chosen rate) since the earliest. Flags ' +
         '(from 5 attempts): ALMOST_ALL_RIGHT (difficulty ≥ 0.95), ALMOST_ALL_WRONG (≤ 0.05), ' +
         'NEGATIVE_DISCRIMINATION, OFTEN_MISSED (a necessary choice missed by a third or more), OFTEN_CHOSEN (an ' +
         'unnecessary choice picked by a third or more).',

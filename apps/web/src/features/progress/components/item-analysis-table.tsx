@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ItemAnalysisRow } from '@pss/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { itemAnalysisQueryOptions } from '../progress-api';
-import { formatRate } from '../progress-format';
+import { formatChange, formatRate } from '../progress-format';
 import { FigureTable } from './figure-table';
 
 /** Flags that call for the author's eye in red; the rest (too easy, too hard) in amber. */
@@ -31,6 +31,7 @@ export function ItemAnalysisTable(props: {
     t('progress.chosen'),
     t('progress.difficulty'),
     t('progress.discrimination'),
+    t('progress.change'),
     t('progress.flags'),
   ];
   const empty = items && items.every((r) => r.attempts === 0);
@@ -71,6 +72,8 @@ export function ItemAnalysisTable(props: {
           r.difficulty === null ? '' : formatRate(r.difficulty),
           // A question without variance on either side (everyone alike) has no discrimination.
           isQuestion(r) ? (r.discrimination === null ? '–' : r.discrimination.toFixed(2)) : '',
+          // Since the earliest round a copy of the case was answered in; nothing to compare: blank.
+          r.change === null ? '' : formatChange(r.change),
           <Group gap={4} justify="flex-end" wrap="wrap">
             {r.flags.map((flag) => (
               <Badge key={flag} color={flagColor(flag)} variant="light" size="sm">
@@ -82,7 +85,7 @@ export function ItemAnalysisTable(props: {
         error={query.error}
         onRetry={() => void query.refetch()}
         empty={empty ? emptyText : null}
-        minWidth={760}
+        minWidth={840}
         testId="item-analysis"
       />
     </Stack>

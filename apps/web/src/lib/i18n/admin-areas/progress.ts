@@ -104,7 +104,7 @@ export const progress = {
   uncategorised: 'No category',
   itemsTitle: 'Item analysis',
   itemsHelp:
-    'For each scored question, over completed cases: difficulty is the share of attempts with full marks; discrimination is how well full marks go with a good score on the rest of the case (−1 to 1; below 0, those who get it right do worse elsewhere). For each choice, how often it was picked. Flags need five completed attempts.',
+    'For each scored question, over completed cases: difficulty is the share of attempts with full marks; discrimination is how well full marks go with a good score on the rest of the case (−1 to 1; below 0, those who get it right do worse elsewhere). For each choice, how often it was picked. Where a copy of the case was answered in an earlier round, the change since then. Flags need five completed attempts.',
   itemsEmpty: 'No case of this season has been completed yet; the analysis appears once participants complete cases.',
   itemColumn: 'Question or choice',
   markedAs: 'Marked as',
@@ -113,6 +113,7 @@ export const progress = {
   chosen: 'Picked',
   difficulty: 'Full marks',
   discrimination: 'Discrimination',
+  change: 'Change since first round',
   flags: 'Flags',
   questionLabel: '{{case}} · Q{{position}}: {{text}}',
   questionOfCase: 'Q{{position}}: {{text}}',
