@@ -16,3 +16,4 @@ export * from './resources.js';
 export * from './audit.js';
 export * from './second-factors.js';
 export * from './kept-counts.js';
+export * from './certificates.js';

@@ -3,6 +3,7 @@ import { eventParameters, SAVE_CHECKED_ANSWER, SAVE_CHECKED_ANSWER_RECORDED } fr
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { StoredCaseStatus } from '@pss/contract';
 import { syncAttempts } from '../../db/attempt-sync.js';
+import { issueEarnedCertificates } from '../../db/certificates.js';
 import { choiceTagsOf } from '../../db/choice-tags.js';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
@@ -262,6 +263,8 @@ export function createAttemptsRepository(db: Db) {
             startedAt: sql`coalesce(${userSeasonRoundCases.startedAt}, ${at})`,
           })
           .where(eq(userSeasonRoundCases.id, attemptId));
+        // The CME certificates this completion earned, issued with it (db/certificates.ts).
+        await issueEarnedCertificates(tx, attemptId, at);
         return 'completed';
       });
     },
