@@ -101,6 +101,37 @@ describe('CME certificates', () => {
     }
   });
 
+  it('are issued at once to those who already reach a CME created or lowered after their cases', async () => {
+    const { p, docs } = fixture;
+    const grace = await enrol(p, 'Grace');
+    await work.complete(grace, docs[0]!);
+    expect(await certificatesOf(grace)).toEqual([]);
+    ctx.clock.set('2026-03-05T08:00:00Z');
+    const created = await work.call('POST', '/cmes', staff, {
+      project_id: p.id,
+      min_cases: 1,
+      credits: 0.5,
+      moc: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const early = (await certificatesOf(grace)).filter((c) => c.cmeId === created.json<{ id: string }>().id);
+    expect(early.map((c) => [c.minCases, c.credits, c.issuedAt.toISOString()])).toEqual([
+      [1, 0.5, '2026-03-05T08:00:00.000Z'],
+    ]);
+
+    // Lowering the 3-case CME to 1 issues it too; raising it again takes nothing back.
+    const three = (await work.call('GET', `/cmes/${p.id}`, staff))
+      .json<{ items: { id: string; min_cases: number }[] }>()
+      .items.find((c) => c.min_cases === 3)!;
+    const body = { min_cases: 1, credits: 3, moc: false };
+    expect((await work.call('PUT', `/cmes/${three.id}`, staff, body)).statusCode).toBe(200);
+    expect((await certificatesOf(grace)).filter((c) => c.cmeId === three.id)).toHaveLength(1);
+    expect((await work.call('PUT', `/cmes/${three.id}`, staff, { ...body, min_cases: 3 })).statusCode).toBe(200);
+    expect((await certificatesOf(grace)).filter((c) => c.cmeId === three.id)).toHaveLength(1);
+    // Grace holds the new 1-case CME's certificate and the lowered one's, nothing else.
+    expect(await certificatesOf(grace)).toHaveLength(2);
+  });
+
   it('are not issued to test users', async () => {
     const { p, docs } = fixture;
     const tester = await enrol(p, 'Tess');

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { CmeListQuery } from '@pss/contract';
+import { issueCertificatesOfCme } from '../../db/certificates.js';
 import type { Db } from '../../db/client.js';
 import { cmes } from '../../db/schema/index.js';
 import { countAll, orderByTerms, runPaged } from '../../lib/list-query.js';
@@ -49,6 +50,8 @@ export function createCmesRepository(db: Db) {
         .returning();
       return row!;
     },
+    /** Certificates of the CME for everyone who already reaches its minimum (db/certificates.ts). */
+    issueCertificates: (id: string, at: Date) => issueCertificatesOfCme(db, id, at),
     async delete(id: string): Promise<void> {
       await db.delete(cmes).where(eq(cmes.id, id));
     },

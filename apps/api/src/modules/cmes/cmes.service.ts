@@ -61,11 +61,17 @@ export function createCmesService(deps: {
     },
     async create(caller: AccessClaims, projectId: string, fields: CmeFields): Promise<Cme> {
       await deps.projects.requireVisible(caller, projectId);
-      return toCme(await deps.cmes.insert({ projectId, ...toColumns(fields) }));
+      const row = await deps.cmes.insert({ projectId, ...toColumns(fields) });
+      // Those who already completed enough cases hold its certificate at once.
+      await deps.cmes.issueCertificates(row.id, deps.clock.now());
+      return toCme(row);
     },
     async update(caller: AccessClaims, id: string, fields: CmeFields): Promise<Cme> {
       await requireVisible(caller, id);
-      return toCme(await deps.cmes.update(id, toColumns(fields), deps.clock.now()));
+      const row = await deps.cmes.update(id, toColumns(fields), deps.clock.now());
+      // A lower minimum may be reached already; a higher one takes no certificate back.
+      await deps.cmes.issueCertificates(row.id, deps.clock.now());
+      return toCme(row);
     },
     async remove(caller: AccessClaims, id: string): Promise<void> {
       await requireVisible(caller, id);
