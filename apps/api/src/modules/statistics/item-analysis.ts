@@ -67,7 +67,9 @@ function figureRows(
   const choicesOf = new Map<string, ChoiceFiguresRow[]>();
   for (const choice of choices) {
     const key = `${choice.case_id}:${choice.question_id}`;
-    choicesOf.set(key, [...(choicesOf.get(key) ?? []), choice]);
+    const list = choicesOf.get(key);
+    if (list) list.push(choice);
+    else choicesOf.set(key, [choice]);
   }
   const rows: (ItemAnalysisRow & { family_id: string })[] = [];
   for (const q of questions) {
