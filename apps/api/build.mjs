@@ -1,7 +1,8 @@
 // Bundles the API (with the contract package inlined) into dist/main.js, the backup
-// command into dist/backup.js, the audit trail's check into dist/audit.js, and the thumbnail drawing process's script into
-// dist/thumbnail-process.js (thumbnail-pool.ts finds it beside the bundle); npm packages stay
-// external and load from node_modules.
+// command into dist/backup.js, the audit trail's check into dist/audit.js, and the drawing
+// process's script (thumbnails, certificate PDFs) into dist/drawing-process.js
+// (drawing-process-script.ts finds it beside the bundle); npm packages stay external and load
+// from node_modules.
 // Migrations are copied beside them.
 import { build } from 'esbuild';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -15,7 +16,7 @@ await build({
     main: 'src/main.ts',
     backup: 'src/backup-cli.ts',
     audit: 'src/audit-cli.ts',
-    'thumbnail-process': 'src/modules/resources/thumbnail-process.ts',
+    'drawing-process': 'src/lib/drawing/drawing-process.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -15,6 +15,7 @@ import { registerEmailsRoutes } from './modules/emails/emails.routes.js';
 import { registerEmailSendingRoutes } from './modules/emails/email-sending.routes.js';
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { registerCmesRoutes } from './modules/cmes/cmes.routes.js';
+import { registerCertificatesRoutes } from './modules/certificates/certificates.routes.js';
 import { registerSeasonSummariesRoutes } from './modules/season-summaries/season-summaries.routes.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerAuditEventsRoutes } from './modules/audit/audit-events.routes.js';
@@ -49,6 +50,7 @@ export async function registerApiRoutes(
     emailsService,
     emailSending,
     cmesService,
+    certificatesService,
     participantsService,
     elementsService,
     casesService,
@@ -93,6 +95,7 @@ export async function registerApiRoutes(
       registerClientsRoutes(api, { clients: clientsService, imports, storage });
       registerProjectsRoutes(api, projectsService);
       registerCmesRoutes(api, cmesService);
+      registerCertificatesRoutes(api, certificatesService);
       registerEmailsRoutes(api, emailsService);
       registerEmailSendingRoutes(api, emailSending);
       registerStatisticsRoutes(api, statisticsService);

@@ -23,6 +23,9 @@ import { createCmesRepository } from './modules/cmes/cmes.repository.js';
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { createParticipantsService } from './modules/participants/participants.service.js';
 import { createCmesService } from './modules/cmes/cmes.service.js';
+import { createCertificateRenderer } from './modules/certificates/certificate-renderer.js';
+import { createCertificatesRepository } from './modules/certificates/certificates.repository.js';
+import { createCertificatesService } from './modules/certificates/certificates.service.js';
 import { createEmailsService } from './modules/emails/emails.service.js';
 import { createStatisticsService } from './modules/statistics/statistics.service.js';
 import { createSeasonSummariesService } from './modules/season-summaries/season-summaries.service.js';
@@ -124,6 +127,16 @@ export function createAppServices(
   const projectsService = createProjectsService({ db, clients: clientsService, clock, timeZone });
   const emailsService = createEmailsService({ db, projects: projectsService, clock });
   const cmesService = createCmesService({ cmes: createCmesRepository(db), projects: projectsService, clock });
+  const certificateRenderer = createCertificateRenderer({ log: app.log });
+  // Its drawing process ends with the app.
+  app.addHook('onClose', () => certificateRenderer.close());
+  const certificatesService = createCertificatesService({
+    certificates: createCertificatesRepository(db),
+    projects: projectsService,
+    pdf: certificateRenderer,
+    clock,
+    publicUrl: config.publicUrl,
+  });
   const participantsService = createParticipantsService({
     participants: createParticipantsRepository(db),
     projects: projectsService,
@@ -183,6 +196,7 @@ export function createAppServices(
     projects: projectsService,
     surveys: surveysService,
     statistics: statisticsService,
+    certificates: certificatesService,
     clock,
     timeZone,
   });
@@ -214,6 +228,7 @@ export function createAppServices(
     projectsService,
     emailsService,
     cmesService,
+    certificatesService,
     participantsService,
     elementsService,
     casesService,

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_IMPORT_FILE_BYTES } from '@pss/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAppEmails, type AppEmails } from './app-emails.js';
@@ -108,6 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(fastifyCookie);
+  // Limits only the routes that ask for one (`rateLimit` in their docs: contract-routes.ts).
+  // Counted per process: a code check spread over several processes is allowed that many times
+  // the limit, still far from guessing a 100-bit code.
+  await app.register(fastifyRateLimit, { global: false });
   registerAppSecurityHeaders(app, config);
 
   await registerOpenApi(app);

@@ -40,7 +40,7 @@ describe('route access declarations', () => {
     }
   });
 
-  it('only sign-in (staff, with a second factor, through the identity provider, and participants), refresh, password links, health, settings, the site pages, docs and signed file links are public under /api', () => {
+  it('only sign-in (staff, with a second factor, through the identity provider, and participants), refresh, password links, health, settings, the site pages, a certificate’s check, docs and signed file links are public under /api', () => {
     const publicApi = ctx.app.declaredRoutes
       .filter((r) => r.access === 'public' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`)
@@ -55,6 +55,8 @@ describe('route access declarations', () => {
         'GET /api/openapi.json',
         'GET /api/settings',
         'GET /api/pages/:name',
+        // Anyone holding a certificate's code may check it (rate-limited; the code is 100 random bits).
+        'GET /api/certificates/verify/:code',
         'POST /api/auth/admin/login',
         'POST /api/auth/login/admin',
         'POST /api/auth/login/superadmin',

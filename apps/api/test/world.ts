@@ -10,6 +10,7 @@ import { as } from './kit.js';
 import { halfSignedInToken } from './second-factor-kit.js';
 import { createClient, createUser, TEST_PASSWORD, type TestContext } from './test-app.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
+import { worldCertificates } from './world-certificates.js';
 
 /** A valid PNG of one pixel: the patient image of the world's cases. */
 const ONE_PIXEL_PNG = Buffer.from(
@@ -364,6 +365,7 @@ export async function buildWorld(ctx: TestContext) {
     summaryBody,
   );
   const summaries = { draft: draftSummary.id, posted: postedSummary.id, body: summaryBody, seasonQuery };
+  const certificates = { resultsProjectId: resultsProject.id, ...(await worldCertificates(call, resultsProject.id)) };
 
   /**
    * Survey templates: a START_NEW and a START_RETURNING one that the world project uses
@@ -554,6 +556,7 @@ export async function buildWorld(ctx: TestContext) {
     libraryCase,
     emails,
     summaries,
+    certificates,
     surveys,
     resources,
     imageCase,

@@ -20,7 +20,23 @@ export function isManualOnlyEmail(type: string): boolean {
   return (manualOnlyEmailTypes as readonly string[]).includes(type);
 }
 
-/** The placeholders a template may use; anything else in braces is refused when saved. */
+/**
+ * The Certificate Email (issue #37): queued when a CME certificate is issued, in the same
+ * transaction, and never by the schedule's rules or by hand — it names that certificate, so
+ * "Send now" has none to name (a test send fills in a sample one).
+ */
+export const certificateEmailTypes = ['certificate_issued'] as const;
+
+export function isCertificateEmail(type: string): boolean {
+  return (certificateEmailTypes as readonly string[]).includes(type);
+}
+
+/**
+ * The placeholders a template may use; anything else in braces is refused when saved. Any
+ * template may use any of them, but the certificate's (`certificate_link`: its public
+ * verification page, `certificate_code`, `credits`) are filled only in the Certificate Email
+ * and are empty in the others.
+ */
 export const emailPlaceholders = [
   'first_name',
   'last_name',
@@ -32,6 +48,9 @@ export const emailPlaceholders = [
   'round_end_date',
   'email',
   'phone',
+  'certificate_link',
+  'certificate_code',
+  'credits',
 ] as const;
 
 /** The `{name}` placeholders of a text that are not in `emailPlaceholders`, each once. */
@@ -61,10 +80,14 @@ export const MAX_TEST_RECIPIENTS = 20;
  * An email's way through the outbox. QUEUED: waiting (or waiting to retry); SENDING: a
  * sender holds it; SENT: the mail server took it; FAILED: refused for good or out of tries
  * (EMAILS_SEND_FAILED, with the server's message); CANCELLED: no longer due when its turn
- * came (the participant finished, was archived, or the email was disabled); UNSENT: no mail
- * server is configured (`SMTP_URL`), so it shows what would have been sent.
+ * came (the participant finished, was archived, the email was disabled, or its certificate
+ * was revoked); UNSENT: no mail server is configured (`SMTP_URL`), so it shows what would
+ * have been sent.
  */
 export const emailDeliveryStatuses = ['QUEUED', 'SENDING', 'SENT', 'FAILED', 'CANCELLED', 'UNSENT'] as const;
 
-/** SCHEDULED: queued by the round schedule; MANUAL: sent by an administrator; TEST: a test send. */
+/**
+ * SCHEDULED: queued by the round schedule, or by a certificate being issued (the Certificate
+ * Email); MANUAL: sent by an administrator; TEST: a test send.
+ */
 export const emailDeliveryKinds = ['SCHEDULED', 'MANUAL', 'TEST'] as const;

@@ -14,8 +14,9 @@ import { emailDeliverySortFields } from './sort-fields.js';
 import { requiredRichText, requiredText } from './text-fields.js';
 
 /**
- * A project's emails (spec §4): seven project emails, and per season five variants. Each
- * is a template with placeholders filled per participant when it is sent.
+ * A project's emails (spec §4): eight project emails, and per season five variants. Each
+ * is a template with placeholders filled per participant when it is sent. The Certificate
+ * Email (issue #37) is the one no round rule sends: it goes when a CME certificate is issued.
  */
 export const projectEmailTypes = [
   'initial',
@@ -25,6 +26,7 @@ export const projectEmailTypes = [
   'last_round',
   'summary_launch',
   'summary_reminder',
+  'certificate_issued',
 ] as const;
 export const seasonEmailTypes = [
   'initial',

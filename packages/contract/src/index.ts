@@ -29,6 +29,8 @@ export * from './routes/second-factor.js';
 export * from './routes/users.js';
 export * from './routes/projects.js';
 export * from './routes/cmes.js';
+export * from './certificates.js';
+export * from './routes/certificates.js';
 export * from './routes/participants.js';
 export * from './routes/service.js';
 export * from './routes/module-library.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { certificateStatuses } from './certificates.js';
 import { SurveyTemplateType } from './enums.js';
 import { requiredText } from './text-fields.js';
 
@@ -107,6 +108,9 @@ export const projectScoreQuery = z.object({ seasonName: seasonName.optional(), f
 export const itemAnalysisReportQuery = z.object({ seasonName, format });
 
 export const reportFormatQuery = z.object({ format });
+
+/** The accreditation report of a project's CME certificates: all, or the valid or revoked only. */
+export const certificatesReportQuery = z.object({ status: z.enum(certificateStatuses).optional(), format });
 
 export const reportParams = z.object({ projectId: z.string().uuid() });
 export const surveyResponseParams = z.object({ projectId: z.string().uuid(), type: SurveyTemplateType });

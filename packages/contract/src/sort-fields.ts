@@ -44,3 +44,6 @@ export const surveyTemplateSortFields = ['name', 'type', 'updated_at', 'created_
 
 // users
 export const userSortFields = ['last_name', 'first_name', 'email', 'role', 'created_at'] as const;
+
+// certificates
+export const certificateSortFields = ['issued_at', 'participant_name', 'credits'] as const;

@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Dashboard, EmailDelivery, EmailSchedule, Paged, ProjectSurvey, Resource } from '@pss/contract';
+import type {
+  Certificate,
+  Dashboard,
+  EmailDelivery,
+  EmailSchedule,
+  Paged,
+  ParticipantCertificate,
+  ProjectSurvey,
+  Resource,
+} from '@pss/contract';
 import { projects, surveyResponses, users } from '../db/schema/index.js';
 import { localFileStorage } from '../lib/storage.js';
 import { createTokenService } from '../lib/tokens.js';
@@ -128,5 +137,19 @@ describe('the demo shows every feature', () => {
     expect(first.start?.type).toBe('START_NEW');
     expect(fresh.mine.key_takeaways).toEqual([]);
     expect(done.mine.key_takeaways.length).toBeGreaterThan(0);
+  });
+
+  it('holds the CME certificates of those who completed two cases, one of them the printed Winter completer', async () => {
+    const page = await get<Paged<Certificate>>(`/projects/${projectId}/certificates?sort=participant_name:ASC`);
+    expect(page.items.map((c) => [c.participant_name, c.course_id, c.revoked_at])).toEqual([
+      ['Chloé Dubois', 'HF-2026-W', null],
+      ['James Chen', 'HF-2026-W', null],
+      ['Tom Becker', 'HF-2026-W', null],
+    ]);
+    const mine = await get<{ items: ParticipantCertificate[] }>(
+      '/participant/certificates',
+      await participant(DEMO_WINTER_COMPLETER),
+    );
+    expect(mine.items.map((c) => c.code)).toEqual([page.items[1]!.code]);
   });
 });

@@ -36,7 +36,7 @@ export async function seedDemoFeatures(
       return row;
     },
   };
-  await seedDemoLibrary(db, projectId);
+  await seedDemoLibrary(db, projectId, today);
   await seedDemoResources(db, input.projectIds, superadmin.userId, storage, today);
   await seedDemoSurveys(db, projectId, superadmin, projects, today);
   await seedDemoSummary(db, projectId, admin, projects, storage, today);

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { issueCertificatesOfCme } from '../db/certificates.js';
 import type { Db } from '../db/client.js';
 import { cases, cmes } from '../db/schema/index.js';
 import { copyValues } from '../modules/cases/case-transfers.service.js';
@@ -29,7 +30,7 @@ const tagOf = { NECESSARY: 'Guideline recommended', APPROPRIATE: 'Reasonable', U
  * as their CSV uploads store them), a CME credit its Winter Season completers have earned,
  * and a module library holding copies of the Winter cases (as "Copy to module" makes them).
  */
-export async function seedDemoLibrary(db: Db, projectId: string): Promise<void> {
+export async function seedDemoLibrary(db: Db, projectId: string, today: Date): Promise<void> {
   const rows = await db.select().from(cases).where(eq(cases.projectId, projectId));
   const elements = createElementsRepository(db);
   const named = rows.filter((r) => takeaways[r.name]);
@@ -50,14 +51,30 @@ export async function seedDemoLibrary(db: Db, projectId: string): Promise<void> 
     'CUSTOM',
   );
 
-  await db.insert(cmes).values({
-    projectId,
-    minCases: 2,
-    credits: 1,
-    moc: false,
-    toteraCourseId: 'HF-2026-W',
-    custom: 'Winter Season certificate.',
-  });
+  const [winterCme] = await db
+    .insert(cmes)
+    .values({
+      projectId,
+      minCases: 2,
+      credits: 1,
+      moc: false,
+      toteraCourseId: 'HF-2026-W',
+      custom: 'Winter Season certificate.',
+    })
+    .returning({ id: cmes.id });
+  // Those who completed two cases hold its certificate, issued yesterday, as they would had the
+  // CME been there first; its email went that day (the delivery log shows it sent).
+  const issuedAt = new Date(today.getTime() - 86_400_000);
+  const issued = await issueCertificatesOfCme(db, winterCme!.id, issuedAt);
+  if (issued.length) {
+    const attempt = JSON.stringify([{ at: issuedAt.toISOString(), outcome: 'SENT' }]);
+    await db.execute(sql`
+      update email_outbox set status = 'SENT', sent_at = created_at, attempts = 1, attempt_log = ${attempt}::jsonb
+      where certificate_id in (${sql.join(
+        issued.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+  }
 
   const modules = createModuleLibraryRepository(db);
   const moduleId = await modules.create({

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { newCertificateCode } from '../lib/certificate-codes.js';
+import { queueCertificateEmails } from './certificate-emails.js';
 import { rowsOf, type Executor, type Tx } from './client.js';
 
 /**
@@ -56,7 +57,10 @@ async function issue(x: Executor, who: SQL, which: SQL, at: Date): Promise<strin
       on conflict (cme_id, user_id) where cme_id is not null do nothing
       returning id`),
   );
-  return issued.map((r) => r.id);
+  const ids = issued.map((r) => r.id);
+  // Their emails, in this same transaction: a rolled-back issue queues none (db/certificate-emails.ts).
+  await queueCertificateEmails(x, ids, at);
+  return ids;
 }
 
 /**

@@ -78,6 +78,17 @@ export const projectEmailDefaults: Record<EmailTypeValue, EmailDefault> = {
     buttonText: 'See my results',
     dashboardUrlText: 'Your results',
   },
+  certificate_issued: {
+    name: 'Certificate Email',
+    subject: '{project_name}: your CME certificate',
+    body: letter([
+      'Congratulations: you have earned {credits} CME credits in {project_name}, and your certificate is ready.',
+      'Download it as a PDF from your dashboard. Anyone can check that it is genuine at {certificate_link} ' +
+        '(certificate {certificate_code}).',
+    ]),
+    buttonText: 'Get my certificate',
+    dashboardUrlText: 'Your dashboard',
+  },
   season_summary_launch: {
     name: 'Season Summary Launch Email',
     subject: '{project_name}: the {season_name} summary is ready',
@@ -105,14 +116,15 @@ const defaultRows = (types: readonly EmailTypeValue[]) =>
         body: d.body,
         button_text: d.buttonText,
         dashboard_url_text: d.dashboardUrlText,
-        // Every email is sent by the schedule at first, but those no rule sends (`manualOnlyEmailTypes`).
+        // Every email goes by itself at first (by the schedule, or the Certificate Email when a
+        // certificate is issued), but those sent by hand only (`manualOnlyEmailTypes`).
         send_mode: isManualOnlyEmail(type) ? 'MANUAL' : 'AUTOMATIC',
       };
     }),
   );
 
 /**
- * Gives a project its seven project emails and each of its seasons its five variants,
+ * Gives a project its eight project emails and each of its seasons its five variants,
  * where missing (idempotent; concurrent callers insert nothing twice): enabled, AUTOMATIC
  * but for the season's Season Summary emails, which are MANUAL.
  */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newCertificateCode, normaliseCertificateCode } from './certificate-codes.js';
+import { normalizeCertificateCode } from '@pss/contract';
+import { newCertificateCode } from './certificate-codes.js';
 
 describe('certificate codes', () => {
   it('are 20 characters of Crockford’s base 32 in five groups, and differ', () => {
@@ -14,11 +15,11 @@ describe('certificate codes', () => {
   });
 
   it('are read back as typed: any case, spaces or no dashes, O for 0 and I or L for 1', () => {
-    expect(normaliseCertificateCode('7k3q m9tx 0abc defg hjkm')).toBe('7K3Q-M9TX-0ABC-DEFG-HJKM');
-    expect(normaliseCertificateCode('7K3QM9TXOABCDEFGHJKM')).toBe('7K3Q-M9TX-0ABC-DEFG-HJKM');
-    expect(normaliseCertificateCode('iL00-0000-0000-0000-0000')).toBe('1100-0000-0000-0000-0000');
-    expect(normaliseCertificateCode('7K3Q-M9TX')).toBeNull();
-    expect(normaliseCertificateCode('7K3Q-M9TX-0ABC-DEFG-HJKU')).toBeNull();
-    expect(normaliseCertificateCode('<script>')).toBeNull();
+    expect(normalizeCertificateCode('7k3q m9tx 0abc defg hjkm')).toBe('7K3Q-M9TX-0ABC-DEFG-HJKM');
+    expect(normalizeCertificateCode('7K3QM9TXOABCDEFGHJKM')).toBe('7K3Q-M9TX-0ABC-DEFG-HJKM');
+    expect(normalizeCertificateCode('iL00-0000-0000-0000-0000')).toBe('1100-0000-0000-0000-0000');
+    expect(normalizeCertificateCode('7K3Q-M9TX')).toBeNull();
+    expect(normalizeCertificateCode('7K3Q-M9TX-0ABC-DEFG-HJKU')).toBeNull();
+    expect(normalizeCertificateCode('<script>')).toBeNull();
   });
 });

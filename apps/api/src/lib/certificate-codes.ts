@@ -19,10 +19,3 @@ export function newCertificateCode(): string {
   }
   return code;
 }
-
-/** A code as typed: upper case, O for 0 and I or L for 1 (as Crockford reads them), groups re-made. */
-export function normaliseCertificateCode(typed: string): string | null {
-  const plain = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-  if (!/^[0-9A-HJKMNP-TV-Z]{20}$/.test(plain)) return null;
-  return plain.match(/.{4}/g)!.join('-');
-}

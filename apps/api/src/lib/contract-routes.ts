@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ParsedRequest, ReplyInputOf, RouteDefinition } from '@pss/contract';
 import { auditKindOf, routeName, statementRecordedCalls } from '../modules/audit/audited-routes.js';
@@ -16,6 +17,12 @@ export interface RouteDocs {
   tags?: string[];
   summary: string;
   description?: string;
+  /**
+   * A limit on calls per caller's address (@fastify/rate-limit, registered in app.ts with no
+   * global limit): for a public call that looks something up, so that it cannot be used to
+   * enumerate. Its description should say the limit.
+   */
+  rateLimit?: RateLimitOptions;
 }
 
 /** The request as the contract's schemas parsed it. */
@@ -48,7 +55,11 @@ export function contractRoutes(app: FastifyInstance) {
     typed.route({
       method: definition.method,
       url: definition.path,
-      config: { access: definition.access, redirects: status === 302 },
+      config: {
+        access: definition.access,
+        redirects: status === 302,
+        ...(docs.rateLimit ? { rateLimit: docs.rateLimit } : {}),
+      },
       // A download's event is written as its file is about to go (modules/audit/call-recorder.service.ts).
       ...(kind === 'download' && recorder
         ? {

@@ -24,6 +24,10 @@ export const reportsAttemptsSurveysRows: Record<string, MatrixRow> = {
     expect: owned(200),
     request: (w) => get(`/reports/${w.project.id}/item-analysis?seasonName=${encodeURIComponent(w.season.name)}`),
   },
+  'GET /api/reports/:projectId/certificates': {
+    expect: owned(200),
+    request: (w) => get(`/reports/${w.certificates.resultsProjectId}/certificates?format=xlsx`),
+  },
   'GET /api/reports/:projectId/project-score': {
     expect: owned(200),
     request: (w) => get(`/reports/${w.project.id}/project-score?format=xlsx`),

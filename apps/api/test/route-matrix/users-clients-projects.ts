@@ -1,5 +1,5 @@
 import { projectBody } from '../fixtures.js';
-import { owned, staff, superadmin, self, type MatrixRow } from './expectations.js';
+import { anyone, owned, participant, staff, superadmin, self, type MatrixRow } from './expectations.js';
 import { get, del, post, put, upload, projectUpdate } from './requests.js';
 
 /** Users, clients, projects and their catalogues, and CME credits. */
@@ -114,6 +114,31 @@ export const usersClientsProjectsRows: Record<string, MatrixRow> = {
     request: (w) => put(`/cmes/${w.cme.id}`, { min_cases: 3, credits: 2, moc: false }),
   },
   'DELETE /api/cmes/:id': { expect: owned(204), request: async (w) => del(`/cmes/${await w.make.cme()}`) },
+
+  // CME certificates: the participant's own (the test user has none), the project's for its
+  // administrators, and anyone's check of a code (public).
+  'GET /api/certificates/verify/:code': {
+    expect: anyone(200),
+    request: (w) => get(`/certificates/verify/${w.certificates.certificate.code}`),
+  },
+  'GET /api/participant/certificates': { expect: participant(200), request: () => get('/participant/certificates') },
+  'GET /api/participant/certificates/:id/pdf': {
+    expect: { ...participant(200), testUser: 404 },
+    request: (w) => get(`/participant/certificates/${w.certificates.certificate.id}/pdf`),
+  },
+  'GET /api/projects/:id/certificates': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.certificates.resultsProjectId}/certificates`),
+  },
+  'GET /api/certificates/:id/pdf': {
+    expect: owned(200),
+    request: (w) => get(`/certificates/${w.certificates.certificate.id}/pdf`),
+  },
+  'POST /api/certificates/:id/revoke': {
+    expect: owned(200),
+    request: async (w) =>
+      post(`/certificates/${(await w.certificates.earn()).id}/revoke`, { reason: 'Entered in error' }),
+  },
 
   // A user in one of client A's projects.
   'GET /api/users/:userId/project/:projectId': {

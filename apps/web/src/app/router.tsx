@@ -112,6 +112,12 @@ export const routes: ScreenRoute[] = [
         ...screen(async () => (await import('../features/site-pages/site-page')).TermsOfUsePage),
       },
       { path: '/support', ...screen(async () => (await import('../features/site-pages/site-page')).SupportPage) },
+      // Public (issue #37): anyone checks a CME certificate by its code.
+      { path: '/verify', ...screen(async () => (await import('../features/certificates/verify-page')).VerifyPage) },
+      {
+        path: '/verify/:code',
+        ...screen(async () => (await import('../features/certificates/verify-page')).VerifyPage),
+      },
       {
         path: '/login-landing',
         ...screen(async () => (await import('../features/auth/login-landing-page')).LoginLandingPage),
@@ -208,6 +214,7 @@ export const routes: ScreenRoute[] = [
                 ...screen(staff('projectOverview')),
               },
               { path: 'cmes', ...screen(staff('cmesPage')) },
+              { path: 'certificates', ...screen(staff('certificatesPage')) },
               {
                 path: 'participants',
                 ...screen(staff('participantsPage')),

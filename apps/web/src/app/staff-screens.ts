@@ -33,6 +33,7 @@ export const staffScreens = {
   projectLayout: async () => (await import('../features/projects/project-layout')).ProjectLayout,
   projectOverview: async () => (await import('../features/projects/project-overview')).ProjectOverview,
   cmesPage: async () => (await import('../features/cmes/cmes-page')).CmesPage,
+  certificatesPage: async () => (await import('../features/cmes/certificates-page')).CertificatesPage,
   participantsPage: async () => (await import('../features/participants/participants-page')).ParticipantsPage,
   emailsPage: async () => (await import('../features/emails/emails-page')).EmailsPage,
   emailEditorPage: async () => (await import('../features/emails/email-editor-page')).EmailEditorPage,

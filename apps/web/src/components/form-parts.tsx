@@ -12,15 +12,27 @@ export function FormError({ message }: { message: string | null }) {
 }
 
 /** Cancel and Save at the end of every dialog form; Save is busy while saving. */
-export function FormActions({ saving, onCancel }: { saving: boolean; onCancel(): void }) {
+export function FormActions({
+  saving,
+  onCancel,
+  saveLabel,
+  danger,
+}: {
+  saving: boolean;
+  onCancel(): void;
+  /** The submit button's text when it does more than save (Revoke). */
+  saveLabel?: string;
+  /** The submit cannot be undone: it is shown in red. */
+  danger?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={onCancel}>
         {t('common.cancel')}
       </Button>
-      <Button type="submit" loading={saving}>
-        {t('common.save')}
+      <Button type="submit" loading={saving} color={danger ? 'red' : undefined}>
+        {saveLabel ?? t('common.save')}
       </Button>
     </Group>
   );

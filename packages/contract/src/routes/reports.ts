@@ -1,4 +1,5 @@
 import {
+  certificatesReportQuery,
   itemAnalysisReportQuery,
   participantsProgressQuery,
   participantsProgressSubsetQuery,
@@ -54,6 +55,14 @@ export const reportRoutes = {
     access: 'admin',
     params: reportParams,
     query: itemAnalysisReportQuery,
+    produces,
+  }),
+  certificates: route({
+    method: 'GET',
+    path: '/reports/:projectId/certificates',
+    access: 'admin',
+    params: reportParams,
+    query: certificatesReportQuery,
     produces,
   }),
   projectSurveyResponse: route({

@@ -17,7 +17,7 @@ export interface CertificateCase {
  * (`db/certificates.ts`). What it certifies is copied onto it as it was on that day — name,
  * profession, project, client, credits, MOC points, course id and the cases that earned it —
  * so that a later edit or a removed CME does not change a certificate already given. The
- * `code` is its public, unguessable name (80 random bits), checked by anyone on
+ * `code` is its public, unguessable name (100 random bits), checked by anyone on
  * `/verify/{code}`; a revoked certificate keeps its row, with when, why and by whom.
  */
 export const certificates = pgTable(

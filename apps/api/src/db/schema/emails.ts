@@ -20,11 +20,12 @@ import {
   emailTypes,
   manualOnlyEmailTypes,
 } from '@pss/contract';
+import { certificates } from './certificates.js';
 import { projects, seasons } from './projects.js';
 import { users } from './users.js';
 
 /**
- * A project's email templates: the seven project emails (season_id null) and, per season,
+ * A project's email templates: the eight project emails (season_id null) and, per season,
  * its five variants. Made from written defaults (db/email-templates.ts); edited, enabled or
  * disabled, sent automatically or by hand (the season's Season Summary emails by hand only).
  * A season's variants go with the season.
@@ -77,8 +78,8 @@ export interface EmailAttempt {
 /**
  * The outbox: every email to a participant (or a test address) is a row before it is a
  * message. `dedupe_key` is unique — (kind, project, email, season, round, participant, the
- * rule's day) for scheduled mail — so queuing twice, a second process or a restart cannot
- * queue it twice; a sender claims rows (SKIP LOCKED), sends and records each attempt. The
+ * rule's day) for scheduled mail, the certificate for a Certificate Email — so queuing twice,
+ * a second process or a restart cannot queue it twice; a sender claims rows (SKIP LOCKED), sends and records each attempt. The
  * rendered texts are not stored: the message is made when it is sent, with the
  * participant's own freshly signed dashboard link (a credential, never written down).
  */
@@ -96,6 +97,11 @@ export const emailOutbox = pgTable(
     /** The season and round the email speaks of (its placeholders), when it has one. */
     seasonId: uuid('season_id').references(() => seasons.id, { onDelete: 'set null' }),
     roundNumber: smallint('round_number'),
+    /**
+     * The certificate a Certificate Email announces (its code and credits fill the email when
+     * it is sent, and a revoked one is not announced); null for every other email.
+     */
+    certificateId: uuid('certificate_id').references(() => certificates.id, { onDelete: 'set null' }),
     /** The participant; null for a test send. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     toAddress: text('to_address').notNull(),
@@ -129,6 +135,10 @@ export const emailOutbox = pgTable(
     index('email_outbox_project_created_idx').on(t.projectId, t.createdAt, t.id),
     index('email_outbox_template_idx').on(t.templateId),
     index('email_outbox_user_idx').on(t.userId),
+    // The foreign key's: few rows have a certificate, so the index holds only those.
+    index('email_outbox_certificate_idx')
+      .on(t.certificateId)
+      .where(sql`${t.certificateId} is not null`),
     check(
       'email_outbox_kind_check',
       sql`${t.kind} in (${sql.raw(emailDeliveryKinds.map((x) => `'${x}'`).join(', '))})`,

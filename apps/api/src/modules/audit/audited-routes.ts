@@ -13,6 +13,7 @@ const tablePrefixes: Record<string, string> = {
   auditRoutes: 'audit',
   authRoutes: 'auth',
   caseRoutes: 'cases',
+  certificateRoutes: 'certificates',
   clientRoutes: 'clients',
   cmeRoutes: 'cmes',
   diseaseTypeRoutes: 'diseaseTypes',

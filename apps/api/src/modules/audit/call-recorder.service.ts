@@ -23,6 +23,7 @@ const targetTypes: Record<string, string> = {
   users: 'user',
   clients: 'client',
   cmes: 'cme',
+  certificates: 'certificate',
   'module-library': 'module-library',
   'resource-library': 'resource',
   'survey-templates': 'survey-template',

@@ -32,6 +32,8 @@ export interface OutboxWork {
   completedInRound: number;
   /** The season's Results Summary is posted (a summary email goes only while it is). */
   summaryPosted: boolean;
+  /** The certificate a Certificate Email announces (null for any other email, or once it is deleted). */
+  certificate: { code: string; credits: number; revoked: boolean } | null;
 }
 
 interface WorkRow {
@@ -62,6 +64,9 @@ interface WorkRow {
   cases_in_round: number;
   completed_in_round: number;
   summary_posted: boolean;
+  certificate_code: string | null;
+  certificate_credits: number | null;
+  certificate_revoked: boolean | null;
 }
 
 /** The claimed rows with their template, participant, season and round progress. */
@@ -78,7 +83,9 @@ export async function readOutboxWork(db: Executor, ids: string[]): Promise<Outbo
         where x.user_id = o.user_id and x.season_id = o.season_id and x.round_number = o.round_number
           and x.status = 'COMPLETE') as completed_in_round,
       exists (select 1 from season_summaries ss where ss.season_id = o.season_id and ss.status = 'POSTED')
-        as summary_posted
+        as summary_posted,
+      k.code as certificate_code, k.credits::float8 as certificate_credits,
+      k.revoked_at is not null as certificate_revoked
     from email_outbox o
     join email_templates t on t.id = o.template_id
     join projects p on p.id = o.project_id
@@ -86,6 +93,7 @@ export async function readOutboxWork(db: Executor, ids: string[]): Promise<Outbo
     left join project_participants pp on pp.project_id = o.project_id and pp.user_id = o.user_id
     left join seasons s on s.id = o.season_id
     left join rounds r on r.season_id = o.season_id and r.number = o.round_number
+    left join certificates k on k.id = o.certificate_id
     where o.id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
@@ -125,5 +133,13 @@ export async function readOutboxWork(db: Executor, ids: string[]): Promise<Outbo
     casesInRound: r.cases_in_round,
     completedInRound: r.completed_in_round,
     summaryPosted: r.summary_posted,
+    certificate:
+      r.certificate_code !== null
+        ? {
+            code: r.certificate_code,
+            credits: Number(r.certificate_credits),
+            revoked: r.certificate_revoked === true,
+          }
+        : null,
   }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, longDate, renderEmail, type PlaceholderValues } from './email-render.js';
+import { certificateValues, htmlToText, longDate, renderEmail, type PlaceholderValues } from './email-render.js';
 
 const values: PlaceholderValues = {
   first_name: 'Ann',
@@ -12,6 +12,7 @@ const values: PlaceholderValues = {
   round_end_date: longDate('2026-03-28'),
   email: 'help@example.org',
   phone: '+1 555 0100',
+  ...certificateValues('https://pss.example.org', null),
 };
 const link = 'https://pss.example.org/participant/link/abc.def?x=1&y=2';
 
@@ -47,6 +48,43 @@ describe('rendering an email', () => {
     expect(rendered.text).toContain(`Open Spring 2026: ${link}`);
     expect(rendered.text).toContain('Mail help@example.org or call +1 555 0100.');
     expect(rendered.text).not.toMatch(/<\/?(p|li|a)\b/);
+  });
+
+  it('fills a certificate’s placeholders, its verification page a link in the body and a plain line elsewhere', () => {
+    const certificate = certificateValues('https://pss.example.org', {
+      code: 'AB12-CD34-EF56-GH78-JK90',
+      credits: 1.5,
+    });
+    expect(certificate).toEqual({
+      certificate_link: 'https://pss.example.org/verify/AB12-CD34-EF56-GH78-JK90',
+      certificate_code: 'AB12-CD34-EF56-GH78-JK90',
+      credits: '1.5',
+    });
+    const mail = renderEmail(
+      {
+        subject: '{credits} credits: {certificate_code}',
+        body: '<p>You earned {credits} credits. Check it at {certificate_link}.</p>',
+        buttonText: 'Get it',
+        dashboardUrlText: '',
+      },
+      { ...values, ...certificate },
+      link,
+    );
+    expect(mail.subject).toBe('1.5 credits: AB12-CD34-EF56-GH78-JK90');
+    expect(mail.html).toContain(
+      'Check it at <a href="https://pss.example.org/verify/AB12-CD34-EF56-GH78-JK90" style="word-break:break-all">' +
+        'https://pss.example.org/verify/AB12-CD34-EF56-GH78-JK90</a>.',
+    );
+    expect(mail.text).toContain(
+      'You earned 1.5 credits. Check it at https://pss.example.org/verify/AB12-CD34-EF56-GH78-JK90.',
+    );
+    // Another email names no certificate: the placeholders are empty, never left as typed.
+    const other = renderEmail(
+      { subject: 'x{credits}x', body: '<p>[{certificate_link}]</p>', buttonText: 'b', dashboardUrlText: '' },
+      values,
+      link,
+    );
+    expect([other.subject, other.text.split('\n')[0]]).toEqual(['xx', '[]']);
   });
 
   it('reads links and entities back as text', () => {

@@ -29,12 +29,39 @@ export interface RenderedEmail {
   text: string;
 }
 
-function fill(text: string, values: PlaceholderValues, escape: (value: string) => string, link: string): string {
+function fill(
+  text: string,
+  values: PlaceholderValues,
+  escape: (value: string) => string,
+  link: string,
+  anchor?: (url: string) => string,
+): string {
   return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {
     if (name === 'dashboard_link') return link;
     const value = (values as Record<string, string | undefined>)[name];
-    return value === undefined ? whole : escape(value);
+    if (value === undefined) return whole;
+    // In the body the certificate's page is a link to follow, as the dashboard's is.
+    if (name === 'certificate_link' && anchor && value) return anchor(value);
+    return escape(value);
   });
+}
+
+type CertificateValues = Pick<PlaceholderValues, 'certificate_link' | 'certificate_code' | 'credits'>;
+
+/**
+ * The certificate's placeholders: its public verification page (`/verify/{code}`, which
+ * anyone may open), its code and its credits ("1.5"); empty for an email without one.
+ */
+export function certificateValues(
+  publicUrl: string,
+  certificate: { code: string; credits: number } | null,
+): CertificateValues {
+  if (!certificate) return { certificate_link: '', certificate_code: '', credits: '' };
+  return {
+    certificate_link: `${publicUrl}/verify/${encodeURIComponent(certificate.code)}`,
+    certificate_code: certificate.code,
+    credits: certificate.credits.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+  };
 }
 
 /** A long date as people read it in an email ("April 25, 2026"). */
@@ -75,11 +102,12 @@ function plainLine(text: string, values: PlaceholderValues, link: string): strin
 
 export function renderEmail(template: TemplateTexts, values: PlaceholderValues, link: string): RenderedEmail {
   const safeLink = escapeHtml(link);
+  // A long link breaks anywhere rather than widening the card on a phone.
+  const anchor = (url: string) => `<a href="${escapeHtml(url)}" style="word-break:break-all">${escapeHtml(url)}</a>`;
   // One line, so no header can be slipped in.
   const subject = plainLine(template.subject, values, link);
   const body = sanitizeRichText(template.body);
-  // A long link breaks anywhere rather than widening the card on a phone.
-  const bodyHtml = fill(body, values, escapeHtml, `<a href="${safeLink}" style="word-break:break-all">${safeLink}</a>`);
+  const bodyHtml = fill(body, values, escapeHtml, anchor(link), anchor);
   const buttonText = plainLine(template.buttonText, values, link);
   const urlText = plainLine(template.dashboardUrlText, values, link);
 
@@ -94,7 +122,7 @@ export function renderEmail(template: TemplateTexts, values: PlaceholderValues, 
     `</div></body></html>`;
 
   // Filled as HTML (values escaped), then read back as text: a name is never taken for a tag.
-  const bodyText = htmlToText(fill(body, values, escapeHtml, safeLink));
+  const bodyText = htmlToText(fill(body, values, escapeHtml, safeLink, anchor));
   const buttonLine = `${buttonText}: ${link}`;
   const urlLine = urlText ? `${urlText}: ${link}` : '';
   const text = [bodyText, buttonLine, urlLine].filter(Boolean).join('\n\n') + '\n';

@@ -127,4 +127,24 @@ describe('the round schedule’s rules', () => {
     expect(types('2026-04-27', back)).toEqual([]);
     expect(types('2026-04-27', participant({ completedSeason: true, lastSeenOn: null }))).toEqual(['summary_reminder']);
   });
+
+  it('never pick the Certificate Email or the manual-only ones, on any day, for anyone', () => {
+    const posted = { ...season, summaryPostedOn: '2026-04-01' };
+    const picked = new Set<string>();
+    for (let day = '2026-02-25'; day <= '2026-04-15'; day = addDays(day, 1)) {
+      for (const p of [
+        participant(),
+        participant({ startDate: '2026-03-16', firstRound: 2, returning: true }),
+        participant({ completedSeason: true, lastSeenOn: null, completedInRound: 1 }),
+      ]) {
+        for (const due of emailsDue(day, posted, p)) picked.add(due.type);
+      }
+    }
+    for (const type of ['certificate_issued', 'season_summary_launch', 'season_summary_reminder']) {
+      expect(picked).not.toContain(type);
+    }
+    // The walk did reach the rules that do send.
+    expect(picked).toContain('reminder');
+    expect(picked).toContain('summary_reminder');
+  });
 });

@@ -31,7 +31,9 @@ import type { EmailTypeValue } from '@pss/contract';
  *   been on the platform since it was posted (no session begun or renewed since that day).
  * No rule sends the season's `season_summary_launch` and `season_summary_reminder`: they are
  * MANUAL only (`manualOnlyEmailTypes` in the contract), sent with "Send now" when the summary
- * is posted; scheduling them as well would send everyone two emails that day.
+ * is posted; scheduling them as well would send everyone two emails that day. Nor does any
+ * rule send the Certificate Email (`certificate_issued`): it is queued in the transaction
+ * that issues a certificate (db/certificate-emails.ts), never by a day's rules.
  *
  * A participant's cases of a round are every published case placed in it, when the round is
  * one of theirs (first to last round; `assignedCases` in db/attempt-sync.ts): so `casesByRound`

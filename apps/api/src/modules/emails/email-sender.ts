@@ -1,8 +1,9 @@
+import { isCertificateEmail } from '@pss/contract';
 import type { Clock } from '../../lib/clock.js';
 import { dayIn } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { daysBetween, finishingRules, summaryRules } from './email-rules.js';
-import { longDate, renderEmail, type PlaceholderValues } from './email-render.js';
+import { certificateValues, longDate, renderEmail, type PlaceholderValues } from './email-render.js';
 import type { EmailOutboxRepository, OutboxWork } from './email-outbox.repository.js';
 import type { SystemRecorder } from '../audit/call-recorder.service.js';
 
@@ -14,6 +15,17 @@ export interface SupportContact {
 
 /** The details a test send or a preview without a participant is filled with. */
 export const sampleParticipant = { firstName: 'Alex', lastName: 'Sample', salutation: 'Dr.' };
+/** The certificate a test send or a preview of the Certificate Email names (a code no certificate has). */
+export const sampleCertificate = { code: 'XXXX-XXXX-XXXX-XXXX-XXXX', credits: 1.5 };
+
+/**
+ * How many days late a Certificate Email may still go. A round email speaks of its day (a
+ * reminder of a round is pointless the day after), so it goes that day or the next; a
+ * certificate stays earned, so its email should survive a mail server down over a weekend
+ * or a sender stopped for a few days. Much later, the participant has long found the
+ * certificate on their dashboard and a backlog of old news would only surprise them.
+ */
+export const CERTIFICATE_EMAIL_LATE_DAYS = 7;
 
 /**
  * Messages a sender hands to the mail server at once. Also the most a process killed while
@@ -112,8 +124,16 @@ export function createEmailSender(deps: {
     if (work.participant.archived) return 'The participant is archived.';
     // A disabled email is not sent, whether the schedule or an administrator queued it.
     if (!work.template.enabled) return 'The email was disabled before it was sent.';
+    const certificateEmail = isCertificateEmail(work.template.type);
+    if (certificateEmail && work.certificate?.revoked) return 'The certificate was revoked before the email went.';
     if (work.kind !== 'SCHEDULED') return null;
     if (work.template.sendMode !== 'AUTOMATIC') return 'The email was set to be sent by hand before it went.';
+    if (certificateEmail) {
+      if (!work.certificate) return 'The certificate no longer exists.';
+      return daysBetween(work.ruleDay, today) > CERTIFICATE_EMAIL_LATE_DAYS
+        ? `It was more than ${CERTIFICATE_EMAIL_LATE_DAYS} days late (issued ${work.ruleDay}).`
+        : null;
+    }
     if (daysBetween(work.ruleDay, today) > 1) return `Its day (${work.ruleDay}) had passed when it could be sent.`;
     if (finishingRules.includes(work.template.type) && work.casesInRound - work.completedInRound <= 0) {
       return work.casesInRound === 0
@@ -143,6 +163,11 @@ export function createEmailSender(deps: {
       round_end_date: work.roundEndDate ? longDate(work.roundEndDate) : '',
       email: deps.support.email,
       phone: deps.support.phone,
+      // Only the Certificate Email names a certificate: its own, or a test's sample one.
+      ...certificateValues(
+        deps.publicUrl,
+        !isCertificateEmail(work.template.type) ? null : work.kind === 'TEST' ? sampleCertificate : work.certificate,
+      ),
     };
     return renderEmail(work.template, values, link);
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isCertificateEmail } from '@pss/contract';
 import type {
   EmailCalendar,
   EmailDelivery,
@@ -14,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { emailName } from '../../db/email-templates.js';
 import type { Clock } from '../../lib/clock.js';
 import { dayIn } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, validationError } from '../../lib/errors.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { ParticipantsService } from '../participants/participants.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -26,11 +27,11 @@ import {
   type EmailOutboxRepository,
   type OutboxEntry,
 } from './email-outbox.repository.js';
-import { longDate, renderEmail } from './email-render.js';
+import { certificateValues, longDate, renderEmail } from './email-render.js';
 import { sendsItself, type EmailScheduler } from './email-scheduler.js';
 import { createEmailScheduleRepository } from './email-schedule.repository.js';
 import { calendarSeason, seasonCalendar } from './email-calendar.js';
-import { sampleParticipant, type SupportContact } from './email-sender.js';
+import { sampleCertificate, sampleParticipant, type SupportContact } from './email-sender.js';
 import { admitTestSend, type TestEmailLimits } from './email-test-limits.js';
 import { createEmailTestSendsRepository } from './email-test-sends.repository.js';
 import { createEmailsRepository } from './emails.repository.js';
@@ -132,9 +133,23 @@ export function createEmailSendingService(deps: {
       return { queued };
     },
 
-    /** A disabled email is not sent (spec: the enabled flag), by hand either: EMAIL_DISABLED. */
+    /**
+     * A disabled email is not sent (spec: the enabled flag), by hand either: EMAIL_DISABLED.
+     * The Certificate Email is never sent by hand: it names one certificate, and a send to
+     * participants has none to name (it goes by itself when one is issued; a test shows it).
+     */
     async send(caller: AccessClaims, templateId: string, selection: Selection): Promise<{ queued: number }> {
       const template = await access.template(caller, templateId);
+      if (isCertificateEmail(template.type)) {
+        throw validationError([
+          {
+            field: 'params.id',
+            message:
+              'The Certificate Email goes by itself when a certificate is issued; it cannot be sent by hand. ' +
+              'Send a test to see it.',
+          },
+        ]);
+      }
       if (!template.enabled) throw new AppError('EMAIL_DISABLED');
       const userIds = await deps.participants.resolveSelection(template.projectId, selection);
       const recipients = await emails.recipients(template.projectId, userIds);
@@ -185,6 +200,8 @@ export function createEmailSendingService(deps: {
           round_end_date: context ? longDate(context.roundEndDate) : '',
           email: deps.support.email,
           phone: deps.support.phone,
+          // A sample certificate, as a test send names (the real one is known only when it is issued).
+          ...certificateValues(deps.publicUrl, isCertificateEmail(template.type) ? sampleCertificate : null),
         },
         link,
       );

@@ -35,7 +35,7 @@ const templateCount = async (projectId: string) =>
   (await ctx.db.select({ n: count() }).from(emailTemplates).where(eq(emailTemplates.projectId, projectId)))[0]!.n;
 
 describe('a project’s emails', () => {
-  it('are made from the written defaults with the project: seven project emails, five per season', async () => {
+  it('are made from the written defaults with the project: eight project emails, five per season', async () => {
     const project = await newProject(ctx, f.asAdminA, f.clientA.id);
     const emails = await projectEmails(project.id);
     expect(emails.map((e) => e.type)).toEqual([...projectEmailTypes]);
@@ -47,6 +47,7 @@ describe('a project’s emails', () => {
       'Last Day of Last Round Email',
       'Project Summary Launch Email',
       'Project Summary Reminder Email',
+      'Certificate Email',
     ]);
     for (const email of emails) {
       expect(email).toMatchObject({ season_id: null, enabled: true, send_mode: 'AUTOMATIC' });
@@ -65,7 +66,7 @@ describe('a project’s emails', () => {
       ['season_summary_reminder', 'MANUAL'],
     ]);
     expect(new Set(season.map((e) => e.season_id)).size).toBe(1);
-    expect(await templateCount(project.id)).toBe(12);
+    expect(await templateCount(project.id)).toBe(13);
   });
 
   it('a season added by a save gets its five emails; a season removed takes its own with it', async () => {
@@ -81,7 +82,7 @@ describe('a project’s emails', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(await seasonEmails(project.id, 'Autumn 2026')).toHaveLength(5);
-    expect(await templateCount(project.id)).toBe(17);
+    expect(await templateCount(project.id)).toBe(18);
 
     const without = await call(ctx, 'PUT', `/projects/${project.id}`, f.asAdminA, {
       ...body,
@@ -89,13 +90,13 @@ describe('a project’s emails', () => {
       seasons: [spring],
     });
     expect(without.statusCode).toBe(200);
-    expect(await templateCount(project.id)).toBe(12);
+    expect(await templateCount(project.id)).toBe(13);
   });
 
   it('a project made before emails existed gets its templates when they are first read', async () => {
     const project = await newProject(ctx, f.asAdminA, f.clientA.id);
     await ctx.db.delete(emailTemplates).where(eq(emailTemplates.projectId, project.id));
-    expect(await projectEmails(project.id)).toHaveLength(7);
+    expect(await projectEmails(project.id)).toHaveLength(8);
     expect(await seasonEmails(project.id)).toHaveLength(5);
   });
 
@@ -208,7 +209,7 @@ describe('enabling and disabling', () => {
     expect(off.json<EmailTemplate>().enabled).toBe(false);
 
     const all = await call(ctx, 'POST', `/projects/${project.id}/disable-emails`, f.asAdminA);
-    expect(all.json()).toEqual({ updated: 6 });
+    expect(all.json()).toEqual({ updated: 7 });
     expect((await projectEmails(project.id)).every((e) => !e.enabled)).toBe(true);
     // The season's emails are left as they were.
     expect((await seasonEmails(project.id)).every((e) => e.enabled)).toBe(true);

@@ -3,6 +3,7 @@ import { dayIn, type Clock } from '../../lib/clock.js';
 import { validationError } from '../../lib/errors.js';
 import type { Cell, Column } from '../../lib/table-writer.js';
 import type { AccessClaims } from '../../lib/tokens.js';
+import type { CertificatesService } from '../certificates/certificates.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { StatisticsService } from '../statistics/statistics.service.js';
 import type { SurveysService } from '../surveys/surveys.service.js';
@@ -35,6 +36,7 @@ export interface ReportsDeps {
   projects: Pick<ProjectsService, 'get'>;
   surveys: Pick<SurveysService, 'answeredTemplates' | 'responsesOf'>;
   statistics: Pick<StatisticsService, 'itemAnalysis'>;
+  certificates: Pick<CertificatesService, 'reportPages'>;
   clock: Clock;
   timeZone: string;
 }

@@ -100,6 +100,25 @@ export function registerReportsRoutes(app: FastifyInstance, service: ReportsServ
   );
 
   implement(
+    reportRoutes.certificates,
+    {
+      tags,
+      summary: 'Report: the project’s CME certificates, for the accreditation body',
+      description:
+        'One row per certificate, in the order issued: Participant, Email, User ID, Profession (as recorded when ' +
+        'issued), Course ID, Credits, MOC points, Cases required, Cases completed, Issued, Certificate code, Status ' +
+        '(Valid or Revoked), Revoked and Revocation reason. `status` narrows to VALID or REVOKED. ' +
+        FILE,
+    },
+    async (request, reply) =>
+      sendTable(
+        reply,
+        await service.certificates(caller(request), request.params.projectId, request.query.status),
+        request.query.format,
+      ),
+  );
+
+  implement(
     reportRoutes.projectScore,
     {
       tags,

@@ -1,3 +1,4 @@
+import { certificatesReport } from './certificates-report.js';
 import { itemAnalysisReport } from './item-analysis-report.js';
 import { participantsProgressReport } from './participants-progress-report.js';
 import { projectProgressReport } from './project-progress-report.js';
@@ -31,6 +32,7 @@ export function createReportsService(deps: ReportsDeps) {
     ...surveyResponsesReport(context),
     ...projectUsageReport(context),
     ...itemAnalysisReport(context),
+    ...certificatesReport(context),
   };
 }
 export type ReportsService = ReturnType<typeof createReportsService>;

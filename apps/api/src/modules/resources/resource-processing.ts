@@ -3,18 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { ResourceMedia } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
+import { createDrawingPool, type DrawingLimits } from '../../lib/drawing/drawing-pool.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { topLevelAtoms, videoDuration } from './resource-content.js';
 import { createProcessingClaims } from './processing-claims.repository.js';
 import type { ResourceRecord } from './resources.repository.js';
-import { createThumbnailPool, DEFAULT_DRAWING_LIMITS } from './thumbnail-pool.js';
 import { afterCommit } from '../audit/audit-scope.service.js';
 import type { SystemRecorder } from '../audit/call-recorder.service.js';
 
 /**
  * What is made from a file after its upload, in the background: a thumbnail for an image
  * and for a PDF's first page (drawn in a process of its own with time and memory limits:
- * `thumbnail-pool.ts`), the pages of a PDF, the size of an image and the length of a
+ * `lib/drawing/drawing-pool.ts`), the pages of a PDF, the size of an image and the length of a
  * video. Every API process runs a worker that claims one waiting file at a time
  * (`FOR UPDATE SKIP LOCKED`, with a lease), so two processes never make one thumbnail twice,
  * and a file whose process died is taken over once its lease has run out, at most
@@ -23,6 +23,12 @@ import type { SystemRecorder } from '../audit/call-recorder.service.js';
  */
 export const PROCESSING_LEASE_MS = 5 * 60 * 1000;
 export const MAX_PROCESSING_ATTEMPTS = 3;
+
+/**
+ * An ordinary first page draws in well under a second; ten seconds on a busy machine is
+ * far past any page worth a thumbnail. The heap limit holds the operator lists of a heavy page.
+ */
+export const THUMBNAIL_DRAWING_LIMITS: DrawingLimits = { timeoutMs: 10_000, maxHeapMb: 256 };
 
 export function createResourceProcessing(deps: {
   db: Db;
@@ -53,13 +59,14 @@ export function createResourceProcessing(deps: {
     );
   };
   const leaseMs = deps.leaseMs ?? PROCESSING_LEASE_MS;
-  const pool = createThumbnailPool(DEFAULT_DRAWING_LIMITS, deps.log);
+  // A pool of its own: a queue of uploads' thumbnails never delays a certificate's download.
+  const pool = createDrawingPool({ name: 'thumbnail', limits: THUMBNAIL_DRAWING_LIMITS, log: deps.log });
 
   /** Makes what this file needs: its thumbnail (images, PDFs, drawn in the drawing process) and media facts. */
   async function process(row: ResourceRecord): Promise<{ thumbnail: Buffer | null; media: ResourceMedia }> {
     const file = row.file!;
     if (row.sourceType === 'IMAGE' || row.sourceType === 'PDF') {
-      const drawn = await pool.draw({ kind: row.sourceType, path: storage.pathOf(file.key) });
+      const drawn = await pool.draw({ kind: 'THUMBNAIL', sourceType: row.sourceType, path: storage.pathOf(file.key) });
       const { buffer, byteOffset, byteLength } = drawn.thumbnail;
       return { thumbnail: Buffer.from(buffer, byteOffset, byteLength), media: drawn.media };
     }

@@ -1,14 +1,14 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { ResourceMedia } from '../../db/schema/index.js';
+import { STANDARD_FONTS_FOLDER } from '../../lib/drawing/standard-fonts.js';
 
 /**
- * Draws a thumbnail, in the drawing process of `thumbnail-pool.ts` (`thumbnail-process.ts`),
- * never on the API's event loop: a hostile file (a page of millions of rectangles, a
- * 20000 × 20000 image) keeps that process busy, not the server, and the pool's time and
- * memory limits end it. An image is scaled by sharp; a PDF's first page is drawn by pdf.js on
- * @napi-rs/canvas (both installed by npm: no system binary), then scaled by sharp.
+ * Draws a thumbnail, in the drawing process of `lib/drawing/drawing-pool.ts`
+ * (`drawing-process.ts`), never on the API's event loop: a hostile file (a page of millions
+ * of rectangles, a 20000 × 20000 image) keeps that process busy, not the server, and the
+ * pool's time and memory limits end it. An image is scaled by sharp; a PDF's first page is
+ * drawn by pdf.js on @napi-rs/canvas (both installed by npm: no system binary), then scaled
+ * by sharp.
  */
 export const THUMBNAIL_WIDTH = 320;
 
@@ -31,9 +31,8 @@ export interface Drawn {
   media: ResourceMedia;
 }
 
-const require = createRequire(import.meta.url);
 /** pdf.js's own copies of the 14 standard PDF fonts, so text draws without system fonts. */
-const standardFontDataUrl = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+const standardFontDataUrl = `${STANDARD_FONTS_FOLDER}/`;
 
 // One libvips thread and no cache: the API needs the other core, and the drawing process
 // draws one file at a time.

@@ -17,11 +17,12 @@ import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
-import type { DashboardCase, DashboardProject } from '@pss/contract';
+import type { DashboardCase, DashboardProject, ParticipantCertificate } from '@pss/contract';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { cmeProgressLabel, cmeProgressText } from './cme-progress';
-import { dashboardQueryOptions } from './participant-api';
+import { certificatesQueryOptions, dashboardQueryOptions } from './participant-api';
+import { ProjectCertificates } from './project-certificates';
 import { useParticipantSession } from './participant-session';
 import { SeasonSummaryCard } from './season-summary-card';
 
@@ -34,6 +35,7 @@ export function DashboardPage() {
   const [params] = useSearchParams();
   const { state } = useParticipantSession();
   const dashboard = useQuery(dashboardQueryOptions());
+  const certificates = useQuery(certificatesQueryOptions());
   // The projects' cards are most of the page: rendered as a deferred value, React builds
   // them in slices rather than in the one task the answer arrives in (a query's answer
   // renders at once; components/data-table.tsx does the same with a list's rows).
@@ -55,7 +57,11 @@ export function DashboardPage() {
       {(dashboard.isPending || (dashboard.data && !projects)) && <Skeleton h={240} />}
       {projects?.length === 0 && <Text>{t('clinician.noCases')}</Text>}
       {projects?.map((project) => (
-        <ProjectCard key={project.project_id} project={project} />
+        <ProjectCard
+          key={project.project_id}
+          project={project}
+          certificates={certificates.data?.items.filter((c) => c.project_id === project.project_id) ?? []}
+        />
       ))}
     </Stack>
   );
@@ -63,7 +69,7 @@ export function DashboardPage() {
 
 const statusColor = { NOT_STARTED: 'gray', STARTED: 'blue', IN_PROGRESS: 'blue', COMPLETE: 'teal' } as const;
 
-function ProjectCard({ project }: { project: DashboardProject }) {
+function ProjectCard({ project, certificates }: { project: DashboardProject; certificates: ParticipantCertificate[] }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby={`project-${project.project_id}`}>
@@ -138,7 +144,7 @@ function ProjectCard({ project }: { project: DashboardProject }) {
             ))}
           </>
         )}
-        {project.cmes.length > 0 && (
+        {(project.cmes.length > 0 || certificates.length > 0) && (
           <>
             <Title order={4}>{t('clinician.cme')}</Title>
             {project.cmes.map((cme) => (
@@ -150,6 +156,7 @@ function ProjectCard({ project }: { project: DashboardProject }) {
                 />
               </div>
             ))}
+            {certificates.length > 0 && <ProjectCertificates certificates={certificates} />}
           </>
         )}
       </Stack>

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   attemptRoutes,
+  certificateRoutes,
   seasonSummaryRoutes,
   surveyRoutes,
   userRoutes,
@@ -13,6 +14,7 @@ import { saveDownload } from '../../lib/download';
 
 export const participantKeys = {
   dashboard: ['participant', 'dashboard'] as const,
+  certificates: ['participant', 'certificates'] as const,
   attempt: (id: string) => ['participant', 'attempt', id] as const,
   surveys: (id: string) => ['participant', 'surveys', id] as const,
 };
@@ -72,6 +74,7 @@ export function useAttemptAction(attemptId: string, action: 'start' | 'submit') 
     onSuccess: (attempt) => {
       queryClient.setQueryData(participantKeys.attempt(attemptId), attempt);
       void queryClient.invalidateQueries({ queryKey: participantKeys.dashboard });
+      if (action === 'submit') void queryClient.invalidateQueries({ queryKey: participantKeys.certificates });
     },
   });
 }
@@ -94,4 +97,16 @@ export function downloadSummarySheet(summaryId: string, fallbackName: string): P
 export async function loadSummaryVideo(summaryId: string): Promise<string> {
   const response = await callRaw(summaryFileRoutes.video, { params: { id: summaryId } });
   return URL.createObjectURL(await response.blob());
+}
+
+/** The participant's CME certificates (newest first); a submit that earns one refreshes them. */
+export const certificatesQueryOptions = () =>
+  queryOptions({
+    queryKey: participantKeys.certificates,
+    queryFn: ({ signal }) => call(certificateRoutes.mine, {}, { signal }),
+  });
+
+/** Saves one of the participant's certificates as a PDF. */
+export function downloadCertificate(id: string, code: string): Promise<void> {
+  return saveDownload(callRaw(certificateRoutes.myPdf, { params: { id } }), `certificate-${code}.pdf`);
 }

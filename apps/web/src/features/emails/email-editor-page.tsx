@@ -19,7 +19,7 @@ import type { Editor } from '@tiptap/react';
 import { Link, useOutletContext, useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
-import { emailSendModes, isManualOnlyEmail, type EmailTemplate, type Project } from '@pss/contract';
+import { emailSendModes, isCertificateEmail, isManualOnlyEmail, type EmailTemplate, type Project } from '@pss/contract';
 import { LeaveGuard } from '../../components/leave-guard';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { RichTextField } from '../../components/lazy-rich-text-field';
@@ -168,6 +168,8 @@ function EmailEditor(props: {
 
   const values = form.values;
   const manualOnly = isManualOnlyEmail(props.saved.type);
+  // The Certificate Email names one certificate: the server refuses it by hand, so no "Send now".
+  const certificateEmail = isCertificateEmail(props.saved.type);
   const signedInEmail = state.status === 'signed-in' ? [state.user.email] : [];
   return (
     <Stack gap="lg">
@@ -203,9 +205,11 @@ function EmailEditor(props: {
             <Button variant="default" onClick={() => setTesting(true)}>
               {t('emails.sendTest')}
             </Button>
-            <Button variant="default" onClick={() => setSending(true)}>
-              {t('emails.sendNow')}
-            </Button>
+            {!certificateEmail && (
+              <Button variant="default" onClick={() => setSending(true)}>
+                {t('emails.sendNow')}
+              </Button>
+            )}
             <Button onClick={() => void saveForm()} loading={save.isPending} disabled={!dirty}>
               {t('common.save')}
             </Button>
@@ -238,8 +242,15 @@ function EmailEditor(props: {
               {textField('dashboard_url_text', t('emails.dashboardUrlText'), t('emails.dashboardUrlTextHint'))}
               <Radio.Group
                 label={t('emails.sendMode')}
-                // No schedule rule sends these: manual is their only mode, and the server refuses another.
-                description={manualOnly ? t('emails.manualOnlyHint') : undefined}
+                // No schedule rule sends the manual-only ones: manual is their only mode, and the server
+                // refuses another. The Certificate Email's modes need saying: manual means it is not sent.
+                description={
+                  manualOnly
+                    ? t('emails.manualOnlyHint')
+                    : certificateEmail
+                      ? t('emails.certificateModeHint')
+                      : undefined
+                }
                 {...form.getInputProps('send_mode')}
               >
                 <Stack gap="xs" mt="xs">

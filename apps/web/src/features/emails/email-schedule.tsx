@@ -14,7 +14,7 @@ import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
 const PAGE_SIZE = 25;
 /** The rules, in the order the schedule's explanation gives them (email-rules.ts on the server). */
-const rules = ['initial', 'reminder', 'lastDay', 'newRound', 'summary', 'manual'] as const;
+const rules = ['initial', 'reminder', 'lastDay', 'newRound', 'summary', 'manual', 'certificate'] as const;
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { useListTable } from '../../lib/use-list-table';
-import { isManualOnlyEmail, type EmailTemplate } from '@pss/contract';
+import { isCertificateEmail, isManualOnlyEmail, type EmailTemplate } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/api-error';
@@ -15,8 +15,9 @@ import { lazyDialog } from '../../components/lazy-dialog';
 const SendNowDialog = lazyDialog(async () => (await import('./send-now-dialog')).SendNowDialog);
 
 /**
- * One set of emails (the project's seven or a season's five): each with its subject, send
- * mode, an enabled switch, its editor and a manual send.
+ * One set of emails (the project's eight or a season's five): each with its subject, send
+ * mode, an enabled switch, its editor and a manual send (but the Certificate Email, which
+ * names one certificate and so goes only when it is issued).
  */
 export function EmailTemplatesTable(props: {
   projectId: string;
@@ -76,6 +77,11 @@ export function EmailTemplatesTable(props: {
               {t('emails.manualOnly')}
             </Text>
           )}
+          {isCertificateEmail(e.type) && (
+            <Text size="xs" c="dimmed" mt={2}>
+              {t('emails.certificateOnly')}
+            </Text>
+          )}
         </div>
       ),
     },
@@ -105,14 +111,16 @@ export function EmailTemplatesTable(props: {
           >
             {t('common.edit')}
           </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            onClick={() => setSending(e)}
-            aria-label={t('emails.sendNowNamed', { name: labelOf(e) })}
-          >
-            {t('emails.sendNow')}
-          </Button>
+          {!isCertificateEmail(e.type) && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() => setSending(e)}
+              aria-label={t('emails.sendNowNamed', { name: labelOf(e) })}
+            >
+              {t('emails.sendNow')}
+            </Button>
+          )}
         </Group>
       ),
     },

@@ -13,7 +13,7 @@ import {
 } from '@pss/contract';
 import { call } from '../../lib/api-client';
 
-/** Which set an email belongs to: the project's seven, or one season's five (its name). */
+/** Which set an email belongs to: the project's eight, or one season's five (its name). */
 export type EmailSet = { kind: 'project' } | { kind: 'season'; seasonName: string };
 
 export interface DeliveryListParams {
@@ -39,7 +39,7 @@ export const emailKeys = {
   participants: (projectId: string, search: string) => ['emails', projectId, 'participants', search] as const,
 };
 
-/** A project's seven emails, or one season's five. */
+/** A project's eight emails, or one season's five. */
 export function emailTemplatesQueryOptions(projectId: string, set: EmailSet) {
   return queryOptions({
     queryKey:

@@ -23,7 +23,7 @@ const tabLabel = {
 } as const;
 
 /**
- * Project Emails: the project's seven emails and each season's five (enabled, send mode, an
+ * Project Emails: the project's eight emails and each season's five (enabled, send mode, an
  * editor each), the delivery log of what was sent, who the schedule picks on a day, and the
  * season's calendar of what it will send.
  */

@@ -30,6 +30,7 @@ export const projectSections = [
   { path: 'elements', labelKey: 'projects.sections.elements' },
   { path: 'emails', labelKey: 'projects.sections.emails' },
   { path: 'cmes', labelKey: 'projects.sections.cmes' },
+  { path: 'certificates', labelKey: 'projects.sections.certificates' },
   { path: 'history', labelKey: 'audit.history.title' },
 ] as const;
 

@@ -1,7 +1,7 @@
 import { resources } from './admin-areas/resources';
 import { clients, cap, projects } from './admin-areas/clients';
 import { security, users } from './admin-areas/users';
-import { participants, cmes } from './admin-areas/participants';
+import { participants, cmes, certificates } from './admin-areas/participants';
 import { cases, previews } from './admin-areas/cases';
 import { modules, elements } from './admin-areas/module-library';
 import { seasonSummaries, progress } from './admin-areas/progress';
@@ -24,6 +24,7 @@ export const adminTexts = {
   security,
   participants,
   cmes,
+  certificates,
   cases,
   modules,
   elements,

@@ -1,6 +1,7 @@
 import type { adminTexts } from './admin-texts';
 import type { secondFactorTexts } from './second-factor-texts';
 import type { caseTexts } from './case-texts';
+import type { certificateTexts } from './certificate-texts';
 import { publicTexts } from './public-texts';
 
 /**
@@ -16,7 +17,11 @@ import { publicTexts } from './public-texts';
  * administrators' text.
  */
 
-type Texts = typeof publicTexts & typeof adminTexts & typeof secondFactorTexts & typeof caseTexts;
+type Texts = typeof publicTexts &
+  typeof adminTexts &
+  typeof secondFactorTexts &
+  typeof caseTexts &
+  typeof certificateTexts;
 
 type LeafKeys<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : LeafKeys<T[K], `${Prefix}${K}.`>;

@@ -88,5 +88,6 @@ export const projects = {
     elements: 'Elements',
     emails: 'Emails',
     cmes: 'CMEs',
+    certificates: 'Certificates',
   },
 };

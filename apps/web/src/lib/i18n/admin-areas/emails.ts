@@ -17,7 +17,7 @@ export const emails = {
   calendarDayLink_other: '{{day}}: {{count}} emails, see who gets them',
   weekdays: { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' },
   projectEmails: 'Project emails',
-  projectEmailsHint: 'Sent for the whole project, by its rounds.',
+  projectEmailsHint: 'Sent for the whole project, by its rounds; the Certificate Email when a certificate is issued.',
   seasonEmails: 'Season emails',
   seasonEmailsHint: 'The variants a season sends to its own participants.',
   season: 'Season',
@@ -31,6 +31,10 @@ export const emails = {
     MANUAL: 'Sent only when you send it.',
   },
   manualOnly: 'By hand only: send it when the summary is posted.',
+  certificateOnly: 'Sent when a participant earns a CME certificate.',
+  certificateModeHint:
+    'Automatic: it goes to the participant the moment they earn a CME certificate, with its link. ' +
+    'It names that one certificate, so it is never sent by hand: manual means it is not sent.',
   manualOnlyHint:
     'No schedule rule sends this email: send it with “Send now” when the season’s results summary is posted. ' +
     'The schedule already sends the Summary Launch and Reminder emails that day, so it cannot be automatic.',
@@ -43,7 +47,7 @@ export const emails = {
   inSeason: '{{name}} ({{season}})',
   disableAll: 'Disable all',
   disableAllTitle: 'Disable all project emails',
-  disableAllMessage: 'Disable all seven project emails? No project email is sent until you enable it again.',
+  disableAllMessage: 'Disable all eight project emails? No project email is sent until you enable it again.',
   disableSeason: 'Disable all of this season',
   disableSeasonTitle: 'Disable the season’s emails',
   disableSeasonMessage: 'Disable all emails of {{season}}? None of them is sent until you enable it again.',
@@ -62,7 +66,8 @@ export const emails = {
   insertPlaceholder: 'Insert placeholder',
   insertPlaceholderInto: 'Insert placeholder into {{field}}',
   placeholders: 'Placeholders',
-  placeholderHint: 'Filled in for each participant when the email is sent.',
+  placeholderHint:
+    'Filled in for each participant when the email is sent. The certificate’s are filled in the Certificate Email only.',
   placeholderNames: {
     first_name: 'First name',
     last_name: 'Last name',
@@ -74,6 +79,9 @@ export const emails = {
     round_end_date: 'Round end date',
     email: 'Support email',
     phone: 'Support phone',
+    certificate_link: 'Certificate link (Certificate Email only)',
+    certificate_code: 'Certificate code (Certificate Email only)',
+    credits: 'CME credits (Certificate Email only)',
   },
   notFound: 'This email does not exist in this project.',
   leaveTitle: 'Leave without saving?',
@@ -161,6 +169,8 @@ export const emails = {
     manual:
       'The season’s Season Summary Launch and Reminder emails are never scheduled: send them by hand. Only enabled, ' +
       'automatic emails are sent by the schedule.',
+    certificate:
+      'The Certificate Email is not on the schedule either: it goes when a participant earns a CME certificate.',
   },
   scheduleCounts: 'Emails on {{date}}',
   scheduleCountsEmpty: 'No email is due on {{date}}.',

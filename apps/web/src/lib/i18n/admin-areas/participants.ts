@@ -36,6 +36,36 @@ export const participants = {
   noMatches: 'No participants match.',
 };
 
+export const certificates = {
+  title: 'CME certificates',
+  help: 'Issued when a participant completes a CME credit’s minimum of cases. Anyone can check one by its code.',
+  searchPlaceholder: 'Search by name, email or code',
+  participant: 'Participant',
+  email: 'Email',
+  credits: 'Credits',
+  issued: 'Issued',
+  code: 'Code',
+  status: 'Status',
+  valid: 'Valid',
+  revoked: 'Revoked',
+  all: 'All',
+  statusFilter: 'Certificate status',
+  revokedOn: 'Revoked on {{date}} by {{name}}: {{reason}}',
+  downloadPdf: 'PDF',
+  downloadPdfOf: 'Download the certificate of {{name}} (PDF)',
+  revoke: 'Revoke',
+  revokeOf: 'Revoke the certificate of {{name}}',
+  revokeTitle: 'Revoke certificate',
+  revokeMessage:
+    'The certificate of {{name}} ({{code}}) will show as revoked wherever it is checked. This cannot be undone.',
+  reason: 'Reason',
+  reasonHint: 'Recorded with the certificate and shown in the accreditation report.',
+  revokedDone: 'Certificate revoked.',
+  report: 'Accreditation report',
+  empty: 'No certificates yet. They are issued as participants complete a CME credit’s minimum of cases.',
+  noMatches: 'No certificates match.',
+};
+
 export const cmes = {
   title: 'CME credits',
   new: 'New CME credit',

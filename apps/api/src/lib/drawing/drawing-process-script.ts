@@ -5,16 +5,17 @@ import { fileURLToPath } from 'node:url';
 import type * as Esbuild from 'esbuild';
 
 /**
- * The drawing process's script. Built, it is `dist/thumbnail-process.js` beside the API's
+ * The drawing process's script. Built, it is `dist/drawing-process.js` beside the API's
  * bundle. Run from source (tests, `npm run dev`), it is bundled here once per process with
  * esbuild (a development dependency) rather than loaded through tsx: tsx compiles what the
  * process imports inside that process, pdf.js included, and that alone passed a heap limit
  * that the built script meets with room to spare, so every drawing ended "out of memory".
+ * Every pool of this process (thumbnails, certificates) starts the same script.
  */
 let fromSource: string | null = null;
 
-export function thumbnailProcessScript(): string {
-  const built = fileURLToPath(new URL('./thumbnail-process.js', import.meta.url));
+export function drawingProcessScript(): string {
+  const built = fileURLToPath(new URL('./drawing-process.js', import.meta.url));
   if (existsSync(built)) return built;
   fromSource ??= bundleFromSource();
   return fromSource;
@@ -25,9 +26,9 @@ function bundleFromSource(): string {
   // Inside the API's folder, so the packages left out of the bundle resolve from node_modules.
   const folder = fileURLToPath(new URL('../../../node_modules/.cache/pss', import.meta.url));
   mkdirSync(folder, { recursive: true });
-  const outfile = path.join(folder, `thumbnail-process-${process.pid}.mjs`);
+  const outfile = path.join(folder, `drawing-process-${process.pid}.mjs`);
   esbuild.buildSync({
-    entryPoints: [fileURLToPath(new URL('./thumbnail-process.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('./drawing-process.ts', import.meta.url))],
     outfile,
     bundle: true,
     platform: 'node',

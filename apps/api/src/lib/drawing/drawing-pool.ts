@@ -1,14 +1,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Drawn } from './thumbnail-drawing.js';
-import type { DrawFileTask, ResultMessage, TaskMessage } from './thumbnail-process.js';
-import { thumbnailProcessScript } from './thumbnail-process-script.js';
+import { drawingProcessScript } from './drawing-process-script.js';
+import type { DrawingResult, DrawingTask, ResultMessage, TaskMessage } from './drawing-tasks.js';
 
 /**
- * The process that draws thumbnails (`thumbnail-process.ts`), apart from the API's: pdf.js
- * draws a page synchronously, operator by operator, and one hostile PDF held the event loop
- * for over a minute. Each drawing has a time limit and the process a heap limit
+ * A process that draws (`drawing-process.ts`: resource thumbnails, certificate PDFs), apart
+ * from the API's: drawing is CPU work that holds whatever event loop runs it — pdf.js draws a
+ * page synchronously, operator by operator, and one hostile PDF held the API's for over a
+ * minute. Each drawing has a time limit and the process a heap limit
  * (`--max-old-space-size`); a drawing past either ends the process, the drawing rejects, and
  * the next drawing starts a new one. The API stays up.
  *
@@ -24,21 +24,22 @@ export interface DrawingLimits {
   maxHeapMb: number;
 }
 
-/**
- * An ordinary first page draws in well under a second; ten seconds on a busy machine is
- * far past any page worth a thumbnail. The heap limit holds the operator lists of a heavy page.
- */
-export const DEFAULT_DRAWING_LIMITS: DrawingLimits = { timeoutMs: 10_000, maxHeapMb: 256 };
-
 /** What V8 writes when a heap limit is reached ("Reached heap limit", "JavaScript heap out of memory"). */
 const OUT_OF_MEMORY = /heap limit|out of memory/i;
 
 /** An idle drawing process is ended after this long: pdf.js is heavy to hold. */
 const IDLE_MS = 30_000;
 
+export interface DrawingPoolOptions {
+  /** Names the pool in its log lines and errors ("thumbnail", "certificate"). */
+  name: string;
+  limits: DrawingLimits;
+  log?: FastifyBaseLogger;
+}
+
 interface Pending {
   message: TaskMessage;
-  resolve: (drawn: Drawn) => void;
+  resolve: (drawn: DrawingResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -47,18 +48,23 @@ interface Running extends Pending {
   timedOut: boolean;
 }
 
-export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogger) {
+/**
+ * One drawing process at a time per pool, one drawing at a time in it, the others queued.
+ * Each caller has a pool of its own, so a queue of one kind never delays another.
+ */
+export function createDrawingPool({ name, limits, log }: DrawingPoolOptions) {
   let child: ChildProcess | null = null;
   let current: Running | null = null;
   const queue: Pending[] = [];
   let idle: NodeJS.Timeout | null = null;
   let nextId = 1;
   let closed = false;
+  const closedError = () => new Error(`The ${name} pool is closed.`);
 
   function start(): ChildProcess {
-    const started = fork(thumbnailProcessScript(), [], {
+    const started = fork(drawingProcessScript(), [], {
       execArgv: [`--max-old-space-size=${limits.maxHeapMb}`],
-      // Structured clone, so the thumbnail crosses as bytes, not JSON.
+      // Structured clone, so a thumbnail or a PDF crosses as bytes, not JSON.
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
@@ -81,7 +87,7 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
     });
     // A process that cannot start must not become an unhandled 'error' event.
     started.on('error', (error) => {
-      log?.warn({ err: error }, 'thumbnail process failed');
+      log?.warn({ err: error }, `${name} process failed`);
       // One that never started sends neither 'close' nor an answer: its drawing fails now.
       if (started.pid === undefined) ended(started, null, null, false);
     });
@@ -121,7 +127,7 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
       clearTimeout(failed.timer);
       if (failed.timedOut) failed.reject(new Error('The drawing was aborted: it passed its time limit.'));
       else {
-        log?.warn({ code, signal, outOfMemory }, 'thumbnail process ended during a drawing');
+        log?.warn({ code, signal, outOfMemory }, `${name} process ended during a drawing`);
         failed.reject(
           new Error(
             outOfMemory
@@ -165,11 +171,12 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
   }
 
   return {
-    /** Draws a file in the drawing process; rejects when the drawing fails or passes a limit. */
-    draw(task: DrawFileTask): Promise<Drawn> {
-      if (closed) return Promise.reject(new Error('The thumbnail pool is closed.'));
-      return new Promise<Drawn>((resolve, reject) => {
-        queue.push({ message: { id: nextId++, task }, resolve, reject });
+    /** Draws a task in the drawing process; rejects when the drawing fails or passes a limit. */
+    draw<T extends DrawingTask>(task: T): Promise<DrawingResult<T>> {
+      if (closed) return Promise.reject(closedError());
+      return new Promise<DrawingResult<T>>((resolve, reject) => {
+        // The process answers a task with its kind's result.
+        queue.push({ message: { id: nextId++, task }, resolve: (drawn) => resolve(drawn as DrawingResult<T>), reject });
         next();
       });
     },
@@ -178,7 +185,7 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
     async close(): Promise<void> {
       closed = true;
       if (idle) clearTimeout(idle);
-      for (const pending of queue.splice(0)) pending.reject(new Error('The thumbnail pool is closed.'));
+      for (const pending of queue.splice(0)) pending.reject(closedError());
       const ending = child;
       if (!ending) return;
       const exited =
@@ -187,7 +194,7 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
           : Promise.resolve();
       if (current) {
         clearTimeout(current.timer);
-        current.reject(new Error('The thumbnail pool is closed.'));
+        current.reject(closedError());
         current = null;
       }
       child = null;
@@ -197,4 +204,4 @@ export function createThumbnailPool(limits: DrawingLimits, log?: FastifyBaseLogg
   };
 }
 
-export type ThumbnailPool = ReturnType<typeof createThumbnailPool>;
+export type DrawingPool = ReturnType<typeof createDrawingPool>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { hugeImagePdf, hugePng, manyRectanglesPdf } from '../../../test/hostile-resource-files.js';
 import { pagedPdf, pngImage } from '../../../test/resource-files.js';
-import { createThumbnailPool, type DrawingLimits } from './thumbnail-pool.js';
+import { createDrawingPool, type DrawingLimits } from '../../lib/drawing/drawing-pool.js';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'pss-drawing-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -12,13 +12,13 @@ let written = 0;
 
 /** A pool that draws bytes: each is written to a file first, which the drawing process reads. */
 function poolWith(limits: DrawingLimits) {
-  const pool = createThumbnailPool(limits);
+  const pool = createDrawingPool({ name: 'thumbnail', limits });
   onTestFinished(() => pool.close());
   return {
     draw({ kind, bytes }: { kind: 'IMAGE' | 'PDF'; bytes: Uint8Array }) {
       const file = path.join(folder, `${(written += 1)}`);
       writeFileSync(file, bytes);
-      return pool.draw({ kind, path: file });
+      return pool.draw({ kind: 'THUMBNAIL', sourceType: kind, path: file });
     },
   };
 }
