@@ -111,6 +111,15 @@ function Verification({ code }: { code: string }) {
   return <VerificationCard certificate={answer.data} />;
 }
 
+/**
+ * The alert's title in shade 9 on shade 0: the light variant's colours (and shade 9 on its
+ * usual fill) stay below 4.5:1.
+ */
+const strongTitle = (color: 'teal' | 'red') => ({
+  root: { backgroundColor: `var(--mantine-color-${color}-0)` },
+  title: { color: `var(--mantine-color-${color}-9)` },
+});
+
 function VerificationCard({ certificate }: { certificate: CertificateVerification }) {
   const { t } = useTranslation();
   const rows: [string, string][] = [
@@ -127,11 +136,12 @@ function VerificationCard({ certificate }: { certificate: CertificateVerificatio
   return (
     <Stack>
       {certificate.valid ? (
-        <Alert color="teal" title={t('verify.valid')} data-testid="certificate-status" />
+        <Alert color="teal" title={t('verify.valid')} styles={strongTitle('teal')} data-testid="certificate-status" />
       ) : (
         <Alert
           color="red"
           title={t('verify.revoked', { date: formatDate(certificate.revoked_at) })}
+          styles={strongTitle('red')}
           data-testid="certificate-status"
         />
       )}

@@ -56,7 +56,7 @@ export function CertificatesPage() {
       key: 'code',
       header: t('certificates.code'),
       render: (c) => (
-        <Text ff="monospace" size="sm">
+        <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
           {c.code}
         </Text>
       ),
