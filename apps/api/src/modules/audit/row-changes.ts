@@ -23,7 +23,6 @@ interface RowPlace {
 const updatedRows: Record<string, RowPlace> = {
   'PUT /clients/:id': { table: 'clients', key: { id: 'id' } },
   'PUT /cmes/:id': { table: 'cmes', key: { id: 'id' } },
-  'POST /certificates/:id/revoke': { table: 'certificates', key: { id: 'id' } },
   'PUT /module-library/:id': { table: 'modules', key: { id: 'id' } },
   'PUT /resource-library/:id': { table: 'resources', key: { id: 'id' } },
   'PUT /survey-templates/:id': { table: 'survey_templates', key: { id: 'id' } },

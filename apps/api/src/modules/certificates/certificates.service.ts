@@ -10,6 +10,7 @@ import {
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { AccessClaims } from '../../lib/tokens.js';
+import { auditChanges } from '../audit/audit-scope.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { CertificatePdfInput } from './certificate-pdf.js';
 import type {
@@ -165,7 +166,13 @@ export function createCertificatesService(deps: {
       await requireVisible(caller, id);
       const revoked = await certificates.revoke(id, reason, caller.userId, deps.clock.now());
       if (!revoked) throw new AppError('CHANGES_FORBIDDEN', { message: 'This certificate is already revoked.' });
-      return toAdmin((await certificates.findAdminRow(id))!);
+      const after = toAdmin((await certificates.findAdminRow(id))!);
+      // The trail keeps what the revocation set, under the names the screens show.
+      auditChanges(
+        { revoked_at: null, revoked_reason: null, revoked_by_name: null },
+        { revoked_at: after.revoked_at, revoked_reason: after.revoked_reason, revoked_by_name: after.revoked_by_name },
+      );
+      return after;
     },
 
     /** A project's certificates in issue order, a page at a time (the accreditation report). */

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Certificate, CertificateVerification, CaseDocument, Paged, ParticipantCertificate } from '@pss/contract';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema/index.js';
 import type { UserRow } from '../users/users.service.js';
 import { call, madeBefore, twoClientsContext, type Caller } from '../../../test/kit.js';
 import { participantWork } from '../../../test/participant-work.js';
@@ -138,6 +140,16 @@ describe('the administrators’ certificates', () => {
     });
     const again = await api('POST', path, f.asAdminA, { reason: 'Twice' });
     expect(again.json().errorCode).toBe('CHANGES_FORBIDDEN');
+    // The audit trail has the revocation: what it set, on which certificate, in which project.
+    const [event] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'certificates.revoke'), eq(auditEvents.outcome, 'success')));
+    expect(event).toMatchObject({ targetType: 'certificate', targetId: graceCertificate.id, projectId: fixture.p.id });
+    expect(event!.changes).toMatchObject({
+      revoked_at: { before: null, after: '2026-03-03T10:05:00.000Z' },
+      revoked_reason: { before: null, after: 'Cases answered by a colleague' },
+    });
 
     const check = await api('GET', `/certificates/verify/${graceCertificate.code}`);
     expect(check.json<CertificateVerification>()).toMatchObject({
