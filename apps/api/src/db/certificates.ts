@@ -71,11 +71,11 @@ async function issue(x: Executor, who: SQL, which: SQL, at: Date): Promise<strin
  * statements begun after the wait, the completion this one made.
  */
 export async function issueEarnedCertificates(tx: Tx, attemptId: string, at: Date): Promise<string[]> {
-  await tx.execute(sql`
-    select pg_advisory_xact_lock(73110037, hashtext(user_id::text))
-    from user_season_round_cases where id = ${attemptId}::uuid`);
+  // The lock and the attempt's participant and project in one statement: a submit's own cost.
   const [attempt] = rowsOf<{ user_id: string; project_id: string }>(
-    await tx.execute(sql`select user_id, project_id from user_season_round_cases where id = ${attemptId}::uuid`),
+    await tx.execute(sql`
+      select user_id, project_id, pg_advisory_xact_lock(73110037, hashtext(user_id::text))::text as locked
+      from user_season_round_cases where id = ${attemptId}::uuid`),
   );
   if (!attempt) return [];
   return issue(

@@ -69,7 +69,9 @@ export function createCmesService(deps: {
     async update(caller: AccessClaims, id: string, fields: CmeFields): Promise<Cme> {
       await requireVisible(caller, id);
       const row = await deps.cmes.update(id, toColumns(fields), deps.clock.now());
-      // A lower minimum may be reached already; a higher one takes no certificate back.
+      // A lower minimum may be reached already; a higher one takes no certificate back. An
+      // unchanged one issues too: a CME made before certificates existed (issue #37) gives
+      // those who reached it theirs when it is next saved.
       await deps.cmes.issueCertificates(row.id, deps.clock.now());
       return toCme(row);
     },

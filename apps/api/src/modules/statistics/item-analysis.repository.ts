@@ -134,18 +134,22 @@ export function createItemAnalysisRepository(db: Db) {
       );
     },
 
+    /**
+     * How often each choice was picked: the kept picks (issue #36), which count the same
+     * completed attempts of the same members, so the answers are read once per analysis (by
+     * `questionFigures`, which needs them per attempt), not twice. (The unreferenced parts of
+     * the scope — members, attempts, picks — are not run: PostgreSQL skips a WITH query
+     * nothing refers to.)
+     */
     async choiceFigures(s: SeasonScope): Promise<ChoiceFiguresRow[]> {
       return rowsOf<ChoiceFiguresRow>(
         await db.execute(sql`
-          with ${scope(s)},
-          counted as (
-            select case_id, question_id, choice_id, count(*)::int as chosen
-            from picks group by case_id, question_id, choice_id
-          )
+          with ${scope(s)}
           select ch.case_id, ch.question_id, ch.choice_id, ch.position, ch.choice_text, ch.marked_as,
-            coalesce(k.chosen, 0) as chosen
+            coalesce(k.picked, 0)::int as chosen
           from choices ch
-          left join counted k on k.case_id = ch.case_id and k.question_id = ch.question_id and k.choice_id = ch.choice_id
+          left join kept_choice_picks k on k.season_id = ${s.seasonId}::uuid and k.case_id = ch.case_id
+            and k.question_id::text = ch.question_id and k.choice_id = ch.choice_id
           order by ch.case_id, ch.question_id, ch.position`),
       );
     },
