@@ -1,4 +1,7 @@
 import {
+  API_PREFIX,
+  certificateRoutes,
+  fillPath,
   normalizeCertificateCode,
   type Certificate,
   type CertificateListQuery,
@@ -138,7 +141,7 @@ export function createCertificatesService(deps: {
           code: row.code,
           issued_at: row.issuedAt.toISOString(),
           revoked_at: row.revokedAt?.toISOString() ?? null,
-          pdf_url: `/api/participant/certificates/${row.id}/pdf`,
+          pdf_url: API_PREFIX + fillPath(certificateRoutes.myPdf, { id: row.id }),
           verify_url: `${deps.publicUrl}${verifyPath(row.code)}`,
         })),
       };
