@@ -17,9 +17,25 @@ async function waitForSettledToasts(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until no dialog is part-way through opening or closing, for the same reason: a modal
+ * fading in over one fading out (a second factor's set-up giving way to its recovery codes)
+ * had its title measured at 1.17:1 against the overlay.
+ */
+async function waitForSettledDialogs(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Modal-inner, .mantine-Modal-overlay')].every(
+      (part) =>
+        Number(getComputedStyle(part).opacity) >= 1 &&
+        part.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running'),
+    ),
+  );
+}
+
 /** WCAG 2.1 A/AA checks of what the page shows now. */
 export async function expectNoViolations(page: Page, options: { framesToo?: boolean } = {}): Promise<void> {
   await waitForSettledToasts(page);
+  await waitForSettledDialogs(page);
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   // `framesToo: false` for a page holding a sandboxed frame that runs no script (the email
   // preview): axe would wait for ever on the frame's answer. The page itself is still scanned.
