@@ -95,15 +95,12 @@ describe('the certificate PDF', () => {
     expect(info).toMatch(/^Subject:\s+CME certificate 7K3Q-M9TX-4HWC-P2RB-D8NE: Emergency Medicine Simulations/m);
   });
 
-  it('embeds its two Liberation Sans fonts and uses no other (no standard PDF font)', async () => {
+  it('embeds its two DejaVu Sans fonts and uses no other (no standard PDF font)', async () => {
     const fonts = (await (await rendered(certificate())).fonts()).trim().split('\n').slice(2);
     expect(fonts).toHaveLength(2);
-    // name, type, encoding, emb, sub, uni: e.g. "BZZZZZ+LiberationSans CID TrueType Identity-H yes yes yes 9 0".
+    // name, type, encoding, emb, sub, uni: e.g. "BZZZZZ+DejaVuSans CID TrueType Identity-H yes yes yes 9 0".
     const rows = fonts.map((line) => line.split(/\s+/));
-    expect(rows.map((row) => row[0]!.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
-      'LiberationSans',
-      'LiberationSans-Bold',
-    ]);
+    expect(rows.map((row) => row[0]!.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
     for (const row of rows) expect(row.slice(-5, -2)).toEqual(['yes', 'yes', 'yes']);
   });
 
@@ -119,8 +116,8 @@ describe('the certificate PDF', () => {
   });
 
   it('reads back non-Latin names, letters the font lacks included', async () => {
-    // "ễ" is drawn as "e" and the Chinese letters as empty boxes (Liberation Sans has neither),
-    // but each name reads back whole.
+    // The Chinese letters are drawn as empty boxes (DejaVu Sans has none), but each name reads
+    // back whole; the accented Latin letters are the font's own.
     for (const name of ['José Nguyễn Ölçer', 'Анна Петрова', 'Zoë Ștefănescu-Łukasiewicz', '王芳 Wang Fang']) {
       const drawn = await rendered(certificate({ participantName: name }));
       expect(await drawn.layout()).toContain(name);

@@ -1,6 +1,6 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { STANDARD_FONTS_FOLDER } from '../../lib/drawing/standard-fonts.js';
 import { drawFitted, drawText, fitText, oneLine, type FittedText, type TextBox } from './certificate-text.js';
 
 /**
@@ -8,12 +8,14 @@ import { drawFitted, drawText, fitText, oneLine, type FittedText, type TextBox }
  * process (`certificate-renderer.ts`), never on the API's event loop; this is the drawing
  * itself, plain and synchronous, so tests may call it directly.
  *
- * The fonts are Liberation Sans Regular and Bold as pdf.js ships them (`STANDARD_FONTS_FOLDER`,
- * their licence in `LICENSE_LIBERATION` beside them: the SIL Open Font License 1.1, which
- * allows embedding them in a document), embedded as subsets with a ToUnicode map, so the
- * page looks the same in every viewer and its text can be copied and searched — the 14
- * standard PDF fonts are not embedded, are drawn with whatever the viewer has, and know no
- * Cyrillic.
+ * The fonts are DejaVu Sans and DejaVu Sans Bold (the `dejavu-fonts-ttf` package; their
+ * licence, the Bitstream Vera licence with DejaVu's changes in the public domain, allows
+ * embedding them in a document), embedded as subsets with a ToUnicode map, so the page looks
+ * the same in every viewer and its text can be copied and searched — the 14 standard PDF
+ * fonts are not embedded, are drawn with whatever the viewer has, and know no Cyrillic. DejaVu
+ * rather than the Liberation Sans pdf.js ships: it draws the Latin letters of Vietnamese,
+ * Romanian or Polish names (Nguyễn, Ștefan, Łukasz), Greek and Cyrillic; a letter it lacks
+ * (a Chinese name) is handled by `drawableText`.
  */
 export interface CertificatePdfInput {
   participantName: string;
@@ -32,8 +34,12 @@ export interface CertificatePdfInput {
   cases: { case_name: string; submitted_at: string }[];
 }
 
-const REGULAR = path.join(STANDARD_FONTS_FOLDER, 'LiberationSans-Regular.ttf');
-const BOLD = path.join(STANDARD_FONTS_FOLDER, 'LiberationSans-Bold.ttf');
+const FONTS_FOLDER = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+);
+const REGULAR = path.join(FONTS_FOLDER, 'DejaVuSans.ttf');
+const BOLD = path.join(FONTS_FOLDER, 'DejaVuSans-Bold.ttf');
 
 const AUTHOR = 'Patient Simulation Platform';
 /** US Letter, landscape, in points. */

@@ -52,10 +52,10 @@ function faceOf(doc: PDFKit.PDFDocument): FontFace | null {
 export const oneLine = (text: string): string => text.replace(/\s+/gu, ' ').trim();
 
 /**
- * The text as the current font can draw it. The Liberation Sans pdf.js ships covers Latin,
- * Greek and Cyrillic but not every accented letter (Vietnamese "ễ", Romanian "ș"): such a
- * letter is drawn as its base letter ("e", "s") rather than an empty box, and `actual` keeps
- * the text as given for the PDF's ActualText, so copying or searching it finds "Nguyễn".
+ * The text as the current font can draw it. DejaVu Sans covers Latin (Vietnamese and the
+ * other accented letters included), Greek and Cyrillic; a letter it lacks that has a Latin
+ * base is drawn as its base letter rather than an empty box, and `actual` keeps the text as
+ * given for the PDF's ActualText, so copying or searching it finds the name as written.
  * A letter of no Latin base (a Chinese name) stays as it is and draws as the font's empty box,
  * but its text still reads back from the ActualText.
  */
