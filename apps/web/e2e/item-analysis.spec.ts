@@ -78,3 +78,26 @@ test('a case’s Item analysis tab in Case Setup shows its own questions and cho
   await expect(page.getByRole('heading', { name: 'Questions' }).first()).toBeVisible();
   expect(csp).toEqual([]);
 });
+
+test('the archived Asthma Pilot’s item analysis flags its questions and choices', async ({ page }) => {
+  test.setTimeout(90_000);
+  const csp = watchCsp(page);
+  await signIn(page, 'Client administrator', demoSignIns().admin);
+  await page
+    .locator('label')
+    .filter({ hasText: /^Archived$/ })
+    .click();
+  await page.getByRole('link', { name: 'Asthma Pilot 2025' }).click();
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Progress' }).click();
+  await page.getByRole('tab', { name: 'Item analysis' }).click();
+  const table = page.getByRole('table', { name: 'Item analysis' });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  // Twenty clinicians took the pilot: each question has a discrimination, and flags show.
+  const rescue = table.getByRole('row').filter({ hasText: 'What do you advise about her steroid inhaler?' });
+  await expect(rescue).toContainText(/almost all wrong/i);
+  await expect(table.getByRole('row').filter({ hasText: 'What do you add first?' })).toContainText(/negative/i);
+  await expect(table.getByRole('row').filter({ hasText: 'Rinse the mouth after each dose' })).toContainText(/missed/i);
+  await page.screenshot({ path: test.info().outputPath('pilot-item-analysis.png'), fullPage: true });
+  await expectNoViolations(page);
+  expect(csp).toEqual([]);
+});

@@ -13,6 +13,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { seedDemoPilot } from './demo-pilot.js';
 import type { FileStorage } from '../lib/storage.js';
 import { seedDemoCases } from './demo-cases.js';
 import { seedDemoFeatures } from './demo-features.js';
@@ -181,7 +182,7 @@ async function seedDemoProjects(
     questionCategories: ['Diagnosis', 'Treatment'],
     seasons: [{ name: 'Launch Season', rounds: fourRounds(today, 30) }],
   });
-  await projects.create({
+  const asthmaPilot = await projects.create({
     clientId: northwind!,
     name: 'Asthma Pilot 2025',
     status: 'ARCHIVED',
@@ -212,6 +213,8 @@ async function seedDemoProjects(
   await seedDemoCases(db, heartFailure, northwind!, storage);
   await seedDemoResults(db, heartFailure, northwind!);
   await seedDemoSpringProgress(db, heartFailure, today);
+  // The archived pilot kept for its results: twenty clinicians' work, for its item analysis.
+  await seedDemoPilot(db, asthmaPilot, northwind!);
   await db.insert(cmes).values([
     { projectId: heartFailure, minCases: 4, credits: 2, moc: true, toteraCourseId: 'HF-2026-A' },
     {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   Certificate,
   Dashboard,
+  ItemAnalysisRow,
   EmailDelivery,
   EmailSchedule,
   Paged,
@@ -11,6 +12,7 @@ import type {
   ProjectSurvey,
   Resource,
 } from '@pss/contract';
+import { itemFlags } from '@pss/contract';
 import { projects, surveyResponses, users } from '../db/schema/index.js';
 import { localFileStorage } from '../lib/storage.js';
 import { createTokenService } from '../lib/tokens.js';
@@ -18,6 +20,7 @@ import { testContext } from '../../test/kit.js';
 import { bearerFor, createUser } from '../../test/test-app.js';
 import { seedDemoContent } from './demo-content.js';
 import { DEMO_MID_SEASON, DEMO_NEW_PARTICIPANT } from './demo-participants.js';
+import { DEMO_PILOT_PARTICIPANTS } from './demo-pilot.js';
 import { DEMO_WINTER_COMPLETER } from './demo-results.js';
 import { DEMO_SUMMARY_POSTED_DAYS_AGO, DEMO_SUMMARY_TITLE } from './demo-summary.js';
 
@@ -151,5 +154,17 @@ describe('the demo shows every feature', () => {
       await participant(DEMO_WINTER_COMPLETER),
     );
     expect(mine.items.map((c) => c.code)).toEqual([page.items[1]!.code]);
+  });
+
+  it('has an archived pilot whose item analysis shows every figure and every flag', async () => {
+    const [pilot] = await ctx.db.select().from(projects).where(eq(projects.name, 'Asthma Pilot 2025'));
+    const { items } = await get<{ items: ItemAnalysisRow[] }>(
+      `/statistics/${pilot!.id}/item-analysis?seasonName=Pilot%20Season`,
+    );
+    const questions = items.filter((r) => r.choice_id === null);
+    expect(questions.map((q) => q.attempts)).toEqual(Array(6).fill(DEMO_PILOT_PARTICIPANTS));
+    expect(questions.every((q) => q.discrimination !== null)).toBe(true);
+    expect(questions.some((q) => q.discrimination! > 0.3)).toBe(true);
+    expect([...new Set(items.flatMap((r) => r.flags))].sort()).toEqual([...itemFlags].sort());
   });
 });

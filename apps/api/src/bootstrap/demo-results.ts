@@ -23,7 +23,7 @@ export const DEMO_WINTER_COMPLETER = 'james.chen@northwind.demo.local';
 export const DEMO_WINTER_UNFINISHED = 'priya.natarajan@northwind.demo.local';
 
 type Choice = [string, MarkedAsValue];
-interface WinterCase {
+export interface WinterCase {
   name: string;
   patient: string;
   age: number;
@@ -87,6 +87,71 @@ const winterCases: WinterCase[] = [
   },
 ];
 
+/** Where a demo case is published: its project, client, season, disease type and the project's categories. */
+export interface DemoCasePlace {
+  projectId: string;
+  clientId: string;
+  seasonId: string;
+  diseaseTypeId: string | null;
+  categories: { id: string; name: string }[];
+}
+
+/** A demo case of multiple-choice questions, published in its round of the season. */
+export async function publishDemoCase(db: Db, place: DemoCasePlace, demo: WinterCase) {
+  const [row] = await db
+    .insert(cases)
+    .values({
+      ...contentColumns({
+        name: demo.name,
+        disease_type_id: place.diseaseTypeId,
+        patient_name: demo.patient,
+        patient_age: demo.age,
+        reason_for_encounter: `<p>${demo.reason}</p>`,
+        season_id: place.seasonId,
+        round_number: demo.round,
+        feedback_type: 'PERSONALIZED_FEEDBACK',
+        references: '',
+        test_results: '',
+        explanation: '',
+        details_sections: [],
+        groupers: [],
+        questions: demo.questions.map(([text, category, choices]) => ({
+          id: randomUUID(),
+          grouper_id: null,
+          type: 'MULTI_MANY' as const,
+          text,
+          text_before: '',
+          required: true,
+          category_id: place.categories.find((c) => c.name === category)?.id ?? null,
+          choices: choices.map(([choice, marked_as]) => ({ id: randomUUID(), text: choice, marked_as })),
+          allow_other: false,
+          allow_none_of_below: false,
+        })),
+      }),
+      origin: 'CUSTOM',
+      clientId: place.clientId,
+      projectId: place.projectId,
+      status: 'PUBLISHED',
+    })
+    .returning();
+  return row!;
+}
+
+/** A demo attempt's score, as the platform scores a submit. */
+export function demoScore(
+  row: Awaited<ReturnType<typeof publishDemoCase>>,
+  answers: { questionId: string; choiceIds: string[] }[],
+): number {
+  return scoreCase(
+    row.body.questions.map((q) => ({
+      id: q.id,
+      type: q.type,
+      choices: q.choices.map((c) => ({ id: c.id, markedAs: c.marked_as ?? 'APPROPRIATE' })),
+    })),
+    new Map(answers.map((a) => [a.questionId, { choiceIds: a.choiceIds }])),
+  ).score;
+}
+
 /**
  * The past Winter Season of the running demo project, so that its Season Results Summary
  * has readers: two published cases in its rounds 1 and 2, taken by two participants — one
@@ -112,43 +177,8 @@ export async function seedDemoResults(db: Db, projectId: string, clientId: strin
 
   const placed = [];
   for (const demo of winterCases) {
-    const [row] = await db
-      .insert(cases)
-      .values({
-        ...contentColumns({
-          name: demo.name,
-          disease_type_id: disease?.id ?? null,
-          patient_name: demo.patient,
-          patient_age: demo.age,
-          reason_for_encounter: `<p>${demo.reason}</p>`,
-          season_id: winter.id,
-          round_number: demo.round,
-          feedback_type: 'PERSONALIZED_FEEDBACK',
-          references: '',
-          test_results: '',
-          explanation: '',
-          details_sections: [],
-          groupers: [],
-          questions: demo.questions.map(([text, category, choices]) => ({
-            id: randomUUID(),
-            grouper_id: null,
-            type: 'MULTI_MANY' as const,
-            text,
-            text_before: '',
-            required: true,
-            category_id: categories.find((c) => c.name === category)?.id ?? null,
-            choices: choices.map(([choice, marked_as]) => ({ id: randomUUID(), text: choice, marked_as })),
-            allow_other: false,
-            allow_none_of_below: false,
-          })),
-        }),
-        origin: 'CUSTOM',
-        clientId,
-        projectId,
-        status: 'PUBLISHED',
-      })
-      .returning();
-    placed.push({ row: row!, round: demo.round });
+    const place = { projectId, clientId, seasonId: winter.id, diseaseTypeId: disease?.id ?? null, categories };
+    placed.push({ row: await publishDemoCase(db, place, demo), round: demo.round });
   }
 
   const people = await db
@@ -176,14 +206,7 @@ export async function seedDemoResults(db: Db, projectId: string, clientId: strin
           .filter((_, ci) => !(completer && index === 1 && qi === 0 && ci === 1))
           .map((c) => c.id),
       }));
-      const score = scoreCase(
-        row.body.questions.map((q) => ({
-          id: q.id,
-          type: q.type,
-          choices: q.choices.map((c) => ({ id: c.id, markedAs: c.marked_as ?? 'APPROPRIATE' })),
-        })),
-        new Map(answers.map((a) => [a.questionId, { choiceIds: a.choiceIds }])),
-      ).score;
+      const score = demoScore(row, answers);
       const startedAt = new Date(`${isoDay(roundStart(round), 2)}T10:00:00Z`);
       const [attempt] = await db
         .insert(userSeasonRoundCases)

@@ -1,4 +1,5 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge';
 import { useQuery } from '@tanstack/react-query';
 import type { ItemAnalysisRow } from '@pss/contract';
 import { useTranslation } from '../../../lib/i18n';
@@ -7,8 +8,15 @@ import { formatChange, formatRate } from '../progress-format';
 import { FigureTable } from './figure-table';
 
 /** Flags that call for the author's eye in red; the rest (too easy, too hard) in amber. */
+/**
+ * Red where the question or a choice misleads, blue where it is only too easy or too hard.
+ * Outlined in shade 9 (StatusBadge): the light variant's yellow measured 2.7:1.
+ */
+/** A flag's words whole: the column takes their width rather than cutting them off ("Negative discrim…"). */
+const wholeLabel = { root: { flexShrink: 0, maxWidth: 'none' }, label: { overflow: 'visible' } } as const;
+
 const flagColor = (flag: ItemAnalysisRow['flags'][number]) =>
-  flag === 'NEGATIVE_DISCRIMINATION' || flag === 'OFTEN_CHOSEN' ? 'red' : 'yellow';
+  flag === 'NEGATIVE_DISCRIMINATION' || flag === 'OFTEN_CHOSEN' ? 'red' : 'blue';
 
 /**
  * The season's item analysis (issue #37): each scored question of its published cases with
@@ -76,9 +84,9 @@ export function ItemAnalysisTable(props: {
           r.change === null ? '' : formatChange(r.change),
           <Group gap={4} justify="flex-end" wrap="wrap">
             {r.flags.map((flag) => (
-              <Badge key={flag} color={flagColor(flag)} variant="light" size="sm">
+              <StatusBadge key={flag} color={flagColor(flag)} size="sm" styles={wholeLabel}>
                 {t(`progress.flag.${flag}`)}
-              </Badge>
+              </StatusBadge>
             ))}
           </Group>,
         ]}
