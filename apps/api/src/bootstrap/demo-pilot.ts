@@ -1,19 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { refreshParticipantSearch } from '../db/participant-search.js';
 import {
   caseAnswers,
-  diseaseTypes,
   participantAssignments,
-  projectDiseaseTypes,
   projectParticipants,
-  projectQuestionCategories,
-  questionCategories,
   seasons,
   userSeasonRoundCases,
   users,
 } from '../db/schema/index.js';
-import { demoScore, publishDemoCase, type WinterCase } from './demo-results.js';
+import { demoCasePlace, demoScore, publishDemoCase, type WinterCase } from './demo-results.js';
 
 /** How many clinicians took the pilot: enough for every figure of the item analysis. */
 export const DEMO_PILOT_PARTICIPANTS = 20;
@@ -163,17 +159,7 @@ export async function seedDemoPilot(db: Db, projectId: string, clientId: string)
   const [pilot] = await db.select().from(seasons).where(eq(seasons.projectId, projectId));
   const startDate = pilot?.startDate;
   if (!pilot || !startDate) return;
-  const [disease] = await db
-    .select({ id: diseaseTypes.id })
-    .from(diseaseTypes)
-    .innerJoin(projectDiseaseTypes, eq(projectDiseaseTypes.diseaseTypeId, diseaseTypes.id))
-    .where(and(eq(projectDiseaseTypes.projectId, projectId), eq(diseaseTypes.name, 'Asthma')));
-  const categories = await db
-    .select({ id: questionCategories.id, name: questionCategories.name })
-    .from(questionCategories)
-    .innerJoin(projectQuestionCategories, eq(projectQuestionCategories.questionCategoryId, questionCategories.id))
-    .where(eq(projectQuestionCategories.projectId, projectId));
-  const place = { projectId, clientId, seasonId: pilot.id, diseaseTypeId: disease?.id ?? null, categories };
+  const place = await demoCasePlace(db, { projectId, clientId, seasonId: pilot.id }, 'Asthma');
   const published = [];
   for (const demo of pilotCases) published.push(await publishDemoCase(db, place, demo));
 

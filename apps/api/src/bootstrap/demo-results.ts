@@ -96,6 +96,25 @@ export interface DemoCasePlace {
   categories: { id: string; name: string }[];
 }
 
+/** Where a season's demo cases go: with the project's disease type of that name and its categories. */
+export async function demoCasePlace(
+  db: Db,
+  where: { projectId: string; clientId: string; seasonId: string },
+  diseaseName: string,
+): Promise<DemoCasePlace> {
+  const [disease] = await db
+    .select({ id: diseaseTypes.id })
+    .from(diseaseTypes)
+    .innerJoin(projectDiseaseTypes, eq(projectDiseaseTypes.diseaseTypeId, diseaseTypes.id))
+    .where(and(eq(projectDiseaseTypes.projectId, where.projectId), eq(diseaseTypes.name, diseaseName)));
+  const categories = await db
+    .select({ id: questionCategories.id, name: questionCategories.name })
+    .from(questionCategories)
+    .innerJoin(projectQuestionCategories, eq(projectQuestionCategories.questionCategoryId, questionCategories.id))
+    .where(eq(projectQuestionCategories.projectId, where.projectId));
+  return { ...where, diseaseTypeId: disease?.id ?? null, categories };
+}
+
 /** A demo case of multiple-choice questions, published in its round of the season. */
 export async function publishDemoCase(db: Db, place: DemoCasePlace, demo: WinterCase) {
   const [row] = await db
@@ -164,22 +183,9 @@ export async function seedDemoResults(db: Db, projectId: string, clientId: strin
     .from(seasons)
     .where(and(eq(seasons.projectId, projectId), eq(seasons.name, 'Winter Season')));
   if (!winter?.startDate || !winter.endDate) return;
-  const [disease] = await db
-    .select({ id: diseaseTypes.id })
-    .from(diseaseTypes)
-    .innerJoin(projectDiseaseTypes, eq(projectDiseaseTypes.diseaseTypeId, diseaseTypes.id))
-    .where(and(eq(projectDiseaseTypes.projectId, projectId), eq(diseaseTypes.name, 'Heart Failure')));
-  const categories = await db
-    .select({ id: questionCategories.id, name: questionCategories.name })
-    .from(questionCategories)
-    .innerJoin(projectQuestionCategories, eq(projectQuestionCategories.questionCategoryId, questionCategories.id))
-    .where(eq(projectQuestionCategories.projectId, projectId));
-
+  const place = await demoCasePlace(db, { projectId, clientId, seasonId: winter.id }, 'Heart Failure');
   const placed = [];
-  for (const demo of winterCases) {
-    const place = { projectId, clientId, seasonId: winter.id, diseaseTypeId: disease?.id ?? null, categories };
-    placed.push({ row: await publishDemoCase(db, place, demo), round: demo.round });
-  }
+  for (const demo of winterCases) placed.push({ row: await publishDemoCase(db, place, demo), round: demo.round });
 
   const people = await db
     .select({ id: users.id, email: users.email })
