@@ -77,6 +77,11 @@ export async function refreshParticipantSearch(
     // participant or two, and its nested loop read every search row of the project again for
     // each of 100,000 participations — minutes, while searches fell back to the slow path.
     // Hashed, a refresh reads the project's rows once each (about what the import wrote).
+    // For this statement only: called inside a larger transaction (the demo's, made in one),
+    // a SET LOCAL would outlive it — the savepoint's release keeps it — and every later
+    // statement, each kept-count trigger included, would plan without nested loops (a demo
+    // attempt's insert took a second on PostgreSQL). The setting it had is put back after.
+    const [before] = rowsOf<{ was: string }>(await tx.execute(sql`select current_setting('enable_nestloop') as was`));
     await tx.execute(sql`set local enable_nestloop = off`);
     await tx.execute(sql`
       insert into participant_search (project_id, user_id, terms)
@@ -85,6 +90,7 @@ export async function refreshParticipantSearch(
         select 1 from participant_search s
         where s.project_id = pp.project_id and s.user_id = pp.user_id and s.terms = ${termsOf('pp')})
       on conflict (project_id, user_id) do update set terms = excluded.terms`);
+    await tx.execute(sql`select set_config('enable_nestloop', ${before?.was ?? 'on'}, true)`);
     await tx.execute(sql`update projects set participant_search_stale = false where id = ${projectId}`);
     return true;
   });

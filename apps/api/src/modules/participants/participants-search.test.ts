@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowTriggersOff } from '../../db/bulk-writes.js';
-import { openDatabase } from '../../db/client.js';
+import { openDatabase, rowsOf } from '../../db/client.js';
 import { refreshParticipantSearch } from '../../db/participant-search.js';
 import { participantSearch, projectParticipants, projects, seasons } from '../../db/schema/index.js';
 import { createPageMarks } from './page-marks.js';
@@ -26,6 +26,17 @@ describe('participant search rows', () => {
       `${HEADER}\nS-1,Dr.,Greta,Holm,greta.holm@example.org,USER,MD,,,\nS-2,Dr.,Omar,Haddad,omar@example.org,USER,DO,,,\n`,
     );
     expect(job.state).toBe('COMPLETE');
+  });
+
+  it('are refreshed inside a larger transaction without changing how its later statements are planned', async () => {
+    const setting = await ctx.db.transaction(async (tx) => {
+      await refreshParticipantSearch(tx as unknown as typeof ctx.db, project);
+      const [row] = rowsOf<{ value: string }>(
+        await tx.execute(sql`select current_setting('enable_nestloop') as value`),
+      );
+      return row?.value;
+    });
+    expect(setting).toBe('on');
   });
 
   it('are brought up to date right after an import completes', async () => {
