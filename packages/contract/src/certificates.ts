@@ -26,6 +26,12 @@ export function normalizeCertificateCode(typed: string): string | null {
   return plain.match(/.{4}/g)!.join('-');
 }
 
+/**
+ * The web app's public page that checks a code: the one address printed on a certificate,
+ * linked from its email and the participant's dashboard.
+ */
+export const certificateVerifyPath = (code: string) => `/verify/${encodeURIComponent(code)}`;
+
 /** What anyone with the code may see of a certificate (`GET /certificates/verify/{code}`). */
 export const certificateVerification = z.object({
   /** Issued and not revoked. */

@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   certificateRoutes,
+  certificateVerifyPath,
   fillPath,
   normalizeCertificateCode,
   type Certificate,
@@ -35,9 +36,6 @@ export interface CertificatePdf {
   bytes: Uint8Array;
   fileName: string;
 }
-
-/** The public page that checks a code. */
-export const verifyPath = (code: string) => `/verify/${code}`;
 
 function toAdmin(row: AdminCertificateRow): Certificate {
   return {
@@ -97,7 +95,7 @@ export function createCertificatesService(deps: {
       issuedAt: row.issuedAt.toISOString(),
       revokedAt: row.revokedAt?.toISOString() ?? null,
       code: row.code,
-      verifyUrl: `${deps.publicUrl}${verifyPath(row.code)}`,
+      verifyUrl: `${deps.publicUrl}${certificateVerifyPath(row.code)}`,
       cases: row.cases,
     };
     const bytes = await deps.pdf.render(input).catch(() => {
@@ -142,7 +140,7 @@ export function createCertificatesService(deps: {
           issued_at: row.issuedAt.toISOString(),
           revoked_at: row.revokedAt?.toISOString() ?? null,
           pdf_url: API_PREFIX + fillPath(certificateRoutes.myPdf, { id: row.id }),
-          verify_url: `${deps.publicUrl}${verifyPath(row.code)}`,
+          verify_url: `${deps.publicUrl}${certificateVerifyPath(row.code)}`,
         })),
       };
     },

@@ -1,4 +1,4 @@
-import type { emailPlaceholders } from '@pss/contract';
+import { certificateVerifyPath, type emailPlaceholders } from '@pss/contract';
 import { escapeHtml } from '../../lib/html.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 
@@ -58,7 +58,7 @@ export function certificateValues(
 ): CertificateValues {
   if (!certificate) return { certificate_link: '', certificate_code: '', credits: '' };
   return {
-    certificate_link: `${publicUrl}/verify/${encodeURIComponent(certificate.code)}`,
+    certificate_link: publicUrl + certificateVerifyPath(certificate.code),
     certificate_code: certificate.code,
     credits: certificate.credits.toLocaleString('en-US', { maximumFractionDigits: 2 }),
   };

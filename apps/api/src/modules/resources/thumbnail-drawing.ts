@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { ResourceMedia } from '../../db/schema/index.js';
-import { STANDARD_FONTS_FOLDER } from '../../lib/drawing/standard-fonts.js';
 
 /**
  * Draws a thumbnail, in the drawing process of `lib/drawing/drawing-pool.ts`
@@ -31,8 +32,9 @@ export interface Drawn {
   media: ResourceMedia;
 }
 
+const require = createRequire(import.meta.url);
 /** pdf.js's own copies of the 14 standard PDF fonts, so text draws without system fonts. */
-const standardFontDataUrl = `${STANDARD_FONTS_FOLDER}/`;
+const standardFontDataUrl = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 // One libvips thread and no cache: the API needs the other core, and the drawing process
 // draws one file at a time.

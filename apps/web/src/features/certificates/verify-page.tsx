@@ -14,7 +14,12 @@ import {
   Title,
 } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { certificateRoutes, normalizeCertificateCode, type CertificateVerification } from '@pss/contract';
+import {
+  certificateRoutes,
+  certificateVerifyPath,
+  normalizeCertificateCode,
+  type CertificateVerification,
+} from '@pss/contract';
 import { SiteFooter } from '../../components/site-footer';
 import { call } from '../../lib/api-client';
 import { ApiError, errorMessage } from '../../lib/api-error';
@@ -67,7 +72,7 @@ function CodeForm({ initial }: { initial: string }) {
     event.preventDefault();
     const code = normalizeCertificateCode(value);
     setInvalid(!code);
-    if (code) navigate(`/verify/${code}`);
+    if (code) navigate(certificateVerifyPath(code));
   }
 
   return (
