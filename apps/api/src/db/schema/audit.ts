@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** What a change did to a record's fields: each field's value before and after. */
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
@@ -80,6 +80,12 @@ export const auditChain = pgTable(
     eventId: uuid('event_id').notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /**
+     * True for a link sealed with the app's key (HMAC-SHA256 of the previous hash and the
+     * event's digest, migration 0045), which the database cannot recompute; false for the links
+     * sealed before (plain SHA-256), which only come before the first keyed one.
+     */
+    keyed: boolean('keyed').notNull().default(false),
   },
   (t) => [uniqueIndex('audit_chain_event_seq_unique').on(t.eventSeq)],
 );
