@@ -17,3 +17,4 @@ export * from './audit.js';
 export * from './second-factors.js';
 export * from './kept-counts.js';
 export * from './certificates.js';
+export * from './call-limits.js';
