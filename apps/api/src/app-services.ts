@@ -35,6 +35,7 @@ import { createSurveysService } from './modules/surveys/surveys.service.js';
 import { createResourceProcessing } from './modules/resources/resource-processing.js';
 import { copyCaseResources, createResourcesService } from './modules/resources/resources.service.js';
 import { createAuditEventsService } from './modules/audit/audit-events.service.js';
+import type { CheckpointBook } from './modules/audit/audit-checkpoints.js';
 import { removalsAfterCommit } from './modules/audit/audit-scope.service.js';
 import { createSignedLinks } from './lib/signed-links.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
@@ -61,6 +62,8 @@ export function createAppServices(
     tokens: TokenService;
     storage?: FileStorage;
     mailer?: Mailer;
+    /** The audit chain's checkpoints, written by the sealer too (app.ts). */
+    auditCheckpoints: CheckpointBook;
   },
 ) {
   const { config, database, clock, tokens } = deps;
@@ -243,7 +246,11 @@ export function createAppServices(
     reportsService,
     resourceProcessing,
     resourcesService,
-    auditEventsService: createAuditEventsService({ db }),
+    auditEventsService: createAuditEventsService({
+      db,
+      key: config.auditSigningKey,
+      checkpoints: deps.auditCheckpoints,
+    }),
   };
 }
 

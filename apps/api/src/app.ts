@@ -26,6 +26,7 @@ import type { FileStorage } from './lib/storage.js';
 import { createTokenService } from './lib/tokens.js';
 import { createLiveSessions } from './modules/auth/live-sessions.js';
 import { createAuditSealer } from './modules/audit/audit-sealer.js';
+import { createCheckpointBook } from './modules/audit/audit-checkpoints.js';
 import { callScopedDb } from './modules/audit/audit-scope.service.js';
 import { createCallRecorder } from './modules/audit/call-recorder.service.js';
 import type { SenderOptions } from './modules/emails/email-sender.js';
@@ -120,7 +121,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const latestMigration = latestMigrationTime(migrationsFolder);
   // The audit trail: every recorded call runs in one transaction with its event, and the
   // services' handle follows it (modules/audit/audit-scope.service.ts); the sealer chains the events.
-  const sealer = createAuditSealer({ db: database.db, log: app.log });
+  // Its links and checkpoints are sealed with a key the database never holds (issue #46).
+  const auditCheckpoints = createCheckpointBook({
+    dataDir: config.dataDir,
+    key: config.auditSigningKey,
+    log: app.log,
+  });
+  const sealer = createAuditSealer({
+    db: database.db,
+    key: config.auditSigningKey,
+    checkpoints: auditCheckpoints,
+    log: app.log,
+  });
   sealer.start();
   app.addHook('onClose', () => sealer.stop());
   app.decorate(
@@ -135,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     storage: deps.storage,
     mailer: deps.mailer,
+    auditCheckpoints,
   });
   const { emailSending, emails } = createAppEmails({
     config,

@@ -8,6 +8,8 @@ import {
   MAX_TEST_RECIPIENTS,
 } from '@pss/contract';
 import { isTimeZone } from './lib/clock.js';
+import { auditConfig, auditEnv, type AuditConfig } from './config-audit.js';
+import { callLimitsConfig, callLimitsEnv, type CallLimitsConfig } from './config-call-limits.js';
 import { emptyIsAValue, secondFactorConfig, secondFactorEnv, type SecondFactorConfig } from './config-second-factor.js';
 
 /**
@@ -101,9 +103,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   WEB_DIST_DIR: z.string().optional(),
   ...secondFactorEnv,
+  ...auditEnv,
+  ...callLimitsEnv,
 });
 
-export interface Config extends SecondFactorConfig {
+export interface Config extends SecondFactorConfig, AuditConfig, CallLimitsConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -291,6 +295,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),
     ...secondFactorConfig(e, publicUrl),
+    ...auditConfig(e, dataDir),
+    ...callLimitsConfig(e),
   };
 }
 

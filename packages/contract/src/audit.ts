@@ -71,9 +71,61 @@ export const auditEventsPage = z.object({
 export const auditExportQuery = auditFilters.extend({ format: ReportFormat.default('csv') });
 export type AuditExportQuery = z.infer<typeof auditExportQuery>;
 
+/**
+ * What the chain's check can find (issue #46): an event or link changed (`ALTERED`), an event
+ * or link gone (`MISSING`), an event never sealed into the chain (`NOT_ON_CHAIN`), an event
+ * dated before the events chained ahead of it (`TIME_BACKWARDS`), the newest events gone past
+ * what a checkpoint saw (`TAIL_MISSING`), a checkpoint whose signature does not hold
+ * (`CHECKPOINT_FORGED`).
+ */
+export const AuditChainProblemKind = z.enum([
+  'ALTERED',
+  'MISSING',
+  'NOT_ON_CHAIN',
+  'TIME_BACKWARDS',
+  'TAIL_MISSING',
+  'CHECKPOINT_FORGED',
+]);
+export type AuditChainProblemKind = z.infer<typeof AuditChainProblemKind>;
+
+export const auditChainProblem = z.object({
+  kind: AuditChainProblemKind,
+  /** The event it concerns, when one can be named. */
+  id: id.nullable(),
+  detail: z.string(),
+});
+export type AuditChainProblem = z.infer<typeof auditChainProblem>;
+
 export const auditVerdict = z.object({
   ok: z.boolean(),
+  /** The links that hold before the first problem (all of them when the chain holds). */
   checked: z.number().int(),
-  /** The first event whose link does not hold (altered, inserted, or after a removed one). */
+  /** The first event named by a problem (altered, removed, never sealed, out of time…). */
   first_broken_id: id.nullable(),
+  /** Every problem found, in the chain's order (at most 100). */
+  problems: z.array(auditChainProblem),
+});
+export type AuditVerdict = z.infer<typeof auditVerdict>;
+
+/**
+ * The chain's head as the app saw it at a moment, signed with its key and kept outside the
+ * database (a file under DATA_DIR, and the log): what shows the newest events were removed.
+ */
+export const auditCheckpoint = z.object({
+  /** The hash of the chain's first link: which chain it is. */
+  chain: z.string(),
+  place: z.number().int(),
+  hash: z.string(),
+  at: z.string(),
+  signature: z.string(),
+});
+export type AuditCheckpoint = z.infer<typeof auditCheckpoint>;
+
+export const auditCheckpointsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+export const auditCheckpointsPage = z.object({
+  /** Newest first; only this chain's. */
+  items: z.array(auditCheckpoint),
 });

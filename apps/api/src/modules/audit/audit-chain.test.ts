@@ -1,19 +1,16 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { auditChain, auditEvents } from '../../db/schema/index.js';
 import { testContext } from '../../../test/kit.js';
-import {
-  appendAuditEvents,
-  canonicalJson,
-  GENESIS_HASH,
-  sealAuditChain,
-  verifyAuditChain,
-  type AuditEventInput,
-} from './audit-chain.js';
+import { appendAuditEvents, canonicalJson, sealAuditChain, type AuditEventInput } from './audit-chain.js';
+import { contentDigest, GENESIS_HASH, linkHash } from './audit-seals.js';
+import { verifyAuditChain } from './audit-verify.js';
 
 const ctx = testContext();
+const key = () => ctx.config.auditSigningKey;
+const verify = () => verifyAuditChain(ctx.db, { key: key() });
 
 const staff = {
   id: '00000000-0000-4000-8000-0000000000aa',
@@ -56,7 +53,7 @@ async function behindTheAppsBack(statement: ReturnType<typeof sql>): Promise<voi
 /** Appends events in a transaction of their own, then seals what is unsealed. */
 async function appendAndSeal(...events: AuditEventInput[]): Promise<void> {
   await ctx.db.transaction((tx) => appendAuditEvents(tx, events));
-  await sealAuditChain(ctx.db);
+  await sealAuditChain(ctx.db, key());
 }
 
 describe('the audit chain', () => {
@@ -71,8 +68,8 @@ describe('the audit chain', () => {
       [null, null],
       [null, null],
     ]);
-    expect(await sealAuditChain(ctx.db)).toBe(3);
-    expect(await sealAuditChain(ctx.db)).toBe(0);
+    expect(await sealAuditChain(ctx.db, key())).toBe(3);
+    expect(await sealAuditChain(ctx.db, key())).toBe(0);
     const rows = await allEvents();
     expect(rows).toHaveLength(before + 3);
     rows.forEach((row, i) => {
@@ -81,7 +78,7 @@ describe('the audit chain', () => {
       expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
     });
     expect(rows.at(-3)!.changes).toEqual({ name: { before: 'A', after: 'B' } });
-    expect(await verifyAuditChain(ctx.db)).toEqual({ ok: true, checked: rows.length, first_broken_id: null });
+    expect(await verify()).toEqual({ ok: true, checked: rows.length, first_broken_id: null, problems: [] });
   });
 
   it('keeps one chain when many transactions append at once', async () => {
@@ -89,9 +86,9 @@ describe('the audit chain', () => {
       Array.from({ length: 12 }, (_, i) => ctx.db.transaction((tx) => appendAuditEvents(tx, [event(`parallel.${i}`)]))),
     );
     // Sealers racing (as several processes would): one seals, the others find the lock taken.
-    await Promise.all([sealAuditChain(ctx.db), sealAuditChain(ctx.db), sealAuditChain(ctx.db)]);
-    await sealAuditChain(ctx.db);
-    const verdict = await verifyAuditChain(ctx.db);
+    await Promise.all([sealAuditChain(ctx.db, key()), sealAuditChain(ctx.db, key()), sealAuditChain(ctx.db, key())]);
+    await sealAuditChain(ctx.db, key());
+    const verdict = await verify();
     expect(verdict.ok).toBe(true);
     expect(verdict.checked).toBe((await allEvents()).length);
   });
@@ -116,12 +113,12 @@ describe('the audit chain', () => {
       expect(state!.holes).toHaveLength(1);
       commit();
       await late;
-      expect(await sealAuditChain(ctx.db)).toBe(1);
-      expect(await sealAuditChain(ctx.db)).toBe(0);
+      expect(await sealAuditChain(ctx.db, key())).toBe(1);
+      expect(await sealAuditChain(ctx.db, key())).toBe(0);
       const rows = await allEvents();
       const chainSeqOf = (action: string) => rows.find((row) => row.action === action)!.chainSeq!;
       expect(chainSeqOf('late.committed')).toBe(chainSeqOf('sealed.meanwhile') + 1);
-      expect(await verifyAuditChain(ctx.db)).toMatchObject({ ok: true, checked: rows.length });
+      expect(await verify()).toMatchObject({ ok: true, checked: rows.length });
     },
   );
 
@@ -136,7 +133,7 @@ describe('the audit chain', () => {
     expect(await allEvents()).toEqual(before);
     await appendAndSeal(event('cases.update'));
     expect((await allEvents()).at(-1)!.chainSeq).toBe(before.length + 1);
-    expect((await verifyAuditChain(ctx.db)).ok).toBe(true);
+    expect((await verify()).ok).toBe(true);
   });
 
   it('is refused UPDATE, DELETE and TRUNCATE by the database itself, on the events and on the chain', async () => {
@@ -169,25 +166,31 @@ describe('the audit chain', () => {
     const [, second, third] = rows.slice(-4);
 
     await behindTheAppsBack(sql`update audit_events set actor_email = 'someone@else.org' where seq = ${second!.seq}`);
-    expect(await verifyAuditChain(ctx.db)).toEqual({
+    expect(await verify()).toMatchObject({
       ok: false,
       checked: second!.chainSeq! - 1,
       first_broken_id: second!.id,
+      problems: [{ kind: 'ALTERED', id: second!.id }],
     });
     // Put back as it was, the chain holds again.
     await behindTheAppsBack(
       sql`update audit_events set actor_email = ${second!.actorEmail} where seq = ${second!.seq}`,
     );
-    expect((await verifyAuditChain(ctx.db)).ok).toBe(true);
+    expect((await verify()).ok).toBe(true);
 
     // A link removed with its event: the next one is out of place.
     await behindTheAppsBack(sql`delete from audit_chain where event_seq = ${third!.seq}`);
     await behindTheAppsBack(sql`delete from audit_events where seq = ${third!.seq}`);
-    expect(await verifyAuditChain(ctx.db)).toMatchObject({ ok: false, first_broken_id: rows.at(-1)!.id });
+    expect(await verify()).toMatchObject({
+      ok: false,
+      first_broken_id: rows.at(-1)!.id,
+      problems: [{ kind: 'MISSING', id: rows.at(-1)!.id }],
+    });
 
     // An event removed from under its link: the link names it.
     await behindTheAppsBack(sql`delete from audit_events where seq = ${second!.seq}`);
-    expect(await verifyAuditChain(ctx.db)).toMatchObject({ ok: false, first_broken_id: second!.id });
+    expect(await verify()).toMatchObject({ ok: false, first_broken_id: second!.id });
+    expect((await verify()).problems[0]).toMatchObject({ kind: 'MISSING', id: second!.id });
   });
 });
 
@@ -214,9 +217,10 @@ describe('canonical content', () => {
       .limit(1);
     const read = async (zone: string) => {
       await ctx.db.execute(sql`select set_config('TimeZone', ${zone}, false)`);
-      const [hashed] = rowsOf<{ content: string; hash: string }>(
+      const [hashed] = rowsOf<{ content: string; hash: string; digest: string }>(
         await ctx.db.execute(sql`
-          select audit_event_content(e) as content, audit_event_hash(${GENESIS_HASH}, e) as hash
+          select audit_event_content(e) as content, audit_event_hash(${GENESIS_HASH}, e) as hash,
+            audit_event_digest(e) as digest
           from audit_events e where seq = ${row!.seq}`),
       );
       return hashed!;
@@ -243,7 +247,17 @@ describe('canonical content', () => {
       { name: { before: 'A', after: 'B' } },
       'success',
     ]);
-    // Anyone can check a link with SHA-256 alone: the previous hash, a newline, the content.
+    // A link made before the chain was keyed: SHA-256 of the previous hash, a newline, the content.
     expect(utc.hash).toBe(createHash('sha256').update(`${GENESIS_HASH}\n${utc.content}`).digest('hex'));
+    // A keyed link: the digest is the content's SHA-256, the link an HMAC under the app's key.
+    expect(utc.digest).toBe(contentDigest(utc.content));
+    await sealAuditChain(ctx.db, key());
+    const [link] = await ctx.db.select().from(auditChain).where(eq(auditChain.eventSeq, row!.seq));
+    expect(link!.keyed).toBe(true);
+    expect(link!.hash).toBe(linkHash(key(), link!.prevHash, utc.digest));
+    const expected = createHmac('sha256', key())
+      .update(`pss-audit-link\n${link!.prevHash}\n${utc.digest}`)
+      .digest('hex');
+    expect(link!.hash).toBe(expected);
   });
 });

@@ -2,25 +2,23 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../../db/client.js';
 import { auditChain, auditEvents, type AuditChanges } from '../../db/schema/index.js';
 import { orderedId } from '../../lib/ordered-ids.js';
+import { GENESIS_HASH, linkHash } from './audit-seals.js';
 
 /**
- * The audit trail's hash chain: appending events, sealing them into one chain, and walking
- * the chain to find the first link that does not hold.
+ * The audit trail's hash chain: appending events and sealing them into one chain (the check
+ * is `audit-verify.ts`, the rules it walks by `audit-chain-walk.ts`).
  *
  * Appending is a plain insert in the transaction of the change the event records: it commits
  * with it or not at all, and it takes no lock, so writers never wait on one another (a lock
  * held to each commit would put every answer of every participant in one queue, behind each
- * one's disk flush). The sealer then chains what has committed, in the database (`audit_seal`,
- * migrations 0036 and 0037, which say how it finds them without a queue): under a
- * transaction-scoped advisory lock (one sealer at a time, whatever the number of processes) it
- * reads the chain's tail and gives each event committed since, in the order they were inserted, the next
- * link (`audit_chain`: its place, the tail's hash as `prev_hash`, its own hash,
- * `audit_event_hash`). Each process runs it within moments of a call that wrote events, and
- * every few seconds for the others' events.
+ * one's disk flush). The sealer then chains what has committed: under a transaction-scoped
+ * advisory lock (one sealer at a time, whatever the number of processes) the database finds
+ * the events committed since, in the order they were inserted, with their digests
+ * (`audit_seal_collect`, migrations 0037 and 0045), and the app gives each the next link
+ * (`audit_chain`: its place, the tail's hash as `prev_hash`, and its seal under the app's key,
+ * `linkHash`). Each process runs it within moments of a call that wrote events, and every few
+ * seconds for the others' events.
  */
-
-/** The first event's `prev_hash` (as `audit_seal` starts the chain). */
-export const GENESIS_HASH = '0'.repeat(64);
 
 /** An event as its writer gives it; the chain adds its place, id, hashes and (unless given) time. */
 export interface AuditEventInput {
@@ -125,73 +123,41 @@ function wellFormed(value: unknown): unknown {
     : value;
 }
 
-/** Places read a round by the sealer (`audit_seal` goes on, round after round, to the last). */
+/** Places read a round by the sealer (`audit_seal_collect` goes on, round after round). */
 const SEAL_BATCH = 500;
+/** Events linked by one transaction at most: a backlog is sealed in several, each short. */
+const SEAL_MOST = 5000; // six parameters a link: well within a statement's 65,535
 
 /**
- * Chains the committed events that are not chained yet, in the order they were inserted, in
- * the database (`audit_seal`, migrations 0036 and 0037: the events never read back into the
- * app). Answers how many it sealed; 0 also when another process holds the sealer's lock (it is
- * sealing them).
+ * Chains the committed events that are not chained yet, in the order they were inserted. The
+ * database finds them and gives each one's digest (`audit_seal_collect`, migration 0045, whose
+ * rules for finding them are migration 0037's); each link is made here, under the app's key
+ * (`linkHash`), and inserted in the same transaction, which holds the sealer's lock. Answers how
+ * many it sealed; 0 also when another process holds the lock (it is sealing them).
  */
-export async function sealAuditChain(db: Db): Promise<number> {
-  const [row] = rowsOf<{ sealed: number }>(await db.execute(sql`select audit_seal(${SEAL_BATCH}) as sealed`));
-  return Number(row?.sealed ?? 0);
-}
-
-export interface ChainVerdict {
-  ok: boolean;
-  /** Events checked up to the first broken one (all of them when the chain holds). */
-  checked: number;
-  /** The id of the first event whose link does not hold (altered, inserted, or after a removed one). */
-  first_broken_id: string | null;
-}
-
-/** Events read at a time while walking the chain. */
-const VERIFY_BATCH = 1000;
-
-/**
- * Walks the chain from its first link: each must be the next place (no gap), carry the
- * previous link's hash, and hash its event, as it reads now, to its own. Names the first event
- * where that fails (an event removed is named by the id its link kept). Events not sealed yet
- * are not on the chain: `sealAuditChain` first to check them too.
- */
-export async function verifyAuditChain(db: Executor): Promise<ChainVerdict> {
-  let prevHash = GENESIS_HASH;
-  let expectedSeq = 1;
-  let checked = 0;
+export async function sealAuditChain(db: Db, key: string): Promise<number> {
+  let sealed = 0;
   for (;;) {
-    // Each link's hash recomputed where the events are, by the function that sealed it.
-    const batch = rowsOf<ChainCheckRow>(
-      await db.execute(sql`
-        select c.chain_seq, c.event_id, c.prev_hash, c.hash, e.id as found_id,
-          case when e.seq is null then null else audit_event_hash(c.prev_hash, e) end as recomputed
-        from ${auditChain} c left join ${auditEvents} e on e.seq = c.event_seq
-        where c.chain_seq >= ${expectedSeq}
-        order by c.chain_seq
-        limit ${VERIFY_BATCH}`),
-    );
-    for (const link of batch) {
-      const holds =
-        link.found_id === link.event_id &&
-        Number(link.chain_seq) === expectedSeq &&
-        link.prev_hash === prevHash &&
-        link.hash === link.recomputed;
-      if (!holds) return { ok: false, checked, first_broken_id: link.event_id };
-      prevHash = link.hash;
-      expectedSeq += 1;
-      checked += 1;
-    }
-    if (batch.length < VERIFY_BATCH) return { ok: true, checked, first_broken_id: null };
+    const linked = await db.transaction(async (tx) => {
+      const found = rowsOf<{ event_seq: string | number; event_id: string; digest: string }>(
+        await tx.execute(sql`select event_seq, event_id, digest from audit_seal_collect(${SEAL_BATCH}, ${SEAL_MOST})`),
+      );
+      if (found.length === 0) return 0;
+      const [tail] = rowsOf<{ chain_seq: string | number; hash: string }>(
+        await tx.execute(sql`select chain_seq, hash from ${auditChain} order by chain_seq desc limit 1`),
+      );
+      let place = Number(tail?.chain_seq ?? 0);
+      let prevHash = tail?.hash ?? GENESIS_HASH;
+      const links = found.map((event) => {
+        const hash = linkHash(key, prevHash, event.digest);
+        const link = { chainSeq: ++place, eventSeq: Number(event.event_seq), eventId: event.event_id, prevHash, hash };
+        prevHash = hash;
+        return link;
+      });
+      await tx.insert(auditChain).values(links.map((link) => ({ ...link, keyed: true })));
+      return links.length;
+    });
+    sealed += linked;
+    if (linked < SEAL_MOST) return sealed;
   }
-}
-
-/** A link as the chain's check reads it, with its event's hash as the event reads now. */
-interface ChainCheckRow {
-  chain_seq: number | string;
-  event_id: string;
-  prev_hash: string;
-  hash: string;
-  found_id: string | null;
-  recomputed: string | null;
 }

@@ -13,10 +13,13 @@ const apiRoot = path.resolve(import.meta.dirname, '../../..');
 const work = mkdtempSync(path.join(os.tmpdir(), 'pss-audit-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const verify = (dataDir: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/audit-cli.ts'], {
+/** The key the app would have sealed with (AUDIT_SIGNING_KEY). */
+const KEY = 'a-test-signing-key-long-enough-for-hmac-sha256';
+
+const verify = (dataDir: string, ...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/audit-cli.ts', ...args], {
     cwd: apiRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', AUDIT_SIGNING_KEY: KEY },
     encoding: 'utf8',
   });
 
@@ -32,7 +35,7 @@ describe('npm run audit:verify', () => {
         { actor, action: 'imports.run' },
       ]),
     );
-    await sealAuditChain(database.db);
+    await sealAuditChain(database.db, KEY);
     const rows = await database.db.select().from(auditEvents).orderBy(asc(auditEvents.seq));
     await database.close();
 

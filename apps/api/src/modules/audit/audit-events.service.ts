@@ -1,9 +1,12 @@
-import type { AuditEvent, AuditEventsQuery, AuditExportQuery } from '@pss/contract';
+import type { AuditCheckpoint, AuditEvent, AuditEventsQuery, AuditExportQuery, AuditVerdict } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import type { Cell, Column, Table } from '../../lib/table-writer.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { visibleClientId } from '../clients/clients.service.js';
-import { sealAuditChain, verifyAuditChain, type ChainedEventRow, type ChainVerdict } from './audit-chain.js';
+import { sealAuditChain, type ChainedEventRow } from './audit-chain.js';
+import type { CheckpointBook } from './audit-checkpoints.js';
+import { chainExportLines } from './audit-chain-export.js';
+import { verifyAuditChain } from './audit-verify.js';
 import { createAuditEventsRepository, type AuditFilters } from './audit-events.repository.js';
 
 export function toAuditEvent(row: ChainedEventRow): AuditEvent {
@@ -79,7 +82,7 @@ function exportRow(row: ChainedEventRow): Cell[] {
  * only about their own client), the same events as a CSV or XLSX file written as they are
  * read, and the chain's check (provider staff).
  */
-export function createAuditEventsService(deps: { db: Db }) {
+export function createAuditEventsService(deps: { db: Db; key: string; checkpoints: CheckpointBook }) {
   const events = createAuditEventsRepository(deps.db);
 
   return {
@@ -103,11 +106,24 @@ export function createAuditEventsService(deps: { db: Db }) {
       return { title: 'Audit log', fileName: 'audit-log', columns: exportColumns, rows: rows() };
     },
 
-    /** The chain as it stands once what has committed is sealed (so the newest events are checked too). */
-    async verify(): Promise<ChainVerdict> {
-      await sealAuditChain(deps.db);
-      return verifyAuditChain(deps.db);
+    /**
+     * The chain as it stands once what has committed is sealed (so the newest events are checked
+     * too), against the checkpoints kept outside the database; a chain that holds gets its head
+     * written as a new checkpoint.
+     */
+    async verify(): Promise<AuditVerdict> {
+      await sealAuditChain(deps.db, deps.key);
+      const verdict = await verifyAuditChain(deps.db, { key: deps.key, checkpoints: deps.checkpoints.read() });
+      if (verdict.ok) await deps.checkpoints.record(deps.db, { always: true });
+      return verdict;
     },
+
+    async checkpoints(limit: number): Promise<{ items: AuditCheckpoint[] }> {
+      return { items: await deps.checkpoints.list(deps.db, limit) };
+    },
+
+    /** The whole chain, then the events not on it yet, as the offline check reads them. */
+    chainExport: () => chainExportLines(deps.db),
   };
 }
 

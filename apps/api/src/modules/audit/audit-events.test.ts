@@ -46,7 +46,7 @@ beforeAll(async () => {
       },
     ]),
   );
-  await sealAuditChain(ctx.db);
+  await sealAuditChain(ctx.db, ctx.config.auditSigningKey);
 });
 
 /**

@@ -4,7 +4,8 @@ import type { CaseDocument } from '@pss/contract';
 import { rowsOf } from '../../db/client.js';
 import { assignParticipant, contentOf, createDraft, ctx, f, call, projectA } from '../../../test/case-calls.js';
 import { createUser, TEST_PASSWORD } from '../../../test/test-app.js';
-import { sealAuditChain, verifyAuditChain } from './audit-chain.js';
+import { sealAuditChain } from './audit-chain.js';
+import { verifyAuditChain } from './audit-verify.js';
 
 /**
  * Calls recorded as they happen: each change with its event in its own transaction (the
@@ -221,8 +222,8 @@ describe('recording calls', () => {
   });
 
   it('seals what it records into one chain that holds', async () => {
-    await sealAuditChain(ctx.db);
-    const verdict = await verifyAuditChain(ctx.db);
+    await sealAuditChain(ctx.db, ctx.config.auditSigningKey);
+    const verdict = await verifyAuditChain(ctx.db, { key: ctx.config.auditSigningKey });
     expect(verdict.ok).toBe(true);
     expect(verdict.checked).toBeGreaterThan(5);
   });
