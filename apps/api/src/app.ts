@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_IMPORT_FILE_BYTES } from '@pss/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAppEmails, type AppEmails } from './app-emails.js';
@@ -29,6 +28,7 @@ import { createAuditSealer } from './modules/audit/audit-sealer.js';
 import { createCheckpointBook } from './modules/audit/audit-checkpoints.js';
 import { callScopedDb } from './modules/audit/audit-scope.service.js';
 import { createCallRecorder } from './modules/audit/call-recorder.service.js';
+import { registerCallLimits } from './modules/call-limits/call-limits.js';
 import type { SenderOptions } from './modules/emails/email-sender.js';
 import type { ImportsService } from './modules/imports/imports.service.js';
 import type { ResourceProcessing } from './modules/resources/resource-processing.js';
@@ -69,6 +69,18 @@ export type App = FastifyInstance & {
  * OpenAPI), then the services (app-services.ts, app-emails.ts), then the routes
  * (app-routes.ts), the metrics route and the web app.
  */
+/** A read whose answer does not change while the process runs, made once it is first asked for. */
+function onceSettled<T>(read: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | null = null;
+  return () => {
+    answer ??= read().catch((error: unknown) => {
+      answer = null;
+      throw error;
+    });
+    return answer;
+  };
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
@@ -110,10 +122,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(fastifyCookie);
-  // Limits only the routes that ask for one (`rateLimit` in their docs: contract-routes.ts).
-  // Counted per process: a code check spread over several processes is allowed that many times
-  // the limit, still far from guessing a 100-bit code.
-  await app.register(fastifyRateLimit, { global: false });
   registerAppSecurityHeaders(app, config);
 
   await registerOpenApi(app);
@@ -139,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     'callRecorder',
     createCallRecorder({ db: database.db, clock, log: app.log, written: () => sealer.written() }),
   );
+  // Anonymous calls are limited in the database, every process counting together (modules/call-limits).
+  registerCallLimits(app, { db: database.db, clock, settings: config, written: () => sealer.written() });
   const servicesDatabase: Database = { ...database, db: callScopedDb(database.db) };
   const services = createAppServices(app, {
     config,
@@ -168,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ping: database.ping,
     migrationsApplied: () => migrationsApplied(database.db, latestMigration),
     draining: () => draining,
+    trailProtection: onceSettled(() => database.trailProtection()),
   });
 
   registerMetricsRoute(app, metrics, config.metricsToken);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { createPglite, openDatabase } from '../src/db/client.js';
-import { TEMPLATE_DATABASE, adminUrl } from './postgres-databases.js';
+import { grantServingRole } from '../src/db/database-roles.js';
+import { SERVING_ROLE, TEMPLATE_DATABASE, adminUrl, ensureServingRole } from './postgres-databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,10 +26,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.connect();
     await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
     await admin.query(`create database ${TEMPLATE_DATABASE}`);
+    await ensureServingRole(admin);
     await admin.end();
     const template = await openDatabase({ databaseUrl: adminUrl(testDatabaseUrl, TEMPLATE_DATABASE) });
     await template.migrate();
     await template.close();
+    // The grants are the database's own: every copy of the template has them.
+    const owner = new pg.Client({ connectionString: adminUrl(testDatabaseUrl, TEMPLATE_DATABASE) });
+    await owner.connect();
+    await grantServingRole(owner, SERVING_ROLE);
+    await owner.end();
     project.provide('postgresTemplate', TEMPLATE_DATABASE);
     project.provide('pgliteSnapshotFile', '');
     return async () => {

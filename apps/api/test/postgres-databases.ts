@@ -37,3 +37,28 @@ export async function createEmptyDatabase(
   await admin(`create database ${name}`);
   return { url: adminUrl(baseUrl, name), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
+
+/**
+ * The role the API tests' apps serve with on PostgreSQL (issue #46): it owns nothing and holds
+ * only what `grantServingRole` gives it after the template's migration, as in production with
+ * DATABASE_OWNER_URL. The run's own user (a superuser here) stands for the schema's owner.
+ */
+export const SERVING_ROLE = 'pss_test_serving';
+
+/** Makes the serving role once per server (two runs at once may both try). */
+export async function ensureServingRole(admin: pg.ClientBase): Promise<void> {
+  try {
+    await admin.query(`create role ${SERVING_ROLE} login`);
+  } catch (error) {
+    // 42710: it exists; 23505: another run made it in the same moment.
+    if (!['42710', '23505'].includes((error as { code?: string }).code ?? '')) throw error;
+  }
+}
+
+/** `database` on the server at `baseUrl`, as the serving role. */
+export function servingUrl(baseUrl: string, database: string): string {
+  const url = new URL(adminUrl(baseUrl, database));
+  url.username = SERVING_ROLE;
+  url.password = '';
+  return url.toString();
+}

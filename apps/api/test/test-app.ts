@@ -12,13 +12,19 @@ import { fixedClock } from '../src/lib/clock.js';
 import type { Mailer } from '../src/lib/mailer.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { createUsersRepository, type UserRow } from '../src/modules/users/users.repository.js';
-import { adminUrl } from './postgres-databases.js';
+import { adminUrl, servingUrl } from './postgres-databases.js';
 
 export const TEST_PASSWORD = 'correct-horse-6';
 
 export interface TestContext {
   app: App;
+  /** The database as the app serves it (on PostgreSQL, a role that owns nothing). */
   db: Db;
+  /**
+   * The same database as the schema's owner (on PostgreSQL the run's superuser; PGlite has one
+   * role): for a test that changes the schema or goes behind the app's back.
+   */
+  ownerDb: Db;
   database: Database;
   config: Config;
   clock: ReturnType<typeof fixedClock>;
@@ -26,19 +32,28 @@ export interface TestContext {
 }
 
 /** A fresh, migrated database of the kind this run tests (PGlite, or PostgreSQL). */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  /** The schema's owner's handle on the same database (PGlite: the same handle). */
+  owner: Database;
+  drop(): Promise<void>;
+  url?: string;
+}> {
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (testDatabaseUrl && template) {
     const name = `pss_test_${randomBytes(6).toString('hex')}`;
     await withAdmin(testDatabaseUrl, (c) => createFromTemplate(c, name, template));
-    const url = adminUrl(testDatabaseUrl, name);
+    const url = servingUrl(testDatabaseUrl, name);
     const database = await openDatabase({ databaseUrl: url });
+    const owner = await openDatabase({ databaseUrl: adminUrl(testDatabaseUrl, name) });
     return {
       database,
+      owner,
       url,
       drop: async () => {
         await database.close();
+        await owner.close();
         await withAdmin(testDatabaseUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
       },
     };
@@ -46,7 +61,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const snapshot = readFileSync(inject('pgliteSnapshotFile'));
   const pglite = createPglite(undefined, { loadDataDir: new Blob([snapshot]) });
   const database = await openDatabase({ pglite });
-  return { database, drop: () => database.close() };
+  return { database, owner: database, drop: () => database.close() };
 }
 
 async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -86,6 +101,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Tests sign staff in with a password alone unless they are about the second factor
     // (modules/auth/second-factor), which set the roles that must have one.
     MFA_REQUIRED_ROLES: '',
+    // Tests call anonymous routes many times within one minute of a fixed clock; the tests of
+    // the limits set their own (modules/call-limits).
+    ANONYMOUS_CALLS_PER_MINUTE: '100000',
+    ANONYMOUS_CALLS_PER_MINUTE_TOTAL: '100000',
     ...overrides,
   });
 }
@@ -101,15 +120,15 @@ export async function createTestContext(
     logger?: Record<string, unknown>;
   } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
-  return contextOn(database, drop, options);
+  const { database, owner, drop } = await openTestDatabase();
+  return contextOn(database, drop, { ...options, ownerDb: owner.db });
 }
 
 /** The whole app built on a database already open (`drop` closes and removes it). */
 export async function contextOn(
   database: Database,
   drop: () => Promise<void>,
-  options: Parameters<typeof createTestContext>[0] = {},
+  options: Parameters<typeof createTestContext>[0] & { ownerDb?: Db } = {},
 ): Promise<TestContext> {
   const config = testConfig(options.env);
   const clock = fixedClock(options.now ?? '2026-03-02T09:00:00Z');
@@ -124,6 +143,7 @@ export async function contextOn(
   return {
     app,
     db: database.db,
+    ownerDb: options.ownerDb ?? database.db,
     database,
     config,
     clock,

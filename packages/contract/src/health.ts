@@ -13,4 +13,12 @@ export const liveResponse = z.object({ status: z.literal('ok') });
 export const readyResponse = z.object({
   status: z.literal('ok'),
   checks: z.object({ database: z.literal(true), migrations: z.literal(true), draining: z.literal(false) }),
+  details: z.object({
+    /**
+     * Whether the audit trail is protected from the database role the app serves with: false
+     * when that role is a superuser, owns the trail's tables or may change their rows (one
+     * DATABASE_URL for migrating and serving, or the embedded database). `detail` says why.
+     */
+    audit_trail: z.object({ protected: z.boolean(), detail: z.string() }),
+  }),
 });

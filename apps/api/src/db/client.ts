@@ -8,9 +8,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import * as schema from './schema/index.js';
 import { createResilientPool } from './resilient-pool.js';
+import { latestMigrationTime, migrationsApplied } from './migration-state.js';
+import { currentRole, grantServingRole, trailProtection, type TrailProtection } from './database-roles.js';
+
+const { Pool: PgPool } = pg;
 
 export type Schema = typeof schema;
 /** The database handle every repository receives; the same type for PGlite and PostgreSQL. */
@@ -27,8 +31,13 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed SQL migrations that have not run yet. */
+  /**
+   * Applies the committed SQL migrations that have not run yet: as the schema's owner when
+   * one is given (`databaseOwnerUrl`), who then grants the serving role what it may do.
+   */
   migrate(): Promise<void>;
+  /** Whether the audit trail is protected from the role this database is served with. */
+  trailProtection(): Promise<TrailProtection>;
   /** Answers true when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -67,6 +76,27 @@ async function migrateUnderLock(pool: pg.Pool, folder: string): Promise<void> {
   }
 }
 
+/**
+ * The migrations run by the schema's owner, who then grants the role the app serves with what
+ * it may do (`database-roles.ts`); the owner's connections end with the migration.
+ */
+async function migrateAsOwner(ownerUrl: string, serving: pg.Pool, folder: string): Promise<void> {
+  const owner = new PgPool({ connectionString: ownerUrl, max: 1 });
+  try {
+    await migrateUnderLock(owner, folder);
+    const servingClient = await serving.connect();
+    const role = await currentRole(servingClient).finally(() => servingClient.release());
+    const client = await owner.connect();
+    try {
+      await grantServingRole(client, role);
+    } finally {
+      client.release();
+    }
+  } finally {
+    await owner.end();
+  }
+}
+
 /** The rows of a raw `execute` result, the same shape on both drivers. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -76,6 +106,8 @@ export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
+  /** The schema's owner, who runs the migrations (DATABASE_OWNER_URL); else `databaseUrl`'s role. */
+  databaseOwnerUrl?: string | undefined;
   /** Where PGlite keeps its files; `memory://` for a throwaway database. */
   pgliteDataDir?: string;
   /** A PGlite instance made by the caller (tests start from a migrated snapshot). */
@@ -106,7 +138,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateUnderLock(pool, folder),
+      migrate: async () => {
+        if (options.databaseOwnerUrl) return migrateAsOwner(options.databaseOwnerUrl, pool, folder);
+        // A role that owns nothing may not even look for drizzle's table the way its migrator
+        // does (CREATE SCHEMA IF NOT EXISTS asks for CREATE first): a database the owner has
+        // brought up to date is served as it is; one that is behind needs the owner.
+        if (await migrationsApplied(db, latestMigrationTime(folder))) return;
+        return migrateUnderLock(pool, folder).catch((error: unknown) => {
+          const cause = (error as { cause?: { code?: string } }).cause;
+          if (cause?.code !== '42501') throw error;
+          throw new Error(
+            'The database is behind this build and the role of DATABASE_URL may not migrate it: ' +
+              'set DATABASE_OWNER_URL to the schema owner’s, who migrates it and grants the serving role.',
+            { cause: error },
+          );
+        });
+      },
+      trailProtection: () => trailProtection(db, 'postgres'),
       ping: () => ping(db),
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 20 }),
@@ -125,6 +173,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
+    trailProtection: () => trailProtection(db, 'pglite'),
     ping: () => ping(db),
     close: () => pglite.close(),
     onConnectionLost: () => undefined,

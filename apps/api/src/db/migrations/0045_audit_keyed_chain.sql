@@ -74,3 +74,12 @@ $$;--> statement-breakpoint
 
 -- What the old sealer had not reached yet is left for the new one (its state goes on as it was).
 DROP FUNCTION "audit_seal"(integer);
+--> statement-breakpoint
+-- The append-only triggers fire whatever `session_replication_role` says: an import may set it
+-- to replica to check its foreign keys once per statement (db/bulk-writes.ts), which silences
+-- every ordinary trigger for the rest of its transaction.
+ALTER TABLE "audit_events" ENABLE ALWAYS TRIGGER "audit_events_no_update";--> statement-breakpoint
+ALTER TABLE "audit_events" ENABLE ALWAYS TRIGGER "audit_events_no_delete";--> statement-breakpoint
+ALTER TABLE "audit_events" ENABLE ALWAYS TRIGGER "audit_events_no_truncate";--> statement-breakpoint
+ALTER TABLE "audit_chain" ENABLE ALWAYS TRIGGER "audit_chain_no_change";--> statement-breakpoint
+ALTER TABLE "audit_chain" ENABLE ALWAYS TRIGGER "audit_chain_no_truncate";

@@ -166,7 +166,7 @@ describe('editing an email', () => {
     const project = await newProject(ctx, f.asAdminA, f.clientA.id);
     const seasonId = (await seasonEmails(project.id))[0]!.season_id!;
     // The database as it was before the migration: no check, the defaults AUTOMATIC.
-    await ctx.db.execute(sql`alter table email_templates drop constraint email_templates_manual_only_check`);
+    await ctx.ownerDb.execute(sql`alter table email_templates drop constraint email_templates_manual_only_check`);
     await ctx.db.update(emailTemplates).set({ sendMode: 'AUTOMATIC' }).where(eq(emailTemplates.seasonId, seasonId));
     const migration = readFileSync(path.join(migrationsFolder, '0030_season_summary_emails_manual.sql'), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await ctx.db.execute(sql.raw(statement));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serviceRoutes } from '@pss/contract';
 import { contractRoutes } from '../../lib/contract-routes.js';
 import { AppError } from '../../lib/errors.js';
+import type { TrailProtection } from '../../db/database-roles.js';
 
 export interface HealthDeps {
   ping: () => Promise<boolean>;
@@ -9,6 +10,8 @@ export interface HealthDeps {
   migrationsApplied: () => Promise<boolean>;
   /** True from SIGTERM on: the process is finishing its work and wants no new traffic. */
   draining: () => boolean;
+  /** Whether the audit trail is protected from the database role the app serves with (issue #46). */
+  trailProtection: () => Promise<TrailProtection>;
 }
 
 export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
@@ -43,7 +46,10 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
       summary: 'Readiness: send this process traffic',
       description:
         'Answers 200 only when the database answers and every migration has run, and the process is not ' +
-        'draining for a shutdown; otherwise 503 NOT_READY with `details.checks`.',
+        'draining for a shutdown; otherwise 503 NOT_READY with `details.checks`. `details.audit_trail` says ' +
+        'whether the audit trail is protected from the database role the app serves with (it is when that ' +
+        'role owns nothing and may only read and append to the trail; see DATABASE_OWNER_URL): a warning, ' +
+        'not a reason to hold traffic back.',
     },
     async () => {
       const draining = deps.draining();
@@ -55,6 +61,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
       return {
         status: 'ok' as const,
         checks: { database: true as const, migrations: true as const, draining: false as const },
+        details: { audit_trail: await deps.trailProtection() },
       };
     },
   );

@@ -62,7 +62,7 @@ describe('participant import over several batches', () => {
     const before = await whatIsThere();
     // A failure only the write can meet (the rows pass every check before it), as an email
     // taken by another account at the same moment would be.
-    await ctx.db.execute(
+    await ctx.ownerDb.execute(
       sql.raw(`alter table users add constraint import_test_refused check (email <> 'refused@example.org') not valid`),
     );
     try {
@@ -75,7 +75,7 @@ describe('participant import over several batches', () => {
         { line: 0, errorCode: 'IMPORT_DATABASE_ERROR', message: 'The import failed because of a database error.' },
       ]);
     } finally {
-      await ctx.db.execute(sql.raw(`alter table users drop constraint import_test_refused`));
+      await ctx.ownerDb.execute(sql.raw(`alter table users drop constraint import_test_refused`));
     }
     expect(await whatIsThere()).toEqual(before);
   });

@@ -140,8 +140,8 @@ describe('foreign keys of an import', () => {
       };
       const name = current.rows[0]!.name;
       const role = `pss_limited_${Math.random().toString(16).slice(2, 10)}`;
-      await ctx.db.execute(sql.raw(`create role ${role} login`));
-      await ctx.db.execute(sql.raw(`grant all on all tables in schema public to ${role}`));
+      await ctx.ownerDb.execute(sql.raw(`create role ${role} login`));
+      await ctx.ownerDb.execute(sql.raw(`grant all on all tables in schema public to ${role}`));
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.username = role;
       url.pathname = `/${name}`;
@@ -157,8 +157,8 @@ describe('foreign keys of an import', () => {
         expect(outcome).toEqual({ total: 2, errors: [] });
       } finally {
         await limited.close();
-        await ctx.db.execute(sql.raw(`drop owned by ${role}`));
-        await ctx.db.execute(sql.raw(`drop role ${role}`));
+        await ctx.ownerDb.execute(sql.raw(`drop owned by ${role}`));
+        await ctx.ownerDb.execute(sql.raw(`drop role ${role}`));
       }
       const page = (await list(projectId, '?sort=email:ASC')).json();
       expect(page.items.map((p: { email: string; data_status: string }) => [p.email, p.data_status])).toEqual([

@@ -77,7 +77,7 @@ describe('migration 0031 over the links stored before it', () => {
   it('keys each stored link, and leaves a second of the same normal form without a key (kept, still editable)', async () => {
     // The table as it was before the migration.
     await ctx.db.execute(sql`drop index resources_link_key_key`);
-    await ctx.db.execute(sql`alter table resources drop column link_key`);
+    await ctx.ownerDb.execute(sql`alter table resources drop column link_key`);
     await ctx.db.execute(sql`create unique index resources_link_key on resources (link) where link is not null`);
     const stored = ['https://legacy.example.org/a', 'https://legacy.example.org/a/', 'https://legacy.example.org/B/'];
     const ids: string[] = [];
