@@ -194,13 +194,53 @@ describe('the audit log as a file', () => {
 });
 
 describe('checking the chain', () => {
-  it('is provider staff’s: ok, with every event checked', async () => {
+  it('is provider staff’s, and names the events appended here a year back in time', async () => {
     const verdict = await call(ctx, 'GET', '/audit-events/verify', f.asSuperadmin);
     expect(verdict.statusCode).toBe(200);
-    // The six events appended here, and the fixture's sign-ins recorded as they happened.
-    expect(verdict.json()).toMatchObject({ ok: true, first_broken_id: null });
-    expect(verdict.json<{ checked: number }>().checked).toBeGreaterThanOrEqual(6);
+    // The events appended in this file are dated March 2025, chained after the fixture's sign-ins of
+    // March 2026: every seal holds, and each is named as going back in time (as a forgery would).
+    const body = verdict.json<{ ok: boolean; checked: number; problems: { kind: string }[] }>();
+    expect(body.ok).toBe(false);
+    expect(body.problems.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(body.problems.map((p) => p.kind))).toEqual(new Set(['TIME_BACKWARDS']));
+    expect(body.checked).toBeGreaterThanOrEqual(1);
     expectError(await call(ctx, 'GET', '/audit-events/verify', f.asAdminA), 403, 'FORBIDDEN');
+    expectError(await call(ctx, 'GET', '/audit-events/verify', f.asAdminB), 403, 'FORBIDDEN');
     expectError(await call(ctx, 'GET', '/audit-events/verify', participant), 403, 'FORBIDDEN');
+    expectError(await call(ctx, 'GET', '/audit-events/verify', {}), 401, 'NOT_AUTHORIZED');
+  });
+
+  it('takes the whole chain as JSON lines, each link with the content its seal covers', async () => {
+    const reply = await call(ctx, 'GET', '/audit-events/chain', f.asSuperadmin);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const lines = reply.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ format: 'pss-audit-chain', version: 1 });
+    const links = lines.slice(1);
+    expect(links.map((link) => link.chain_seq)).toEqual(links.map((_, i) => i + 1));
+    expect(links.every((link) => link.keyed === true && typeof link.content === 'string')).toBe(true);
+    expect(links.map((link) => JSON.parse(link.content as string)[7])).toContain('cases.status');
+    for (const caller of [f.asAdminA, f.asAdminB, participant]) {
+      expectError(await call(ctx, 'GET', '/audit-events/chain', caller), 403, 'FORBIDDEN');
+    }
+    expectError(await call(ctx, 'GET', '/audit-events/chain', {}), 401, 'NOT_AUTHORIZED');
+  });
+
+  it('lists the checkpoints of this chain newest first, each signed', async () => {
+    // A verify writes one only when the chain holds; the sealer writes one a minute.
+    const book = await call(ctx, 'GET', '/audit-events/checkpoints?limit=2', f.asSuperadmin);
+    expect(book.statusCode).toBe(200);
+    const items = book.json<{ items: { chain: string; place: number; signature: string }[] }>().items;
+    expect(items.length).toBeLessThanOrEqual(2);
+    for (const item of items) expect(item.signature).toMatch(/^[0-9a-f]{64}$/);
+    expectError(await call(ctx, 'GET', '/audit-events/checkpoints?limit=0', f.asSuperadmin), 400, 'VALIDATION_ERROR');
+    expectError(await call(ctx, 'GET', '/audit-events/checkpoints?limit=x', f.asSuperadmin), 400, 'VALIDATION_ERROR');
+    for (const caller of [f.asAdminA, f.asAdminB, participant]) {
+      expectError(await call(ctx, 'GET', '/audit-events/checkpoints', caller), 403, 'FORBIDDEN');
+    }
+    expectError(await call(ctx, 'GET', '/audit-events/checkpoints', {}), 401, 'NOT_AUTHORIZED');
   });
 });

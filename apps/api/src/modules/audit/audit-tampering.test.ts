@@ -1,14 +1,16 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { asc, sql } from 'drizzle-orm';
+import { asc, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditChain, auditEvents } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { as, call } from '../../../test/kit.js';
+import { createTestContext, createUser, type TestContext } from '../../../test/test-app.js';
 import { appendAuditEvents, sealAuditChain, type AuditEventInput } from './audit-chain.js';
 import { chainExportLines, verifyChainExport } from './audit-chain-export.js';
-import { createCheckpointBook, type CheckpointBook } from './audit-checkpoints.js';
+import { CHECKPOINTS_FILE, createCheckpointBook, type CheckpointBook } from './audit-checkpoints.js';
+import { checkpointHolds, type Checkpoint } from './audit-seals.js';
 import { verifyAuditChain } from './audit-verify.js';
 
 /**
@@ -206,5 +208,23 @@ describe('verify names what was done behind the app’s back', () => {
     const verdict = await t.verify();
     expect(verdict.problems.map((p) => p.kind)).toEqual(['CHECKPOINT_FORGED', 'CHECKPOINT_FORGED']);
     expect(verdict.problems.some((p) => p.kind === 'TAIL_MISSING')).toBe(false);
+  });
+});
+
+describe('checkpoints', () => {
+  it('a verify that holds writes the head as a signed checkpoint, to the file and the list', async () => {
+    const t = await trail();
+    const superadmin = await as(t.ctx, await createUser(t.ctx.db, { role: 'SUPERADMIN' }));
+    const verdict = await call(t.ctx, 'GET', '/audit-events/verify', superadmin);
+    expect(verdict.json()).toMatchObject({ ok: true, problems: [] });
+    const [head] = await t.ctx.db.select().from(auditChain).orderBy(desc(auditChain.chainSeq)).limit(1);
+    const listed = await call(t.ctx, 'GET', '/audit-events/checkpoints', superadmin);
+    const [newest] = listed.json<{ items: Checkpoint[] }>().items;
+    expect(newest).toMatchObject({ place: head!.chainSeq, hash: head!.hash });
+    expect(checkpointHolds(t.key, newest!)).toBe(true);
+    expect(checkpointHolds('another-key-long-enough-for-hmac-sha256!', newest!)).toBe(false);
+    const file = path.join(t.ctx.config.dataDir, CHECKPOINTS_FILE);
+    expect(readFileSync(file, 'utf8')).toContain(JSON.stringify(newest));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 });
