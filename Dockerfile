@@ -31,6 +31,10 @@ RUN npm ci --omit=dev --workspace apps/api --include-workspace-root=false --no-a
   && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
+# On PostgreSQL, two roles (README, "Two database roles"): DATABASE_OWNER_URL, the schema's
+# owner, migrates at start and grants; DATABASE_URL, a role that owns nothing, serves, so the
+# app cannot rewrite its own audit trail. AUDIT_SIGNING_KEY seals the trail (shared by every
+# process; kept in DATA_DIR when unset). `node apps/api/dist/audit.js` checks the trail.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

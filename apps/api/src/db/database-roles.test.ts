@@ -39,6 +39,8 @@ afterAll(async () => {
   await Promise.all(opened.map((database) => database.close().catch(() => undefined)));
   await asSuperuser([
     `drop database if exists ${names.database} with (force)`,
+    // Its grant on session_replication_role is the cluster's: dropped with what it holds.
+    `drop owned by ${names.serving}`,
     `drop role if exists ${names.serving}`,
     `drop role if exists ${names.owner}`,
   ]);
