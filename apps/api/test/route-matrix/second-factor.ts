@@ -35,6 +35,14 @@ async function passkeyKeptFor(w: World, userId: string) {
   return { key, row };
 }
 
+/**
+ * Enrolment opens only while a member has no factor at all: for the half-signed-in caller,
+ * whatever an earlier row set up for them goes (with their steps: call before their token is made).
+ */
+async function noFactorYet(w: World, caller: Caller) {
+  if (caller === 'halfSignedIn') await createSecondFactorRepository(w.ctx.db).resetFactors(w.users.halfSignedIn.id);
+}
+
 /** A new client administrator with an app set up, half signed in: their step's token and a code. */
 async function signInHalfway(w: World) {
   const member = await createUser(w.ctx.db, { role: 'ADMIN', clientId: w.clientA.id });
@@ -48,6 +56,7 @@ export const secondFactorRows: Record<string, MatrixRow> = {
     expect: enrolment(200),
     request: async (w, caller) => {
       const member = memberOf(w, caller);
+      await noFactorYet(w, caller);
       if (member) await createSecondFactorRepository(w.ctx.db).removeTotp(member.id);
       return post('/auth/mfa/totp/enroll');
     },
@@ -56,6 +65,7 @@ export const secondFactorRows: Record<string, MatrixRow> = {
     expect: enrolment(200),
     request: async (w, caller) => {
       const member = memberOf(w, caller);
+      await noFactorYet(w, caller);
       return post('/auth/mfa/totp/confirm', {
         code: member ? await appAwaitingCode(w.ctx.db, member.id, now(w)) : '123456',
       });
@@ -90,12 +100,16 @@ export const secondFactorRows: Record<string, MatrixRow> = {
   },
   'POST /api/auth/mfa/webauthn/register/options': {
     expect: enrolment(200),
-    request: () => post('/auth/mfa/webauthn/register/options'),
+    request: async (w, caller) => {
+      await noFactorYet(w, caller);
+      return post('/auth/mfa/webauthn/register/options');
+    },
   },
   // Registering needs the browser's answer to options asked as the caller: made by a passkey in software.
   'POST /api/auth/mfa/webauthn/register': {
     expect: enrolment(200),
     request: async (w, caller) => {
+      await noFactorYet(w, caller);
       const headers = await w.headersOf(caller);
       const options = await w.ctx.app.inject({
         method: 'POST',
@@ -133,8 +147,12 @@ export const secondFactorRows: Record<string, MatrixRow> = {
       return post('/auth/mfa/webauthn/verify', { mfa_token: token, response: key.signIn(asked) });
     },
   },
+  // A member of client A's of its own each time: a reset ends every session of the member.
   'POST /api/users/:id/mfa/reset': {
     expect: superadmin(204),
-    request: (w) => post(`/users/${w.users.ownerAdmin.id}/mfa/reset`),
+    request: async (w) => {
+      const member = await createUser(w.ctx.db, { role: 'ADMIN', clientId: w.clientA.id });
+      return post(`/users/${member.id}/mfa/reset`);
+    },
   },
 };

@@ -10,12 +10,13 @@ import type { AuthSettings } from './auth-settings.js';
 import { createParticipantPasswords } from './participant-passwords.js';
 import { createParticipantSignIn } from './participant-sign-in.js';
 import { createSignInChecks } from './sign-in-checks.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import { createSessionsRepository, type SessionsRepository } from './sessions.repository.js';
 import { createPasskeys } from './second-factor/passkeys.js';
 import { createSecondFactorChecks } from './second-factor/second-factor-checks.js';
 import { createSecondFactorEnrolment } from './second-factor/second-factor-enrolment.js';
 import { createSecondFactorRepository } from './second-factor/second-factor.repository.js';
 import { createSecondFactorSignIn, type StaffSignInStep } from './second-factor/second-factor-sign-in.js';
+import { createMemberLock } from './second-factor/member-lock.js';
 import type { Db } from '../../db/client.js';
 import { afterCommit, auditChanges } from '../audit/audit-scope.service.js';
 
@@ -23,7 +24,7 @@ export type { AuthSettings } from './auth-settings.js';
 export { REFRESH_GRACE_SECONDS, type IssuedSession, type SessionKind } from './auth-sessions.js';
 export { LINK_REQUESTS_PER_EMAIL } from './sign-in-checks.js';
 export type { StaffSignInStep } from './second-factor/second-factor-sign-in.js';
-export type { EnrollingMember } from './second-factor/second-factor-enrolment.js';
+export type { EnrollingMember, SignedInMember } from './second-factor/second-factor-enrolment.js';
 
 /** Which staff accounts a sign-in call accepts. */
 export type StaffLoginKind = 'superadmin' | 'admin' | 'staff';
@@ -68,10 +69,17 @@ export function createAuthService(deps: {
   const participantPasswords = createParticipantPasswords({ users, sessions, clock, settings, checks, mail });
   const factorRepository = createSecondFactorRepository(deps.db);
   const factorChecks = createSecondFactorChecks({ repository: factorRepository, users, checks, clock, settings });
+  // A change of factors ends sessions, and a sign-in's last step makes one, in the lock's transaction.
+  const lock = createMemberLock({
+    db: deps.db,
+    sessionsIn: (executor) =>
+      createAuthSessions({ users, sessions: createSessionsRepository(executor), tokens, clock, settings }),
+    clock,
+  });
   const factorDeps = {
     repository: factorRepository,
     checks: factorChecks,
-    sessions: authSessions,
+    lock,
     passkeys: createPasskeys(settings.passkeys),
     clock,
     requiredRoles: settings.mfaRequiredRoles,
@@ -119,14 +127,17 @@ export function createAuthService(deps: {
     secondFactors: enrolment,
 
     /**
-     * A superadmin clears a staff member's second factors; the member is told by email once the
-     * reset has committed. A participant has none to clear (USER_NOT_FOUND).
+     * A superadmin clears a staff member's second factors, and with them every session and
+     * half-finished sign-in of theirs; the member is told by email once the reset has
+     * committed. A participant has none to clear (USER_NOT_FOUND).
      */
     async resetSecondFactors(userId: string): Promise<void> {
       const user = await users.findById(userId);
       if (!user || !isStaffUserRole(user.role)) throw new AppError('USER_NOT_FOUND');
       const factors = await factorRepository.factorsOf(user.id);
-      await factorRepository.resetFactors(user.id);
+      await lock.changeFactors({ user, keepSessionId: null, completesStep: null }, (rows) =>
+        rows.resetFactors(user.id),
+      );
       auditChanges(
         { authenticator_app: factors.totp, passkeys: factors.passkeys },
         { authenticator_app: false, passkeys: 0 },

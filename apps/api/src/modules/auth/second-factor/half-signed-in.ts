@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, notExists } from 'drizzle-orm';
 import { isStaffUserRole } from '@pss/contract';
 import type { Db } from '../../../db/client.js';
-import { secondFactorChallenges, users } from '../../../db/schema/index.js';
+import { passkeys, secondFactorChallenges, totpFactors, users } from '../../../db/schema/index.js';
 import type { HalfSignedIn } from '../../../lib/access-control.js';
 import { hashRefreshToken } from '../../../lib/tokens.js';
 import { isHalfSignedInToken } from './second-factor-checks.js';
@@ -9,7 +9,8 @@ import { isHalfSignedInToken } from './second-factor-checks.js';
 /**
  * The bearer check of the enrolment routes for a member half signed in: their token names a
  * live `enroll` step of their sign-in (the password was right, their role must have a second
- * factor, they have none). Any other kind of step, or a spent or expired one, opens nothing.
+ * factor) and they still have none. Any other kind of step, a spent or expired one, or one of
+ * a member who has a factor by now (set up with another sign-in's step, say) opens nothing.
  */
 export function createHalfSignedIn(db: Db): HalfSignedIn {
   return {
@@ -33,6 +34,13 @@ export function createHalfSignedIn(db: Db): HalfSignedIn {
             eq(secondFactorChallenges.purpose, 'enroll'),
             isNull(secondFactorChallenges.usedAt),
             gt(secondFactorChallenges.expiresAt, now),
+            notExists(
+              db
+                .select({ userId: totpFactors.userId })
+                .from(totpFactors)
+                .where(and(eq(totpFactors.userId, users.id), isNotNull(totpFactors.confirmedAt))),
+            ),
+            notExists(db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, users.id))),
           ),
         );
       if (!row || !isStaffUserRole(row.role)) return null;

@@ -11,8 +11,8 @@ import type { ChallengeRow, SecondFactorRepository } from './second-factor.repos
 import type { SecondFactorChallengePurpose } from '../../../db/schema/index.js';
 import { normalRecoveryCode, recoveryLookup } from './recovery-codes.js';
 import { asAppCode, stepOfCode } from './totp.js';
-import type { AuthSessions } from '../auth-sessions.js';
 import type { Passkeys } from './passkeys.js';
+import type { MemberLock } from './member-lock.js';
 
 /** What the half-signed-in state's tokens start with: told apart from access tokens before any check. */
 export const HALF_SIGNED_IN_PREFIX = 'mfa_';
@@ -50,15 +50,19 @@ export function createSecondFactorChecks(deps: {
   return {
     staffMember,
 
-    /** A new half-signed-in state (or passkey ceremony): its token, of which only a hash is kept. */
+    /**
+     * A new half-signed-in state (or passkey ceremony): its token, of which only a hash is kept.
+     * `rows`: where it is written (a transaction's, under the member's lock).
+     */
     async newChallenge(
       userId: string | null,
       purpose: SecondFactorChallengePurpose,
       webauthnChallenge: string | null = null,
+      rows: SecondFactorRepository = repository,
     ): Promise<string> {
       const token = `${HALF_SIGNED_IN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const now = clock.now();
-      await repository.insertChallenge({
+      await rows.insertChallenge({
         tokenHash: hashRefreshToken(token),
         userId,
         purpose,
@@ -76,11 +80,6 @@ export function createSecondFactorChecks(deps: {
         : undefined;
       if (!challenge || !purposes.includes(challenge.purpose)) throw new AppError('MFA_SIGN_IN_EXPIRED');
       return challenge;
-    },
-
-    /** Spends a challenge as the step it opened completes: a second use, or a late one, is refused. */
-    async spendChallenge(challenge: ChallengeRow): Promise<void> {
-      if (!(await repository.spendChallenge(challenge.id, clock.now()))) throw new AppError('MFA_SIGN_IN_EXPIRED');
     },
 
     /**
@@ -135,7 +134,8 @@ export type SecondFactorChecks = ReturnType<typeof createSecondFactorChecks>;
 export interface SecondFactorDeps {
   repository: SecondFactorRepository;
   checks: SecondFactorChecks;
-  sessions: Pick<AuthSessions, 'newSession'>;
+  /** A change of factors, and a sign-in's last step, under the member's lock (member-lock.ts). */
+  lock: MemberLock;
   passkeys: Passkeys;
   clock: Clock;
   /** The roles that must have a factor (MFA_REQUIRED_ROLES). */

@@ -11,15 +11,20 @@ import { auditTarget } from '../../audit/audit-scope.service.js';
 import type { IssuedSession } from '../auth-sessions.js';
 import { newRecoveryCodes } from './recovery-codes.js';
 import { factorRequired, type SecondFactorDeps } from './second-factor-checks.js';
-import type { PasskeyRow } from './second-factor.repository.js';
+import type { PasskeyRow, SecondFactorRepository } from './second-factor.repository.js';
 import { newTotpSecret, qrCodeSvg, stepOfCode, asAppCode, totpLink } from './totp.js';
+
+/** Who changes their own factors: a signed-in staff member, and their session (which stays). */
+export interface SignedInMember {
+  userId: string;
+  sessionId: string | null;
+}
 
 /**
  * Who is setting up a factor: a signed-in staff member, or one half signed in whose role must
- * have a factor (`challengeId`: their sign-in, which the enrolment completes).
+ * have a factor (`challengeId`: their sign-in, which the enrolment completes; `sessionId` null).
  */
-export interface EnrollingMember {
-  userId: string;
+export interface EnrollingMember extends SignedInMember {
   challengeId: string | null;
 }
 
@@ -38,51 +43,61 @@ const passkeyOf = (key: PasskeyRow) => ({
 
 /** Setting up, listing and removing a staff member's own factors. */
 export function createSecondFactorEnrolment(deps: SecondFactorDeps) {
-  const { repository, checks, sessions, passkeys, clock, requiredRoles } = deps;
+  const { repository, checks, lock, passkeys, clock, requiredRoles } = deps;
 
-  /** The member, and their half-signed-in state when they are in it (still live). */
+  /**
+   * The member, and their half-signed-in step when they are in it: still live, and only while
+   * they have no factor at all (enrolment opens nothing for a member who has one).
+   */
   async function memberOf(member: EnrollingMember) {
     const user = await checks.staffMember(member.userId);
-    const challenge = member.challengeId ? await repository.challengeById(member.challengeId) : undefined;
-    if (member.challengeId && !challenge) throw new AppError('MFA_SIGN_IN_EXPIRED');
+    if (!member.challengeId) return { user, challenge: undefined };
+    const [challenge, factors] = await Promise.all([
+      repository.challengeById(member.challengeId),
+      repository.factorsOf(user.id),
+    ]);
+    const live = challenge && !challenge.usedAt && challenge.expiresAt > clock.now();
+    if (!live || factors.totp || factors.passkeys > 0) throw new AppError('MFA_SIGN_IN_EXPIRED');
     return { user, challenge };
   }
 
+  /** A change of the member's own factors: see `changeFactors` (member-lock.ts). */
+  const changeOf = (user: UserRow, member: EnrollingMember) => ({
+    user,
+    keepSessionId: member.challengeId ? null : member.sessionId,
+    completesStep: member.challengeId,
+  });
+
   /**
-   * What completing a factor's set-up gives: new recovery codes (always with an app; with a
-   * passkey when the member has none left), and the session when it completes a sign-in.
+   * Recovery codes kept with a new factor (in its transaction): always with an app, with a
+   * passkey when the member has none left. Made before (hashing takes a while), shown if kept.
    */
-  async function completed(
-    user: UserRow,
-    challenge: Awaited<ReturnType<typeof memberOf>>['challenge'],
-    freshCodes: boolean,
-  ): Promise<Completed> {
-    let recoveryCodes: string[] = [];
-    if (freshCodes || (await repository.recoveryCodesLeft(user.id)) === 0) {
-      const codes = await newRecoveryCodes();
-      await repository.replaceRecoveryCodes(user.id, codes.kept, clock.now());
-      recoveryCodes = codes.shown;
-    }
-    if (!challenge) return { recoveryCodes, session: null };
-    await checks.spendChallenge(challenge);
-    return { recoveryCodes, session: await sessions.newSession(user) };
+  async function keepCodes(
+    rows: SecondFactorRepository,
+    userId: string,
+    codes: Awaited<ReturnType<typeof newRecoveryCodes>> | null,
+    always: boolean,
+  ): Promise<string[]> {
+    if (!codes || (!always && (await rows.recoveryCodesLeft(userId)) > 0)) return [];
+    await rows.replaceRecoveryCodes(userId, codes.kept, clock.now());
+    return codes.shown;
   }
 
   /**
-   * Refuses removing the last factor of a member whose role must have one. `keys`: the member's
-   * passkeys, as the caller read them.
+   * Refuses removing the last factor of a member whose role must have one; read in the
+   * removal's transaction, so two removals at once cannot both leave the other.
    */
   async function keepOneFactor(
+    rows: SecondFactorRepository,
     user: UserRow,
-    keys: PasskeyRow[],
     leaving: { totp?: boolean; passkeyId?: string },
   ): Promise<void> {
-    const totpLeft = !leaving.totp && Boolean((await repository.findTotp(user.id))?.confirmedAt);
-    const keysLeft = keys.filter((key) => key.id !== leaving.passkeyId).length;
+    const totpLeft = !leaving.totp && Boolean((await rows.findTotp(user.id))?.confirmedAt);
+    const keysLeft = (await rows.listPasskeys(user.id)).filter((key) => key.id !== leaving.passkeyId).length;
     if (!totpLeft && keysLeft === 0) {
       if (factorRequired(user.role, requiredRoles)) throw new AppError('MFA_FACTOR_REQUIRED');
       // No factor left: the recovery codes stand for nothing any more.
-      await repository.replaceRecoveryCodes(user.id, [], clock.now());
+      await rows.replaceRecoveryCodes(user.id, [], clock.now());
     }
   }
 
@@ -117,31 +132,38 @@ export function createSecondFactorEnrolment(deps: SecondFactorDeps) {
       member: EnrollingMember,
       typed: string,
     ): Promise<{ body: SecondFactorEnrolled; session: IssuedSession | null }> {
-      const { user, challenge } = await memberOf(member);
+      const { user } = await memberOf(member);
       const totp = await repository.findTotp(user.id);
       if (!totp) throw new AppError('MFA_NOT_ENROLLED');
       if (totp.confirmedAt) throw new AppError('MFA_ALREADY_ENROLLED');
-      await checks.counted(user.id, async () => {
+      const step = await checks.counted(user.id, async () => {
         const code = asAppCode(typed);
         const step = code ? await stepOfCode(totp.secret, code, clock.now()) : null;
         if (step === null) throw new AppError('MFA_CODE_INCORRECT');
+        return step;
+      });
+      const codes = await newRecoveryCodes();
+      const done = await lock.changeFactors(changeOf(user, member), async (rows) => {
         // Another confirmation (or a new secret) came first.
-        if (!(await repository.confirmTotp(user.id, totp.secret, step, clock.now()))) {
+        if (!(await rows.confirmTotp(user.id, totp.secret, step, clock.now()))) {
           throw new AppError('MFA_ALREADY_ENROLLED');
         }
+        return keepCodes(rows, user.id, codes, true);
       });
-      const done = await completed(user, challenge, true);
-      return { body: toEnrolled(done), session: done.session };
+      const completed = { recoveryCodes: done.result, session: done.session };
+      return { body: toEnrolled(completed), session: done.session };
     },
 
     /** Removes the app, with one of its current codes. */
-    async removeTotp(userId: string, code: string): Promise<void> {
-      const user = await checks.staffMember(userId);
+    async removeTotp(member: SignedInMember, code: string): Promise<void> {
+      const user = await checks.staffMember(member.userId);
       const totp = await repository.findTotp(user.id);
       if (!totp?.confirmedAt) throw new AppError('MFA_NOT_ENROLLED');
       await checks.counted(user.id, () => checks.spendAppCode(user.id, code));
-      await keepOneFactor(user, await repository.listPasskeys(user.id), { totp: true });
-      await repository.removeTotp(user.id);
+      await lock.changeFactors({ user, keepSessionId: member.sessionId, completesStep: null }, async (rows) => {
+        await keepOneFactor(rows, user, { totp: true });
+        await rows.removeTotp(user.id);
+      });
     },
 
     /** Ten new recovery codes for the old ones, with a current code of the app. */
@@ -181,19 +203,28 @@ export function createSecondFactorEnrolment(deps: SecondFactorDeps) {
         passkeys.verifyRegistration(response, ceremony.webauthnChallenge!),
       );
       if (await repository.findPasskey(made.credentialId)) throw new AppError('PASSKEY_NOT_VERIFIED');
-      if (!challenge) await checks.spendChallenge(ceremony);
-      const key = await repository.addPasskey({ ...made, userId: user.id, name, createdAt: clock.now() });
-      const done = await completed(user, challenge, false);
-      return { body: { ...toEnrolled(done), passkey: passkeyOf(key) }, session: done.session };
+      const codes = (await repository.recoveryCodesLeft(user.id)) === 0 ? await newRecoveryCodes() : null;
+      const done = await lock.changeFactors(changeOf(user, member), async (rows) => {
+        // A signed-in member's registration is spent here; a sign-in's step, by the change.
+        if (!challenge && !(await rows.spendChallenge(ceremony.id, clock.now()))) {
+          throw new AppError('MFA_SIGN_IN_EXPIRED');
+        }
+        const key = await rows.addPasskey({ ...made, userId: user.id, name, createdAt: clock.now() });
+        return { key, recoveryCodes: await keepCodes(rows, user.id, codes, false) };
+      });
+      const completed = { recoveryCodes: done.result.recoveryCodes, session: done.session };
+      return { body: { ...toEnrolled(completed), passkey: passkeyOf(done.result.key) }, session: done.session };
     },
 
-    async removePasskey(userId: string, passkeyId: string): Promise<void> {
-      const user = await checks.staffMember(userId);
+    async removePasskey(member: SignedInMember, passkeyId: string): Promise<void> {
+      const user = await checks.staffMember(member.userId);
       const keys = await repository.listPasskeys(user.id);
       if (!keys.some((key) => key.id === passkeyId)) throw new AppError('NOT_FOUND');
       auditTarget('passkey', passkeyId);
-      await keepOneFactor(user, keys, { passkeyId });
-      await repository.removePasskey(user.id, passkeyId);
+      await lock.changeFactors({ user, keepSessionId: member.sessionId, completesStep: null }, async (rows) => {
+        await keepOneFactor(rows, user, { passkeyId });
+        if (!(await rows.removePasskey(user.id, passkeyId))) throw new AppError('NOT_FOUND');
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import { AppError } from '../../../lib/errors.js';
 import type { UserRow } from '../../users/users.service.js';
 import type { IssuedSession } from '../auth-sessions.js';
 import { factorRequired, type SecondFactorDeps } from './second-factor-checks.js';
+import type { ChallengeRow, SecondFactorRepository } from './second-factor.repository.js';
 
 /** Where a staff member stands once their password was right: signed in, or one step from it. */
 export type StaffSignInStep =
@@ -18,26 +19,48 @@ export function createSecondFactorSignIn(
     adminPasswordLogin: boolean;
   },
 ) {
-  const { repository, checks, sessions, passkeys, clock, requiredRoles } = deps;
+  const { repository, checks, lock, passkeys, clock, requiredRoles } = deps;
+
+  /**
+   * The sign-in's last step, under the member's lock: its step is spent (once: a second use,
+   * a late one, or one a change of factors ended is refused) and the session made. `alsoThere`:
+   * what must still stand in the same transaction.
+   */
+  function completeSignIn(
+    user: UserRow,
+    challenge: ChallengeRow,
+    alsoThere: (rows: SecondFactorRepository) => Promise<void> = async () => {},
+  ): Promise<IssuedSession<LoginResponse>> {
+    return lock.underLock(user.id, async ({ repository: rows, sessions }) => {
+      if (!(await rows.spendChallenge(challenge.id, clock.now()))) throw new AppError('MFA_SIGN_IN_EXPIRED');
+      await alsoThere(rows);
+      return sessions.newSession(user);
+    });
+  }
 
   return {
     /**
      * After the password: a member with a factor is asked for it; one whose role must have a
-     * factor and has none is taken to enrolment; anyone else is signed in.
+     * factor and has none is taken to enrolment; anyone else is signed in. Under the member's
+     * lock, so a factor added meanwhile is asked for, or ends the session this makes.
      */
     async afterPassword(user: UserRow): Promise<StaffSignInStep> {
-      const factors = await repository.factorsOf(user.id);
-      if (factors.totp || factors.passkeys > 0) {
-        const methods: SecondFactorChallenge['methods'] = [];
-        if (factors.totp) methods.push('totp');
-        if (factors.passkeys > 0) methods.push('webauthn');
-        if (factors.recoveryCodes > 0) methods.push('recovery');
-        return { halfway: { mfa_required: true, mfa_token: await checks.newChallenge(user.id, 'verify'), methods } };
-      }
-      if (factorRequired(user.role, requiredRoles)) {
-        return { halfway: { mfa_enrollment_required: true, mfa_token: await checks.newChallenge(user.id, 'enroll') } };
-      }
-      return { session: await sessions.newSession(user) };
+      return lock.underLock(user.id, async ({ repository: rows, sessions }) => {
+        const factors = await rows.factorsOf(user.id);
+        if (factors.totp || factors.passkeys > 0) {
+          const methods: SecondFactorChallenge['methods'] = [];
+          if (factors.totp) methods.push('totp');
+          if (factors.passkeys > 0) methods.push('webauthn');
+          if (factors.recoveryCodes > 0) methods.push('recovery');
+          const token = await checks.newChallenge(user.id, 'verify', null, rows);
+          return { halfway: { mfa_required: true, mfa_token: token, methods } };
+        }
+        if (factorRequired(user.role, requiredRoles)) {
+          const token = await checks.newChallenge(user.id, 'enroll', null, rows);
+          return { halfway: { mfa_enrollment_required: true, mfa_token: token } };
+        }
+        return { session: await sessions.newSession(user) };
+      });
     },
 
     /** The second step with a typed code: the app's (once a time step) or a recovery code (once). */
@@ -45,8 +68,7 @@ export function createSecondFactorSignIn(
       const challenge = await checks.liveChallenge(token, ['verify']);
       const user = await checks.staffMember(challenge.userId);
       await checks.counted(user.id, () => checks.spendTypedCode(user.id, code));
-      await checks.spendChallenge(challenge);
-      return sessions.newSession(user);
+      return completeSignIn(user, challenge);
     },
 
     /**
@@ -82,9 +104,10 @@ export function createSecondFactorSignIn(
       const counter = await checks.counted(user.id, () =>
         passkeys.verifyAuthentication(response, challenge.webauthnChallenge!, key),
       );
-      await checks.spendChallenge(challenge);
-      await repository.passkeyUsed(key.id, counter, clock.now());
-      return sessions.newSession(user);
+      // A passkey removed meanwhile (or the member's factors reset) signs no one in.
+      return completeSignIn(user, challenge, async (rows) => {
+        if (!(await rows.passkeyUsed(key.id, counter, clock.now()))) throw new AppError('PASSKEY_NOT_VERIFIED');
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../../db/client.js';
 import {
   passkeys,
   recoveryCodes,
@@ -16,7 +16,7 @@ export type TotpRow = typeof totpFactors.$inferSelect;
 const CHALLENGE_KEEP_MS = 24 * 3600_000;
 
 /** The rows of staff members' second factors and of the half-signed-in state. */
-export function createSecondFactorRepository(db: Db) {
+export function createSecondFactorRepository(db: Executor) {
   async function findTotp(userId: string): Promise<TotpRow | undefined> {
     const [row] = await db.select().from(totpFactors).where(eq(totpFactors.userId, userId));
     return row;
@@ -98,8 +98,14 @@ export function createSecondFactorRepository(db: Db) {
       return row!;
     },
 
-    async passkeyUsed(id: string, counter: number, now: Date): Promise<void> {
-      await db.update(passkeys).set({ counter, lastUsedAt: now }).where(eq(passkeys.id, id));
+    /** Notes a passkey's sign-in: false when it is gone (removed, or the member's factors reset). */
+    async passkeyUsed(id: string, counter: number, now: Date): Promise<boolean> {
+      const used = await db
+        .update(passkeys)
+        .set({ counter, lastUsedAt: now })
+        .where(eq(passkeys.id, id))
+        .returning({ id: passkeys.id });
+      return used.length > 0;
     },
 
     async removePasskey(userId: string, id: string): Promise<boolean> {
@@ -143,12 +149,16 @@ export function createSecondFactorRepository(db: Db) {
 
     /** The factors a member can sign in with: a confirmed app, passkeys, unused recovery codes. */
     async factorsOf(userId: string): Promise<{ totp: boolean; passkeys: number; recoveryCodes: number }> {
-      const [totp, keys, codes] = await Promise.all([
-        findTotp(userId),
-        db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)),
-        recoveryCodesLeft(userId),
-      ]);
-      return { totp: Boolean(totp?.confirmedAt), passkeys: keys[0]?.n ?? 0, recoveryCodes: codes };
+      // One statement: it runs in transactions too, where one connection takes one query at a time.
+      const [row] = rowsOf<{ totp: boolean; passkeys: number; recovery_codes: number }>(
+        await db.execute(sql`select
+          exists (select 1 from ${totpFactors}
+            where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null) as totp,
+          (select count(*)::int from ${passkeys} where ${passkeys.userId} = ${userId}) as passkeys,
+          (select count(*)::int from ${recoveryCodes}
+            where ${recoveryCodes.userId} = ${userId} and ${recoveryCodes.usedAt} is null) as recovery_codes`),
+      );
+      return { totp: Boolean(row?.totp), passkeys: row?.passkeys ?? 0, recoveryCodes: row?.recovery_codes ?? 0 };
     },
 
     /** Clears every factor of a member, and their half-finished sign-ins. */
@@ -157,6 +167,14 @@ export function createSecondFactorRepository(db: Db) {
       await db.delete(passkeys).where(eq(passkeys.userId, userId));
       await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await db.delete(secondFactorChallenges).where(eq(secondFactorChallenges.userId, userId));
+    },
+
+    /**
+     * Holds the member's lock until the transaction ends: a change of their factors and the
+     * last step of their sign-in take it, so that neither sees the other half done.
+     */
+    async lockMember(userId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`second-factor:${userId}`}, 0))`);
     },
 
     /* ---------- the half-signed-in state ---------- */
@@ -206,6 +224,20 @@ export function createSecondFactorRepository(db: Db) {
           and(
             eq(secondFactorChallenges.userId, userId),
             eq(secondFactorChallenges.purpose, 'register'),
+            isNull(secondFactorChallenges.usedAt),
+          ),
+        );
+    },
+
+    /** Ends every half-signed-in step of a member (`verify`, `enroll`) still open: their factors changed. */
+    async endHalfSignedIn(userId: string, now: Date): Promise<void> {
+      await db
+        .update(secondFactorChallenges)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(secondFactorChallenges.userId, userId),
+            inArray(secondFactorChallenges.purpose, ['verify', 'enroll']),
             isNull(secondFactorChallenges.usedAt),
           ),
         );

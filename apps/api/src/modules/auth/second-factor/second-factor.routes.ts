@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { secondFactorRoutes, userRoutes } from '@pss/contract';
 import { contractRoutes } from '../../../lib/contract-routes.js';
 import { caller, enrollingMember } from '../../../lib/access-control.js';
@@ -18,6 +18,16 @@ export function registerSecondFactorRoutes(
   const cookies = staffSessionCookies(options.secureCookies);
   const factors = deps.auth.secondFactors;
   const tags = ['Second factor'];
+
+  /** Who calls an enrolment route, and their session when signed in (a change of factors keeps it). */
+  const enrolling = (request: FastifyRequest) => ({
+    ...enrollingMember(request),
+    sessionId: request.auth?.sessionId ?? null,
+  });
+  const signedInMember = (request: FastifyRequest) => {
+    const { userId, sessionId } = caller(request);
+    return { userId, sessionId: sessionId ?? null };
+  };
 
   /** A session a second factor completed: the same cookies as a password sign-in's. */
   function signedIn<B>(reply: FastifyReply, session: IssuedSession<B>): B {
@@ -42,7 +52,7 @@ export function registerSecondFactorRoutes(
         '(as the bearer token). Asking again replaces a secret not yet confirmed; a confirmed app: 409 ' +
         'MFA_ALREADY_ENROLLED.',
     },
-    async (request) => factors.enrolTotp(enrollingMember(request)),
+    async (request) => factors.enrolTotp(enrolling(request)),
   );
 
   implement(
@@ -52,10 +62,11 @@ export function registerSecondFactorRoutes(
       summary: 'Confirm the authenticator app with its first code: ten recovery codes, shown once',
       description:
         'A wrong code: 401 MFA_CODE_INCORRECT, counted as a wrong password is (429 at the limit). Half signed in, ' +
-        'the answer also holds the session the enrolment completes (and sets its cookies).',
+        'the answer also holds the session the enrolment completes (and sets its cookies). A factor added ends the ' +
+        'member’s other sessions and every half-finished sign-in of theirs.',
     },
     async (request, reply) => {
-      const done = await factors.confirmTotp(enrollingMember(request), request.body.code);
+      const done = await factors.confirmTotp(enrolling(request), request.body.code);
       if (done.session) signedIn(reply, done.session);
       return done.body;
     },
@@ -66,10 +77,12 @@ export function registerSecondFactorRoutes(
     {
       tags,
       summary: 'Remove the authenticator app, with one of its current codes',
-      description: 'The last factor of a role that must have one cannot be removed: 409 MFA_FACTOR_REQUIRED.',
+      description:
+        'The last factor of a role that must have one cannot be removed: 409 MFA_FACTOR_REQUIRED. Ends the member’s ' +
+        'other sessions and every half-finished sign-in of theirs.',
     },
     async (request) => {
-      await factors.removeTotp(caller(request).userId, request.body.code);
+      await factors.removeTotp(signedInMember(request), request.body.code);
       return null;
     },
   );
@@ -99,7 +112,7 @@ export function registerSecondFactorRoutes(
   implement(
     secondFactorRoutes.mfaPasskeyRegisterOptions,
     { tags, summary: 'Begin adding a passkey: the options for the browser’s navigator.credentials.create()' },
-    async (request) => factors.passkeyRegistrationOptions(enrollingMember(request)),
+    async (request) => factors.passkeyRegistrationOptions(enrolling(request)),
   );
 
   implement(
@@ -109,10 +122,11 @@ export function registerSecondFactorRoutes(
       summary: 'Keep the passkey the browser made',
       description:
         'A response that does not verify: 401 PASSKEY_NOT_VERIFIED. The first factor also gives ten recovery codes; ' +
-        'half signed in, the answer holds the session the enrolment completes.',
+        'half signed in, the answer holds the session the enrolment completes. Ends the member’s other sessions and ' +
+        'every half-finished sign-in of theirs.',
     },
     async (request, reply) => {
-      const done = await factors.registerPasskey(enrollingMember(request), request.body.name, request.body.response);
+      const done = await factors.registerPasskey(enrolling(request), request.body.name, request.body.response);
       if (done.session) signedIn(reply, done.session);
       return done.body;
     },
@@ -120,9 +134,13 @@ export function registerSecondFactorRoutes(
 
   implement(
     secondFactorRoutes.mfaPasskeyRemove,
-    { tags, summary: 'Remove one of the member’s passkeys' },
+    {
+      tags,
+      summary: 'Remove one of the member’s passkeys',
+      description: 'Ends the member’s other sessions and every half-finished sign-in of theirs.',
+    },
     async (request) => {
-      await factors.removePasskey(caller(request).userId, request.params.id);
+      await factors.removePasskey(signedInMember(request), request.params.id);
       return null;
     },
   );
@@ -152,8 +170,9 @@ export function registerSecondFactorRoutes(
       tags,
       summary: 'Clear a staff member’s second factors (superadmin)',
       description:
-        'Removes their authenticator app, passkeys and recovery codes; they are told by email. Recorded in the ' +
-        'audit trail. A participant, or no one: 404 USER_NOT_FOUND.',
+        'Removes their authenticator app, passkeys and recovery codes, and ends every session and half-finished ' +
+        'sign-in of theirs; they are told by email. Recorded in the audit trail. A participant, or no one: 404 ' +
+        'USER_NOT_FOUND.',
     },
     async (request) => {
       await deps.auth.resetSecondFactors(request.params.id);

@@ -419,9 +419,14 @@ describe('a superadmin’s reset of a member’s factors', () => {
       headers: { authorization: `Bearer ${superToken}`, 'x-request-id': 'second-factor-reset' },
     });
     expect(reset.statusCode, reset.body).toBe(204);
-    expect((await inject('GET', '/auth/mfa', token)).json()).toMatchObject({ totp: false, recovery_codes_left: 0 });
-    // The member signs in with the password alone again (their role needs no factor).
-    expect((await passwordSignIn(user)).json()).toMatchObject({ access_token: expect.any(String) });
+    // The reset ended the member's sessions; they sign in with the password alone again (their role needs no factor).
+    expectError(await inject('GET', '/auth/mfa', token), 401, 'NOT_AUTHORIZED');
+    const again = await passwordSignIn(user);
+    expect(again.json()).toMatchObject({ access_token: expect.any(String) });
+    expect((await inject('GET', '/auth/mfa', accessTokenOf(again))).json()).toMatchObject({
+      totp: false,
+      recovery_codes_left: 0,
+    });
     expect(mail.filter((m) => m.to === user.email).map((m) => m.subject)).toEqual([
       'Your Patient Simulation Platform second factor was reset',
     ]);
