@@ -11,7 +11,7 @@ import { appendAuditEvents, sealAuditChain, type AuditEventInput } from './audit
 import { chainExportLines, verifyChainExport } from './audit-chain-export.js';
 import { CHECKPOINTS_FILE, createCheckpointBook, type CheckpointBook } from './audit-checkpoints.js';
 import { checkpointHolds, type Checkpoint } from './audit-seals.js';
-import { verifyAuditChain } from './audit-verify.js';
+import { keySealedTheChain, verifyAuditChain } from './audit-verify.js';
 
 /**
  * Issue #46: each way of rewriting the trail behind the app's back — as a superuser with the
@@ -226,5 +226,11 @@ describe('checkpoints', () => {
     const file = path.join(t.ctx.config.dataDir, CHECKPOINTS_FILE);
     expect(readFileSync(file, 'utf8')).toContain(JSON.stringify(newest));
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('tells a process whether its key sealed the chain (the start logs it when not)', async () => {
+    const t = await trail();
+    expect(await keySealedTheChain(t.ctx.db, t.key)).toBe(true);
+    expect(await keySealedTheChain(t.ctx.db, 'another-key-long-enough-for-hmac-sha256!')).toBe(false);
   });
 });

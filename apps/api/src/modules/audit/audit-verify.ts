@@ -3,6 +3,7 @@ import { rowsOf, type Executor } from '../../db/client.js';
 import { auditChain, auditEvents, auditSealState } from '../../db/schema/index.js';
 import { createChainWalk, MAX_PROBLEMS, type ChainVerdict } from './audit-chain-walk.js';
 import type { CheckpointFile } from './audit-checkpoints.js';
+import { linkHash, sameHex } from './audit-seals.js';
 
 /** Links read at a time while walking the chain. */
 const VERIFY_BATCH = 1000;
@@ -89,4 +90,19 @@ interface ChainCheckRow {
   at: string | Date | null;
   digest: string | null;
   unkeyed_hash: string | null;
+}
+
+/**
+ * Whether `key` sealed the chain's newest keyed link: a process given another key than the
+ * others (or than before) would seal links no check can accept, so the start says so at once.
+ * Null when there is no keyed link, or its event is gone (the check names that).
+ */
+export async function keySealedTheChain(db: Executor, key: string): Promise<boolean | null> {
+  const [link] = rowsOf<{ prev_hash: string; hash: string; digest: string | null }>(
+    await db.execute(sql`
+      select c.prev_hash, c.hash, (select audit_event_digest(e) from ${auditEvents} e where e.seq = c.event_seq) as digest
+      from ${auditChain} c where c.keyed order by c.chain_seq desc limit 1`),
+  );
+  if (!link?.digest) return null;
+  return sameHex(link.hash, linkHash(key, link.prev_hash, link.digest));
 }
