@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { rowsOf, type Db } from '../../src/db/client.js';
 import { auditKindOf, definitionAt, signInCalls, routeName } from '../../src/modules/audit/audited-routes.js';
+import { removalsOfNoRow } from '../../src/modules/audit/row-changes.js';
 import type { Caller, World } from '../world.js';
 
 /**
@@ -37,6 +38,10 @@ function paramValues(path: string, url: string): string[] {
   const match = new RegExp(`^/api${pattern.join('/')}(?:\\?|$)`).exec(url);
   return match ? match.slice(1).map(decodeURIComponent) : [];
 }
+
+/** A call that removes something: a DELETE, or a call named for removing (`cases.removeFromProject`). */
+const isRemoval = (method: string, name: string) =>
+  !removalsOfNoRow.has(name) && (method === 'DELETE' || /\.(remove|delete)/.test(name));
 
 export function createAuditChecks(world: World) {
   const credentials = new Set<string>([world.password]);
@@ -102,6 +107,10 @@ export function createAuditChecks(world: World) {
       problems.push(`target ${event.target_type}:${event.target_id}, not one of ${params.join(', ')}`);
     if (registered.access !== 'public' && cell.caller === 'ownerAdmin' && event.client_id !== world.clientA.id)
       problems.push(`client ${event.client_id}, not client A's (the owner's own call)`);
+    // A removal keeps what it removed: its fields before, nothing after (a sign-out removes no row).
+    const removed = Object.values(event.changes) as { after?: unknown }[];
+    if (isRemoval(registered.method, name) && (removed.length === 0 || removed.some((c) => c.after !== null)))
+      problems.push(`a removal without the before state of what it removed: ${JSON.stringify(event.changes)}`);
     return problems.map((problem) => `${where}: ${problem}`);
   }
 

@@ -1,6 +1,6 @@
 import { perfectAnswers, validCase } from '../case-bodies.js';
 import { owned, staff, superadmin, type MatrixRow } from './expectations.js';
-import { get, del, post, put, upload, PNG, RTF } from './requests.js';
+import { afterUpload, get, del, post, put, upload, PNG, RTF } from './requests.js';
 
 /** Case Setup, module libraries, and the elements of the participant dashboard. */
 export const casesAndModuleLibrariesRows: Record<string, MatrixRow> = {
@@ -51,7 +51,11 @@ export const casesAndModuleLibrariesRows: Record<string, MatrixRow> = {
     expect: owned(200),
     request: (w) => upload(`/cases/${w.draft.id}/image`, PNG, 'patient.png'),
   },
-  'DELETE /api/cases/:id/image': { expect: owned(200), request: (w) => del(`/cases/${w.draft.id}/image`) },
+  'DELETE /api/cases/:id/image': {
+    expect: owned(200),
+    request: (w) =>
+      afterUpload(w, upload(`/cases/${w.draft.id}/image`, PNG, 'patient.png'), del(`/cases/${w.draft.id}/image`)),
+  },
   'GET /api/cases/:id/image': { expect: owned(200), request: (w) => get(`/cases/${w.imageCase.id}/image`) },
   'GET /api/cases/:id/preview': { expect: owned(200), request: (w) => get(`/cases/${w.draft.id}/preview`) },
   'GET /api/cases/:id/feedback': { expect: owned(200), request: (w) => get(`/cases/${w.draft.id}/feedback`) },

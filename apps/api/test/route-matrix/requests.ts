@@ -13,6 +13,21 @@ export const upload = (url: string, content: string | Buffer, fileName: string):
   return { method: 'POST', url, payload: file.payload, headers: file.headers };
 };
 
+/**
+ * A file put in place first (by client A's administrator), so that the removal that follows,
+ * whoever calls it, has one to remove (and its event a before state to keep).
+ */
+export async function afterUpload(w: World, first: WorldRequest, then: WorldRequest): Promise<WorldRequest> {
+  const uploaded = await w.ctx.app.inject({
+    method: first.method,
+    url: `/api${first.url}`,
+    headers: { ...(await w.headersOf('ownerAdmin')), ...first.headers },
+    payload: first.payload as Buffer,
+  });
+  if (uploaded.statusCode !== 200) throw new Error(`${first.url}: ${uploaded.statusCode} ${uploaded.body}`);
+  return then;
+}
+
 /** The attempt a participant-side call is about: the caller's own when they have one. */
 export const attemptFor = (w: World, caller: Caller) =>
   caller === 'testUser' ? w.attempts.testUser : w.attempts.participant;

@@ -1,5 +1,5 @@
 import { owned, staff, superadmin, participant, anyone, type MatrixRow } from './expectations.js';
-import { get, del, post, put, upload, attemptFor, PDF, MP4 } from './requests.js';
+import { afterUpload, get, del, post, put, upload, attemptFor, PDF, MP4 } from './requests.js';
 
 /** Season Results Summaries and the resource library. */
 export const summariesAndResourcesRows: Record<string, MatrixRow> = {
@@ -23,7 +23,12 @@ export const summariesAndResourcesRows: Record<string, MatrixRow> = {
   },
   'DELETE /api/season-summaries/:id/sheet': {
     expect: owned(200),
-    request: (w) => del(`/season-summaries/${w.summaries.draft}/sheet`),
+    request: (w) =>
+      afterUpload(
+        w,
+        upload(`/season-summaries/${w.summaries.draft}/sheet`, PDF, 'results.pdf'),
+        del(`/season-summaries/${w.summaries.draft}/sheet`),
+      ),
   },
   'GET /api/season-summaries/:id/sheet': {
     expect: owned(200),
@@ -35,7 +40,12 @@ export const summariesAndResourcesRows: Record<string, MatrixRow> = {
   },
   'DELETE /api/season-summaries/:id/video': {
     expect: owned(200),
-    request: (w) => del(`/season-summaries/${w.summaries.draft}/video`),
+    request: (w) =>
+      afterUpload(
+        w,
+        upload(`/season-summaries/${w.summaries.draft}/video`, MP4, 'thanks.mp4'),
+        del(`/season-summaries/${w.summaries.draft}/video`),
+      ),
   },
   'GET /api/season-summaries/:id/video': {
     expect: owned(200),

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db, Tx } from '../../db/client.js';
+import { getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { rowsOf, type Db, type Executor, type Tx } from '../../db/client.js';
 import type { AuditChanges } from '../../db/schema/index.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { canonicalJson, type AuditEventInput } from './audit-chain.js';
@@ -175,6 +177,24 @@ export function auditActor(actor: AuditActor): void {
   if (record) record.actor = actor;
 }
 
+/** What a password set leaves in the trail: that it changed, and whether there was one before. */
+export const PASSWORD_SET = '[set]';
+export const PASSWORD_NONE = '[none]';
+export const PASSWORD_CHANGED = '[changed]';
+
+/**
+ * The call set a password: the event says so as a changed field with fixed markers, never the
+ * value nor its hash (the one field named for a credential an event holds).
+ */
+export function auditPasswordChanged(hadOne: boolean): void {
+  const record = storage.getStore();
+  if (!record) return;
+  record.changes = {
+    ...record.changes,
+    password: { before: hadOne ? PASSWORD_SET : PASSWORD_NONE, after: PASSWORD_CHANGED },
+  };
+}
+
 type Fields = Record<string, unknown>;
 
 /** Fields every save changes, which say nothing of what changed. */
@@ -208,10 +228,57 @@ export function changedFields(before: Fields | null, after: Fields | null): Audi
 
 /**
  * Fields that hold a credential, by name: never written into an event, whatever call sent
- * them (a password, a code, a token, a secret, a hash of one).
+ * them (a password, a code, a token, a secret, a hash of one, a passkey's credential).
  */
-const credentialName = /pass(word)?|token|secret|hash|otp|code$|^code|recovery|signature|cookie/i;
+const credentialName =
+  /pass(word)?|token|secret|hash|otp|code$|^code|recovery|signature|cookie|credential|public_?key/i;
 
 export function isCredentialField(name: string): boolean {
   return credentialName.test(name);
+}
+
+/** Credentials out, at every depth: a value kept in an event never holds one. */
+export function withoutCredentials(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  // A value nested past any the contract's bodies hold is sent by no screen: it is named, not
+  // kept (thousands of levels passed the database's stack depth and the call answered 500).
+  if (depth >= MAX_RECORDED_DEPTH) return NESTED_TOO_DEEP;
+  if (Array.isArray(value)) return value.map((inner) => withoutCredentials(inner, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => !isCredentialField(key))
+      .map(([key, inner]) => [key, withoutCredentials(inner, depth + 1)]),
+  );
+}
+
+/** How deep a sent value is recorded, and what stands for what lies deeper. */
+const MAX_RECORDED_DEPTH = 16;
+const NESTED_TOO_DEEP = '(nested too deep to record)';
+
+type Row = Record<string, unknown>;
+
+/**
+ * Rows removed, as an event keeps them: one row, each of its fields as `before` with `after`
+ * null; several, each row whole under its id. Credentials are dropped at every depth.
+ */
+export function removedChanges(rows: Row[]): AuditChanges {
+  const kept = rows.map((row) => withoutCredentials(row) as Row);
+  if (kept.length === 1) return changedFields(kept[0]!, null);
+  return Object.fromEntries(kept.map((row, place) => [String(row.id ?? place), { before: row, after: null }]));
+}
+
+/**
+ * Said by a service before it deletes rows it picked (a selection, cases under the case rules):
+ * they are read where the service deletes them (`db`, in the call's transaction) and kept as the
+ * event's `before`. Nothing outside a recorded call, or for no rows.
+ */
+export async function auditRemovedRows(db: Executor, table: PgTable, ids: readonly string[]): Promise<void> {
+  const record = storage.getStore();
+  if (!record || ids.length === 0) return;
+  const rows = rowsOf<{ row: Row }>(
+    await db.execute(sql`
+      select to_jsonb(t) as row from ${sql.identifier(getTableName(table))} t
+      where t.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid) order by t.id`),
+  );
+  record.changes = { ...record.changes, ...removedChanges(rows.map((found) => found.row)) };
 }

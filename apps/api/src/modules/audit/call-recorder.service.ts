@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { appendAuditEvents, type AuditEventInput } from './audit-chain.js';
 import { currentCall, newCallRecord, runInCall, type AuditActor, type CallRecord } from './audit-scope.service.js';
 import { signInCalls, statementRecordedCalls, type AuditKind } from './audited-routes.js';
-import { readRow, rowChanges, updatedRow } from './row-changes.js';
+import { aroundRow, ofMembersClient } from './row-changes.js';
 import { sentFields } from './sent-fields.js';
 
 /**
@@ -59,19 +59,22 @@ function routeTarget(name: string, definition: RouteDefinition): { type: string;
 
 /**
  * The record a call names when its service said none: the first of its path's parameters
- * (`/cases/:id/status` → the case), or the record it created (`POST /cases` answers its id).
+ * (`/cases/:id/status` → the case), or the record it created (`POST /cases` answers its id); a
+ * sign-in's step, a password or a factor of one's own (`auth.*`): the member who acted.
  */
 function defaultTarget(
   name: string,
   definition: RouteDefinition,
   params: unknown,
   result: unknown,
+  actor: AuditActor,
 ): CallRecord['target'] {
   const { type, param } = routeTarget(name, definition);
   const values = (params ?? {}) as Record<string, unknown>;
   if (param && typeof values[param] === 'string') return { type, id: values[param] };
   const created = (result as { id?: unknown } | null | undefined)?.id;
-  return typeof created === 'string' ? { type, id: created } : null;
+  if (typeof created === 'string') return { type, id: created };
+  return name.startsWith('auth.') && actor.id ? { type: 'user', id: actor.id } : null;
 }
 
 /** The app itself, acting on its own (a schedule, a queue). */
@@ -150,7 +153,7 @@ export function createCallRecorder(deps: CallRecorderDeps) {
       at: deps.clock.now(),
       actor,
       action: record.action,
-      target: record.target ?? defaultTarget(record.action, definition, request.params, result),
+      target: record.target ?? defaultTarget(record.action, definition, request.params, result, actor),
       projectId: record.projectId,
       // Whose data it was: as the call's checks said, else the caller's own client.
       clientId: record.clientId ?? actor.clientId,
@@ -190,13 +193,10 @@ export function createCallRecorder(deps: CallRecorderDeps) {
     try {
       const result = await deps.db.transaction(async (tx) => {
         record.tx = tx;
-        const updated = updatedRow(definition, request.params);
-        const before = updated ? await readRow(tx, updated) : null;
-        const value = await runInCall(record, run);
-        // An update whose service said no before and after: the row's, read around the handler.
-        const after = updated && before && !record.changes ? await readRow(tx, updated) : null;
-        if (before && after) record.changes = rowChanges(before, after, request.body, sentFields(name, request.body));
-        await appendAuditEvents(tx, [eventOf(record, request, definition, value, request.body)]);
+        const value = await aroundRow(tx, record, definition, request, () => runInCall(record, run));
+        await appendAuditEvents(tx, [
+          await ofMembersClient(tx, eventOf(record, request, definition, value, request.body)),
+        ]);
         return value;
       });
       // Committed: what the work after it asks to run after the commit runs at once.
@@ -228,7 +228,7 @@ export function createCallRecorder(deps: CallRecorderDeps) {
     const record = newCallRecord(name, actorOf(request));
     let result: T;
     try {
-      result = await runInCall(record, run);
+      result = await aroundRow(deps.db, record, definition, request, () => runInCall(record, run));
     } catch (error) {
       if (signInCalls.has(name)) {
         const refused = { ...record, actor: record.actor ?? triedBy(request), changes: {} };
@@ -237,7 +237,9 @@ export function createCallRecorder(deps: CallRecorderDeps) {
       }
       throw error;
     }
-    await appendAuditEvents(deps.db, [eventOf(record, request, definition, result, request.body)]);
+    await appendAuditEvents(deps.db, [
+      await ofMembersClient(deps.db, eventOf(record, request, definition, result, request.body)),
+    ]);
     deps.written();
     return result;
   }
@@ -277,7 +279,9 @@ export function createCallRecorder(deps: CallRecorderDeps) {
     const record = downloads.get(request);
     downloads.delete(request);
     if (!record || status >= 300) return;
-    await appendAuditEvents(deps.db, [eventOf(record, request, definition, null, request.query)]);
+    await appendAuditEvents(deps.db, [
+      await ofMembersClient(deps.db, eventOf(record, request, definition, null, request.query)),
+    ]);
     deps.written();
   }
 

@@ -18,7 +18,7 @@ import { createSecondFactorRepository } from './second-factor/second-factor.repo
 import { createSecondFactorSignIn, type StaffSignInStep } from './second-factor/second-factor-sign-in.js';
 import { createMemberLock } from './second-factor/member-lock.js';
 import type { Db } from '../../db/client.js';
-import { afterCommit, auditChanges } from '../audit/audit-scope.service.js';
+import { afterCommit, auditActor, auditChanges } from '../audit/audit-scope.service.js';
 
 export type { AuthSettings } from './auth-settings.js';
 export { REFRESH_GRACE_SECONDS, type IssuedSession, type SessionKind } from './auth-sessions.js';
@@ -101,6 +101,8 @@ export function createAuthService(deps: {
       // only after the right password, so that it tells no stranger which accounts are administrators.
       if (kind === 'admin' && !settings.adminPasswordLogin) throw new AppError('PASSWORD_LOGIN_DISABLED');
       const user = await checks.checkPassword(email, password, address, (u) => acceptedRoles[kind].includes(u.role));
+      // The password was right: each step from here on (a second factor asked, an enrolment) is theirs.
+      auditActor({ id: user.id, email: user.email, role: user.role, clientId: user.clientId });
       if (user.role === 'ADMIN' && !settings.adminPasswordLogin) throw new AppError('PASSWORD_LOGIN_DISABLED');
       return secondFactorSignIn.afterPassword(user);
     },

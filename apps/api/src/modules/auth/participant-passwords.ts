@@ -8,6 +8,7 @@ import type { AuthMail } from './auth-mail.js';
 import type { AuthSettings } from './auth-settings.js';
 import type { SignInChecks } from './sign-in-checks.js';
 import type { SessionsRepository } from './sessions.repository.js';
+import { auditActor, auditPasswordChanged } from '../audit/audit-scope.service.js';
 
 /** A participant's own password: changed while signed in, or set with an emailed code. */
 export function createParticipantPasswords(deps: {
@@ -42,6 +43,7 @@ export function createParticipantPasswords(deps: {
         await sessions.uncountAttempt(counted);
       }
       await users.setParticipantPassword(user.id, password);
+      auditPasswordChanged(Boolean(user.passwordHash));
       await sessions.revokeUserSessions(user.id, clock.now(), caller.sessionId ?? null);
     },
 
@@ -77,7 +79,10 @@ export function createParticipantPasswords(deps: {
       if (!userId) throw new AppError('PASSWORD_CODE_INVALID');
       const user = await users.findById(userId);
       if (!user || !isParticipantRole(user.role)) throw new AppError('PASSWORD_CODE_INVALID');
+      // Who held the code acted as the participant it was sent to.
+      auditActor({ id: user.id, email: user.email, role: user.role, clientId: user.clientId });
       await users.setParticipantPassword(user.id, password);
+      auditPasswordChanged(Boolean(user.passwordHash));
       await sessions.revokeUserSessions(user.id, clock.now(), null);
     },
   };

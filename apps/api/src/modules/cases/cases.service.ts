@@ -17,7 +17,8 @@ import { projectFitProblem, refuseIf, type CaseAccess, type Caller } from './cas
 import { contentColumns, participantView, toCaseDocument } from './case-content.js';
 import { savingCase } from './case-save-errors.js';
 import { createCasesRepository, type CaseHome, type CaseInsert, type CaseRow } from './cases.repository.js';
-import { auditChanges } from '../audit/audit-scope.service.js';
+import { auditChanges, auditRemovedRows } from '../audit/audit-scope.service.js';
+import { cases as casesTable } from '../../db/schema/index.js';
 
 export { checkAnswers, feedbackFor, isAnswered, missingRequired, scoreAnswers } from './case-answers.js';
 export type { StoredAnswer } from './case-answers.js';
@@ -71,6 +72,7 @@ export function createCasesService(deps: { db: Db; access: CaseAccess; storage: 
         (row) => (facts.get(row.id)?.participants ?? 0) > 0,
       );
       await refuseIf(rows, 'CHANGES_FORBIDDEN', (row) => row.effectiveStatus === 'ACTIVE');
+      await auditRemovedRows(tx, casesTable, ids);
       await inTx.delete(ids);
       return rows;
     });
@@ -182,9 +184,11 @@ export function createCasesService(deps: { db: Db; access: CaseAccess; storage: 
       if (rows.length !== new Set(ids).size || rows.some((r) => r.moduleId !== moduleId || r.projectId)) {
         throw new AppError('CASES_FROM_WRONG_PROJECT');
       }
-      await cases.delete(rows.map((r) => r.id));
+      const removed = rows.map((r) => r.id);
+      await auditRemovedRows(deps.db, casesTable, removed);
+      await cases.delete(removed);
       for (const row of rows) if (row.imageKey) await storage.remove(row.imageKey);
-      return { ids: rows.map((r) => r.id) };
+      return { ids: removed };
     },
 
     async status(caller: Caller, id: string): Promise<CaseStatusReport> {

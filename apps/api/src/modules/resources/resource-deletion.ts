@@ -4,6 +4,7 @@ import { resources as resourcesTable } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { ResourceContext } from './resource-context.js';
 import { createResourcesRepository, resourceConditions } from './resources.repository.js';
+import { auditRemovedRows } from '../audit/audit-scope.service.js';
 
 /** The selection's condition: ids, or the list's search and filter minus exceptions. */
 function selectionCondition(selection: ResourceSelection): SQL | undefined {
@@ -68,6 +69,11 @@ export function createResourceDeletion(context: ResourceContext) {
             details: { resources: attached },
           });
         }
+        await auditRemovedRows(
+          tx,
+          resourcesTable,
+          rows.map((r) => r.id),
+        );
         await repo.deleteIds(rows.map((r) => r.id));
         return rows;
       });

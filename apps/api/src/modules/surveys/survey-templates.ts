@@ -15,6 +15,8 @@ import type { SurveyContext } from './survey-context.js';
 import { shownPages } from './survey-rich-text.js';
 import { assertValid, counts, withIds } from './survey-template-pages.js';
 import { createSurveysRepository, type SurveysRepository, type TemplateWithUse } from './surveys.repository.js';
+import { auditRemovedRows } from '../audit/audit-scope.service.js';
+import { surveyTemplates } from '../../db/schema/index.js';
 
 type TemplateInput = Pick<z.output<typeof createSurveyTemplateBody>, 'name' | 'type' | 'pages'>;
 
@@ -152,6 +154,7 @@ export function createSurveyTemplates(context: SurveyContext) {
             details: { templates: used },
           });
         }
+        await auditRemovedRows(tx, surveyTemplates, ids);
         return { ids: await locked.deleteMany(ids) };
       });
     },

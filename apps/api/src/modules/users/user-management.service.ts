@@ -15,7 +15,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { UserManagementRepository, UserWithClient, UsersRepository } from './users.repository.js';
-import { auditChanges, auditClient } from '../audit/audit-scope.service.js';
+import { auditChanges, auditClient, auditPasswordChanged } from '../audit/audit-scope.service.js';
 
 function toSummary(user: UserWithClient): UserSummary {
   return {
@@ -141,6 +141,7 @@ export function createUserManagementService(deps: {
       if (emailChanged) deps.sessions.notifyEmailChanged(user, user.email, input.email.toLowerCase());
       const after = await details((await repository.findWithClient(id))!);
       auditChanges(await details(user), after);
+      if (input.password) auditPasswordChanged(Boolean(user.passwordHash));
       return after;
     },
 

@@ -11,6 +11,7 @@ import { validationError } from '../../lib/errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { CurrentUserRow, UserRow, UsersRepository } from './users.repository.js';
 import { isUniqueViolation } from '../../db/constraint-violations.js';
+import { auditChanges, auditPasswordChanged } from '../audit/audit-scope.service.js';
 
 export type { UserRow } from './users.repository.js';
 
@@ -79,7 +80,10 @@ export function createUsersService(deps: {
           if (isUniqueViolation(error)) throw new AppError('EMAIL_ALREADY_EXISTS');
           throw error;
         });
-      return toStaffUser(user);
+      const created = toStaffUser(user);
+      auditChanges(null, created);
+      auditPasswordChanged(false);
+      return created;
     },
 
     /** For sign-in: the account behind an email, whatever its role. */
