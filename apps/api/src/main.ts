@@ -1,11 +1,10 @@
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { createTokenService } from './lib/tokens.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { buildApp } from './app.js';
-import { runFirstStart } from './bootstrap/first-start.js';
+import { keepDemoSignIns, runFirstStart } from './bootstrap/first-start.js';
 import { localFileStorage } from './lib/storage.js';
 import { demoParticipantLinks } from './bootstrap/demo-participants.js';
 
@@ -93,16 +92,15 @@ async function main(): Promise<void> {
     }
     lines.push('', '  Demo data was created. Sign in at ' + `${url}/login-landing with:`);
     for (const line of signInLines) lines.push(`    ${line}`);
-    lines.push('  (printed once; also kept in DATA_DIR/demo-sign-ins.txt)');
+    // Whichever the database: the file holds passwords, so its mode is 0600.
+    const kept = keepDemoSignIns(config.dataDir, signInLines);
+    lines.push(`  (printed once; also kept in ${kept}, readable by this server's user alone)`);
     if (config.mfaRequiredRoles.length > 0) {
       const roles = config.mfaRequiredRoles.map((role) => role.toLowerCase()).join(', ');
       lines.push(
         `  Staff of the roles in MFA_REQUIRED_ROLES (${roles}) set up a second factor at their first sign-in:`,
         '  scan its QR code with an authenticator app, or get the code of its key with `npm run totp -- <key>`.',
       );
-    }
-    if (database.kind === 'pglite') {
-      writeFileSync(path.join(config.dataDir, 'demo-sign-ins.txt'), signInLines.join('\n') + '\n', { mode: 0o600 });
     }
   }
   console.log(lines.join('\n') + '\n');

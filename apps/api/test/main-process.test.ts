@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createEmptyDatabase } from './postgres-databases.js';
 
 // The real entry point, as `npm start` runs it (from source here): first start, the
 // console, the superadmin from the environment, and a clean exit on SIGTERM.
@@ -52,6 +53,16 @@ function tempDataDir(): string {
   return dir;
 }
 
+/** The sign-ins printed once are kept in DATA_DIR/demo-sign-ins.txt, for the server's user alone. */
+function expectSignInsKept(dataDir: string, output: string): void {
+  const file = path.join(dataDir, 'demo-sign-ins.txt');
+  expect(output).toContain(`also kept in ${file}, readable by this server's user alone`);
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  const kept = readFileSync(file, 'utf8');
+  const printed = /Provider employee \(superadmin\): \S+ \/ \S+/.exec(output)![0];
+  expect(kept.split('\n')).toContain(printed);
+}
+
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', () => {
   it('fills an empty data directory with demo data, prints the sign-ins once and stops cleanly', async () => {
     const dataDir = tempDataDir();
@@ -60,6 +71,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', ()
     expect(first.output()).toContain('Demo data was created');
     const signIn = /Provider employee \(superadmin\): (\S+) \/ (\S+)/.exec(first.output());
     expect(signIn).not.toBeNull();
+    expectSignInsKept(dataDir, first.output());
     const login = await fetch(`${first.url}/api/auth/login/superadmin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -107,6 +119,25 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', ()
       expect(((await wrong.json()) as { errorCode: string }).errorCode).toBe('INCORRECT_PASSWORD');
     } finally {
       expect(await server.stop()).toBe(0);
+    }
+  }, 360_000);
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server process on PostgreSQL', () => {
+  it('fills an empty database with demo data and keeps its sign-ins in DATA_DIR as on the embedded one', async () => {
+    const database = await createEmptyDatabase(process.env.TEST_DATABASE_URL!, 'pss_main');
+    try {
+      const dataDir = tempDataDir();
+      const server = await start(dataDir, { DATABASE_URL: database.url });
+      try {
+        expect(server.output()).toContain('Demo data was created');
+        expect(server.output()).toContain('database: PostgreSQL');
+        expectSignInsKept(dataDir, server.output());
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    } finally {
+      await database.drop();
     }
   }, 360_000);
 });

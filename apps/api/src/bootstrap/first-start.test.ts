@@ -1,9 +1,12 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { clients, users } from '../db/schema/index.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { verifyPassword } from '../lib/passwords.js';
-import { runFirstStart } from './first-start.js';
+import { keepDemoSignIns, runFirstStart } from './first-start.js';
 
 const opened: { drop(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -52,6 +55,22 @@ describe('first start', () => {
       const [row] = (await db.select().from(users)).filter((u) => u.email === signIn.email);
       expect(await verifyPassword(row!.passwordHash!, signIn.password)).toBe(true);
     }
+    // Kept in DATA_DIR for the server's user alone (0600: passwords), made anew over a file left there.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pss-first-start-'));
+    try {
+      writeFileSync(path.join(dataDir, 'demo-sign-ins.txt'), 'an old demo\n', { mode: 0o644 });
+      const lines = result.signIns.map((s) => `${s.label}: ${s.email} / ${s.password}`);
+      const file = keepDemoSignIns(path.join(dataDir, 'not-made-yet'), lines);
+      expect(file).toBe(path.join(dataDir, 'not-made-yet', 'demo-sign-ins.txt'));
+      expect(readFileSync(file, 'utf8')).toBe(lines.join('\n') + '\n');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const again = keepDemoSignIns(dataDir, lines);
+      expect(readFileSync(again, 'utf8')).toBe(lines.join('\n') + '\n');
+      expect(statSync(again).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+
     const before = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(clients)]);
     expect((await runFirstStart(db, { superadmin: undefined })).kind).toBe('nothing-to-do');
     const after = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(clients)]);

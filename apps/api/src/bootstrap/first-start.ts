@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
@@ -45,6 +47,23 @@ export async function runFirstStart(
     if ((row?.n ?? 0) > 0) return { kind: 'nothing-to-do' } as const;
     return { kind: 'demo-created', signIns: await seedDemoContent(txDb, new Date(), options.storage) } as const;
   });
+}
+
+/** Where the demo's sign-ins are kept, under DATA_DIR. */
+export const DEMO_SIGN_INS_FILE = 'demo-sign-ins.txt';
+
+/**
+ * Keeps the demo's sign-ins (one a line) in DATA_DIR/demo-sign-ins.txt, whichever database
+ * holds the demo (the embedded one or PostgreSQL), and answers the file's path. It holds
+ * passwords: it is made anew readable and writable by the server's user alone (0600), never
+ * written into a file left there before with a wider mode.
+ */
+export function keepDemoSignIns(dataDir: string, lines: string[]): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, DEMO_SIGN_INS_FILE);
+  rmSync(file, { force: true });
+  writeFileSync(file, lines.join('\n') + '\n', { mode: 0o600, flag: 'wx' });
+  return file;
 }
 
 /** The advisory lock key first start holds (any number unique to this purpose). */
