@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ParsedRequest, ReplyInputOf, RouteDefinition } from '@pss/contract';
 import { auditKindOf, routeName, statementRecordedCalls } from '../modules/audit/audited-routes.js';
 import type { CallRecorder } from '../modules/audit/call-recorder.service.js';
+import { isLimitedCall } from '../modules/call-limits/call-limits.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,11 +18,11 @@ export interface RouteDocs {
   summary: string;
   description?: string;
   /**
-   * A limit on calls per caller's address (@fastify/rate-limit, registered in app.ts with no
-   * global limit): for a public call that looks something up, so that it cannot be used to
-   * enumerate. Its description should say the limit.
+   * A public read limited as anonymous calls that write are (modules/call-limits): one that
+   * looks up what the caller gives, so that it cannot be used to enumerate. Its description
+   * should say the limit.
    */
-  rateLimit?: RateLimitOptions;
+  limited?: boolean;
 }
 
 /** The request as the contract's schemas parsed it. */
@@ -52,13 +52,18 @@ export function contractRoutes(app: FastifyInstance) {
     const name = routeName(definition);
     const kind = auditKindOf(definition);
     const recorder = app.callRecorder;
+    const limits = isLimitedCall(definition, docs) ? app.callLimits : undefined;
+    // The count is its own statement on the database: inside a change's transaction it would
+    // roll back with a refusal (and wait on itself on the embedded database's one connection).
+    if (limits && kind === 'change' && !name?.startsWith('auth.')) {
+      throw new Error(`${definition.method} ${definition.path}: a limited call must not run in a change's transaction`);
+    }
     typed.route({
       method: definition.method,
       url: definition.path,
       config: {
         access: definition.access,
         redirects: status === 302,
-        ...(docs.rateLimit ? { rateLimit: docs.rateLimit } : {}),
       },
       // A download's event is written as its file is about to go (modules/audit/call-recorder.service.ts).
       ...(kind === 'download' && recorder
@@ -91,7 +96,12 @@ export function contractRoutes(app: FastifyInstance) {
         ...(definition.reply ? { response: { [status]: definition.reply } } : {}),
       },
       handler: async (request, reply) => {
-        const run = async () => handler(request as unknown as ContractRequest<D>, reply);
+        // An anonymous call is counted before its handler runs (and, when recorded, as part of
+        // its call: a refusal is recorded as the handler's would be).
+        const run = async () => {
+          if (limits) await limits.take(name ?? `${definition.method} ${definition.path}`, request.ip);
+          return handler(request as unknown as ContractRequest<D>, reply);
+        };
         const result =
           kind && name && recorder ? await recorder.record(kind, name, definition, request, run) : await run();
         if (result === reply || reply.sent) return reply;

@@ -20,7 +20,7 @@ export const callCounts = pgTable(
 /**
  * The audit trail's anonymous events, counted per call, outcome, address and minute: the
  * first of a minute is written to the trail, the rest only counted here, and the count goes
- * to the trail in one summary event once the minute is over (modules/call-limits/anonymous-events.ts).
+ * to the trail in one summary event once the minute is over (modules/call-limits/anonymous-events.service.ts).
  * `summarized_at`: when that summary was written (null: not yet, or none needed).
  */
 export const anonymousEventCounts = pgTable(

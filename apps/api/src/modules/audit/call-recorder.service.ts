@@ -8,6 +8,7 @@ import { currentCall, newCallRecord, runInCall, type AuditActor, type CallRecord
 import { signInCalls, statementRecordedCalls, type AuditKind } from './audited-routes.js';
 import { aroundRow, ofMembersClient } from './row-changes.js';
 import { sentFields } from './sent-fields.js';
+import { createAnonymousEvents } from '../call-limits/anonymous-events.service.js';
 
 /**
  * Records calls in the audit trail, one event each: a change in the change's own transaction
@@ -140,6 +141,8 @@ async function afterCommitted(record: CallRecord, log: Pick<FastifyBaseLogger, '
 }
 
 export function createCallRecorder(deps: CallRecorderDeps) {
+  // An anonymous call's event: one a minute per address, call and outcome, with a count.
+  const authEvents = createAnonymousEvents({ db: deps.db, written: deps.written });
   function eventOf(
     record: CallRecord,
     request: FastifyRequest,
@@ -230,17 +233,19 @@ export function createCallRecorder(deps: CallRecorderDeps) {
     try {
       result = await aroundRow(deps.db, record, definition, request, () => runInCall(record, run));
     } catch (error) {
-      if (signInCalls.has(name)) {
+      // A sign-in's refusal is recorded, and any refusal of an anonymous call: anyone may make
+      // one, so they are counted, one event a minute per address, call and refusal.
+      if (signInCalls.has(name) || definition.access === 'public') {
         const refused = { ...record, actor: record.actor ?? triedBy(request), changes: {} };
-        await appendAuditEvents(deps.db, [eventOf(refused, request, definition, null, null, outcomeOf(error))]);
-        deps.written();
+        await authEvents.write(definition, eventOf(refused, request, definition, null, null, outcomeOf(error)));
       }
       throw error;
     }
-    await appendAuditEvents(deps.db, [
+    // An anonymous call that let no one in (a sign-in link asked for) is counted as refusals are.
+    await authEvents.write(
+      definition,
       await ofMembersClient(deps.db, eventOf(record, request, definition, result, request.body)),
-    ]);
-    deps.written();
+    );
     return result;
   }
 

@@ -2,17 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { certificateRoutes } from '@pss/contract';
 import { caller } from '../../lib/access-control.js';
 import { contractRoutes } from '../../lib/contract-routes.js';
-import { AppError } from '../../lib/errors.js';
 import type { CertificatePdf, CertificatesService } from './certificates.service.js';
 
 const tags = ['CME certificates'];
-
-/**
- * Checks of codes per caller's address in a minute. A person checks a certificate or two; a
- * code has 100 random bits, so at this rate guessing one is out of reach, and a script
- * reading certificates by trying codes is stopped at once.
- */
-export const VERIFY_CHECKS_PER_MINUTE = 30;
 
 function sendPdf(reply: FastifyReply, pdf: CertificatePdf): FastifyReply {
   return reply
@@ -35,14 +27,11 @@ export function registerCertificatesRoutes(app: FastifyInstance, service: Certif
         'Anyone holding a code may check it: who, for which project and how many credits, when it was issued, and ' +
         'whether it still stands (`valid` is false once revoked, with `revoked_at`). The code is read as a person ' +
         'types it (any case, with or without dashes, O for 0, I or L for 1). An unknown code is 404 NOT_FOUND. ' +
-        `At most ${VERIFY_CHECKS_PER_MINUTE} checks a minute from one address: then 429 TOO_MANY_REQUESTS with ` +
-        'Retry-After.',
-      rateLimit: {
-        max: VERIFY_CHECKS_PER_MINUTE,
-        timeWindow: 60_000,
-        errorResponseBuilder: (_request, context) =>
-          new AppError('TOO_MANY_REQUESTS', { details: { retry_after_seconds: Math.ceil(context.ttl / 1000) } }),
-      },
+        'Limited as every anonymous call is (ANONYMOUS_CALLS_PER_MINUTE from one address, 30 by default, and ' +
+        'ANONYMOUS_CALLS_PER_MINUTE_TOTAL from all, counted in the database by every process together): then 429 ' +
+        'TOO_MANY_REQUESTS with Retry-After. A person checks a certificate or two; a code has 100 random bits, so ' +
+        'guessing one is out of reach, and a script reading certificates by trying codes is stopped at once.',
+      limited: true,
     },
     async (request) => service.verify(request.params.code),
   );

@@ -11,7 +11,6 @@ import type { UserRow } from '../users/users.service.js';
 import { call, madeBefore, twoClientsContext, type Caller } from '../../../test/kit.js';
 import { participantWork } from '../../../test/participant-work.js';
 import { createUser } from '../../../test/test-app.js';
-import { VERIFY_CHECKS_PER_MINUTE } from './certificates.routes.js';
 
 /**
  * A certificate once issued (issue #37): the participant's list and PDF, anyone's check of its
@@ -224,15 +223,5 @@ describe('the public check of a code', () => {
     expect((await api('GET', `/certificates/verify/${'x'.repeat(65)}`)).statusCode).toBe(400);
   });
 
-  // Last: the limit holds for the rest of this app's minute.
-  it('is limited per address: past the limit, 429 TOO_MANY_REQUESTS with Retry-After', async () => {
-    const url = '/certificates/verify/0000-0000-0000-0000-0000';
-    let last = await api('GET', url);
-    for (let i = 0; i < VERIFY_CHECKS_PER_MINUTE && last.statusCode !== 429; i++) last = await api('GET', url);
-    expect(last.statusCode).toBe(429);
-    expect(last.json().errorCode).toBe('TOO_MANY_REQUESTS');
-    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-    // Other calls are not limited.
-    expect((await api('GET', '/participant/certificates', fixture.ada)).statusCode).toBe(200);
-  });
+  // Its limit, counted by every process together: modules/call-limits/call-limits.test.ts.
 });
