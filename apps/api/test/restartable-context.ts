@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.js';
 import { createPglite, openDatabase, type Database } from '../src/db/client.js';
 import { fixedClock } from '../src/lib/clock.js';
 import { madeBefore } from './kit.js';
-import { adminUrl } from './postgres-databases.js';
+import { servingUrl } from './postgres-databases.js';
 import { openTestDatabase, testConfig, type TestContext } from './test-app.js';
 
 /**
@@ -29,10 +29,13 @@ export async function restartableTestContext(now: string): Promise<RestartableCo
   let reopen: () => Promise<Database>;
   let remove: () => Promise<void>;
   if (testDatabaseUrl) {
-    database = (await openTestDatabase()).database;
+    const opened = await openTestDatabase();
+    // The owner's handle is not needed here: a restart reopens the database as the app serves it.
+    await opened.owner.close();
+    database = opened.database;
     const result = await database.db.execute(sql`select current_database() as name`);
     const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
-    reopen = () => openDatabase({ databaseUrl: adminUrl(testDatabaseUrl, name) });
+    reopen = () => openDatabase({ databaseUrl: servingUrl(testDatabaseUrl, name) });
     remove = async () => {
       const admin = new pg.Client({ connectionString: testDatabaseUrl });
       await admin.connect();
@@ -57,6 +60,10 @@ export async function restartableTestContext(now: string): Promise<RestartableCo
   const context: RestartableContext = {
     app: await build(database),
     db: database.db,
+    // The restarts' tests change no schema: the app's own handle stands for the owner's.
+    get ownerDb() {
+      return context.db;
+    },
     database,
     config,
     clock,
