@@ -100,6 +100,7 @@ export function createAppServices(
     mailer,
     settings: config,
     log: app.log,
+    audit: app.callRecorder,
   });
   // The provider sends the browser back to the web app, which hands its answer to the API.
   const oidcSignIn = config.oidc

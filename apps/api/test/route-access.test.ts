@@ -40,7 +40,7 @@ describe('route access declarations', () => {
     }
   });
 
-  it('only sign-in (staff, with a second factor, through the identity provider, and participants), refresh, password links, health, settings, the site pages, a certificate’s check, docs and signed file links are public under /api', () => {
+  it('only sign-in (staff, with a second factor, through the identity provider, and participants), refresh, password and unlock links, health, settings, the site pages, a certificate’s check, docs and signed file links are public under /api', () => {
     const publicApi = ctx.app.declaredRoutes
       .filter((r) => r.access === 'public' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`)
@@ -55,7 +55,7 @@ describe('route access declarations', () => {
         'GET /api/openapi.json',
         'GET /api/settings',
         'GET /api/pages/:name',
-        // Anyone holding a certificate's code may check it (rate-limited; the code is 100 random bits).
+        // Anyone holding a certificate's code may check it (limited as anonymous calls are; the code is 100 random bits).
         'GET /api/certificates/verify/:code',
         'POST /api/auth/admin/login',
         'POST /api/auth/login/admin',
@@ -67,6 +67,8 @@ describe('route access declarations', () => {
         'POST /api/auth/verify/email',
         'POST /api/auth/password/code',
         'POST /api/auth/password/reset',
+        // An account locked by failed sign-ins: the emailed single-use link is the permission.
+        'POST /api/auth/unlock',
         // Client administrators through their identity provider: the state, nonce and PKCE are the permission.
         'GET /api/auth/oidc/start',
         'POST /api/auth/oidc/callback',

@@ -12,6 +12,9 @@ export const loginBody = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** The token of an emailed link that unlocks an account locked by failed sign-ins. */
+export const unlockBody = z.strictObject({ token: z.string().min(1).max(200) });
+
 /** The signed-in staff member, as `GET /users/me` answers. */
 export const currentUser = z.object({
   id: z.string().uuid(),

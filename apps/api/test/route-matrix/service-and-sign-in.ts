@@ -95,4 +95,10 @@ export const serviceAndSignInRows: Record<string, MatrixRow> = {
     expect: anyone(400),
     request: () => post('/auth/password/reset', { code: 'not-a-code-anyone-was-sent', password: 'a-new-secret' }),
   },
+  // No session is needed; a link nobody was sent is refused alike (modules/auth/account-lockout.test.ts
+  // unlocks with a real one).
+  'POST /api/auth/unlock': {
+    expect: anyone(400),
+    request: () => post('/auth/unlock', { token: 'not-a-link-anyone-was-sent' }),
+  },
 };

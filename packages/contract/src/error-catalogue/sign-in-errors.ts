@@ -24,6 +24,17 @@ export const signInErrors = {
     message: 'Too many attempts. Please wait a few minutes and try again.',
     showServerMessage: false,
   },
+  ACCOUNT_LOCKED: {
+    status: 429,
+    message:
+      'This account is locked after too many failed sign-ins. Use the unlock link emailed to its address, or try again later.',
+    showServerMessage: false,
+  },
+  UNLOCK_LINK_INVALID: {
+    status: 400,
+    message: 'This unlock link has expired or was already used.',
+    showServerMessage: false,
+  },
   // Signing in through the organisation's identity provider (OpenID Connect). The web app
   // shows each on /unauthorized?reason=<code>, so each says why and what to do.
   OIDC_NOT_CONFIGURED: {

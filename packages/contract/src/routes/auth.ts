@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { loginBody, loginResponse, oidcCallbackBody, staffLogoutResponse, verifyResponse } from '../auth.js';
+import {
+  loginBody,
+  loginResponse,
+  oidcCallbackBody,
+  staffLogoutResponse,
+  unlockBody,
+  verifyResponse,
+} from '../auth.js';
 import {
   createPasswordBody,
   linkLoginBody,
@@ -118,5 +125,14 @@ export const authRoutes = {
     body: verifyEmailBody,
     status: 202,
     reply: z.object({ sent: z.literal(true) }),
+  }),
+  /** Unlocks an account locked by failed sign-ins, with the single-use link mailed to its owner. */
+  unlock: route({
+    method: 'POST',
+    path: '/auth/unlock',
+    access: 'public',
+    body: unlockBody,
+    status: 204,
+    reply: z.null(),
   }),
 };

@@ -104,6 +104,7 @@ export const signInCalls = new Set([
   'auth.loginParticipant',
   'auth.loginByLink',
   'auth.setPasswordWithCode',
+  'auth.unlock',
   'auth.changeParticipantPassword',
   'auth.mfaVerify',
   'auth.mfaPasskeyVerify',

@@ -79,6 +79,22 @@ export function createAuthMail(deps: { mailer: Mailer; log?: { error(obj: unknow
       );
     },
 
+    /** Tells an account's owner that it was locked after failed sign-ins, with the link that unlocks it. */
+    sendUnlockLink(owner: Recipient, link: string, linkTtlHours: number): void {
+      sendLater(
+        {
+          to: owner.email,
+          subject: 'Your Patient Simulation Platform account was locked',
+          text:
+            `Hello ${owner.firstName},\n\nThere were too many failed attempts to sign in to your Patient Simulation ` +
+            `Platform account, so it is locked. Unlock it with this link; it works once, within ${linkTtlHours} ` +
+            `hours:\n\n${link}\n\nIf the failed attempts were not yours, someone may be trying to guess your ` +
+            `password: consider choosing a new one, and tell your programme administrator.`,
+        },
+        'unlock link',
+      );
+    },
+
     /** Waits for the mail still being sent (the app waits for it when it closes). */
     async settle(): Promise<void> {
       while (pendingMail.size > 0) await Promise.allSettled([...pendingMail]);

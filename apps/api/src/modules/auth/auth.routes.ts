@@ -71,8 +71,10 @@ export function registerAuthRoutes(
         description:
           'Answers an access token for `Authorization: Bearer`, sets the httpOnly refresh cookie and the ' +
           'JS-readable presence cookie. A wrong password, an unknown email and an account of another kind ' +
-          'all answer 401 INCORRECT_PASSWORD; repeated failures answer 429 TOO_MANY_REQUESTS. A member with a ' +
-          'second factor gets `{ mfa_required, mfa_token, methods }` instead (no token, no cookie: complete it with ' +
+          'all answer 401 INCORRECT_PASSWORD. An address with repeated failures answers 429 TOO_MANY_REQUESTS; an ' +
+          'account with LOGIN_MAX_FAILURES failures is locked: every answer is then 429 ACCOUNT_LOCKED but a right ' +
+          'password that goes on to the member’s second factor from an address that has not failed on it (its ' +
+          'owner is mailed an unlock link: `/auth/unlock`). A member with a second factor gets `{ mfa_required, mfa_token, methods }` instead (no token, no cookie: complete it with ' +
           '`/auth/mfa/verify` or `/auth/mfa/webauthn/verify`); one whose role must have a factor and has none ' +
           'gets `{ mfa_enrollment_required, mfa_token }`, a bearer token only the enrolment calls take.',
       },
@@ -163,7 +165,9 @@ export function registerAuthRoutes(
       summary: 'Sign in as a participant with a password',
       description:
         'Answers an access token and sets the participant refresh cookie. A wrong password, an unknown email ' +
-        'and a staff account all answer 401 INCORRECT_PASSWORD; repeated failures 429.',
+        'and a staff account all answer 401 INCORRECT_PASSWORD. Repeated failures: 429 TOO_MANY_REQUESTS from one ' +
+        'address, 429 ACCOUNT_LOCKED on one account (whatever the password, until the owner’s emailed unlock link, ' +
+        '`/auth/unlock`, or the failures leave LOGIN_FAILURE_WINDOW_MINUTES).',
     },
     async (request, reply) => {
       const session = await deps.auth.loginParticipant(request.body.email, request.body.password, request.ip);
@@ -268,6 +272,24 @@ export function registerAuthRoutes(
     async (request) => {
       await deps.auth.sendPasswordCode(request.body.email, request.ip);
       return { sent: true as const };
+    },
+  );
+
+  implement(
+    authRoutes.unlock,
+    {
+      tags: ['Auth'],
+      summary: 'Unlock an account locked by failed sign-ins, with the link mailed to its owner',
+      description:
+        'No session needed. After LOGIN_MAX_FAILURES failed sign-ins (passwords, second-factor codes) within ' +
+        'LOGIN_FAILURE_WINDOW_MINUTES an account is locked: addresses that failed on it are refused (429 ' +
+        'ACCOUNT_LOCKED), and its owner is emailed a link, `/unlock-account?token=`, that works once within 24 ' +
+        'hours. This call spends the token and clears the account’s failures; it is recorded in the audit trail. A ' +
+        'token that is unknown, already used or expired: 400 UNLOCK_LINK_INVALID.',
+    },
+    async (request) => {
+      await deps.auth.unlock(request.body.token);
+      return null;
     },
   );
 

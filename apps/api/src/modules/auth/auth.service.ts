@@ -9,7 +9,10 @@ import { createAuthSessions, type IssuedSession } from './auth-sessions.js';
 import type { AuthSettings } from './auth-settings.js';
 import { createParticipantPasswords } from './participant-passwords.js';
 import { createParticipantSignIn } from './participant-sign-in.js';
-import { createSignInChecks } from './sign-in-checks.js';
+import { accountKey, createSignInChecks } from './sign-in-checks.js';
+import { createAccountLocks } from './account-locks.js';
+import { createAccountLocksRepository } from './account-locks.repository.js';
+import type { SystemRecorder } from '../audit/call-recorder.service.js';
 import { createSessionsRepository, type SessionsRepository } from './sessions.repository.js';
 import { createPasskeys } from './second-factor/passkeys.js';
 import { createSecondFactorChecks } from './second-factor/second-factor-checks.js';
@@ -51,11 +54,22 @@ export function createAuthService(deps: {
   mailer: Mailer;
   settings: AuthSettings;
   log?: { error(obj: unknown, msg: string): void };
+  /** Records an account's lock as the app's own event (account-locks.ts). */
+  audit?: SystemRecorder;
 }) {
   const { users, sessions, tokens, clock, settings } = deps;
   const mail = createAuthMail({ mailer: deps.mailer, log: deps.log });
   const authSessions = createAuthSessions({ users, sessions, tokens, clock, settings });
-  const checks = createSignInChecks({ users, sessions, clock, settings });
+  const locks = createAccountLocks({
+    repository: createAccountLocksRepository(deps.db),
+    users,
+    clearFailures: (email) => sessions.clearFailures(accountKey(email)),
+    clock,
+    settings,
+    mail,
+    audit: deps.audit,
+  });
+  const checks = createSignInChecks({ users, sessions, clock, settings, locks });
   const participantSignIn = createParticipantSignIn({
     users,
     sessions,
@@ -68,7 +82,7 @@ export function createAuthService(deps: {
   });
   const participantPasswords = createParticipantPasswords({ users, sessions, clock, settings, checks, mail });
   const factorRepository = createSecondFactorRepository(deps.db);
-  const factorChecks = createSecondFactorChecks({ repository: factorRepository, users, checks, clock, settings });
+  const factorChecks = createSecondFactorChecks({ repository: factorRepository, users, checks, clock });
   // A change of factors ends sessions, and a sign-in's last step makes one, in the lock's transaction.
   const lock = createMemberLock({
     db: deps.db,
@@ -100,7 +114,13 @@ export function createAuthService(deps: {
       // The client administrators' call is closed to everyone alike; the staff call says so
       // only after the right password, so that it tells no stranger which accounts are administrators.
       if (kind === 'admin' && !settings.adminPasswordLogin) throw new AppError('PASSWORD_LOGIN_DISABLED');
-      const user = await checks.checkPassword(email, password, address, (u) => acceptedRoles[kind].includes(u.role));
+      const user = await checks.checkPassword(email, password, address, (u) => acceptedRoles[kind].includes(u.role), {
+        // A locked account lets in a right password only on to a second factor.
+        hasFactor: async (u) => {
+          const factors = await factorRepository.factorsOf(u.id);
+          return factors.totp || factors.passkeys > 0;
+        },
+      });
       // The password was right: each step from here on (a second factor asked, an enrolment) is theirs.
       auditActor({ id: user.id, email: user.email, role: user.role, clientId: user.clientId });
       if (user.role === 'ADMIN' && !settings.adminPasswordLogin) throw new AppError('PASSWORD_LOGIN_DISABLED');
@@ -146,6 +166,9 @@ export function createAuthService(deps: {
       );
       afterCommit(() => mail.notifySecondFactorReset(user));
     },
+
+    /** Unlocks an account locked by failed sign-ins, with its emailed link (account-locks.ts). */
+    unlock: locks.unlock,
 
     refresh: authSessions.refresh,
     refreshParticipant: authSessions.refreshParticipant,

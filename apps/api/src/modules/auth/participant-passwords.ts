@@ -36,11 +36,10 @@ export function createParticipantPasswords(deps: {
       if (!user || !isParticipantRole(user.role)) throw new AppError('USER_NOT_FOUND');
       if (user.passwordHash) {
         if (currentPassword === undefined) throw new AppError('CURRENT_PASSWORD_INCORRECT');
-        const counted = await checks.countAttempt([checks.emailKey(user.email)]);
-        if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-          throw new AppError('CURRENT_PASSWORD_INCORRECT');
-        }
-        await sessions.uncountAttempt(counted);
+        const hash = user.passwordHash;
+        await checks.guarded(user.id, async () => {
+          if (!(await verifyPassword(hash, currentPassword))) throw new AppError('CURRENT_PASSWORD_INCORRECT');
+        });
       }
       await users.setParticipantPassword(user.id, password);
       auditPasswordChanged(Boolean(user.passwordHash));

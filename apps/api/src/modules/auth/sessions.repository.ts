@@ -19,6 +19,22 @@ export interface CountedKey {
   limit: number;
 }
 
+/** What a guess at an account's secret is counted under (sign-in-checks.ts). */
+export interface GuessKeys {
+  account: string;
+  address: string;
+  /** The account from the address: whether this address has failed on this account. */
+  pair: string;
+}
+
+/**
+ * A counted guess: refused (its address is past its limit, or the account is locked and this
+ * address has failed on it), or let through with its entries (to take back if it is right),
+ * whether the account was locked, and the account's failures with this one.
+ */
+export type CountedGuess =
+  { refused: 'address' | 'locked' } | { ids: number[]; locked: boolean; accountFailures: number };
+
 export function createSessionsRepository(db: Db) {
   return {
     async insert(values: NewSession): Promise<void> {
@@ -110,6 +126,40 @@ export function createSessionsRepository(db: Db) {
           .returning({ id: loginFailures.id });
         await tx.delete(loginFailures).where(lt(loginFailures.failedAt, windowStart));
         return added.map((r) => r.id);
+      });
+    },
+    /**
+     * Counts a guess as `countAttempt` counts an attempt (under an advisory lock per key, so
+     * that parallel guesses queue), with the lockout's rule: an address at its limit is
+     * refused; an account at its limit is locked, and then only an address that has not failed
+     * on it within the window gets through (one guess: its entry marks it).
+     */
+    async countGuess(
+      keys: GuessKeys,
+      limits: { account: number; address: number },
+      at: Date,
+      windowStart: Date,
+    ): Promise<CountedGuess> {
+      const all = [keys.account, keys.address, keys.pair].sort();
+      return db.transaction(async (tx) => {
+        for (const key of all) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${key}`}, 0))`);
+        }
+        const counts = await tx
+          .select({ key: loginFailures.key, n: count() })
+          .from(loginFailures)
+          .where(and(inArray(loginFailures.key, all), gte(loginFailures.failedAt, windowStart)))
+          .groupBy(loginFailures.key);
+        const failures = (key: string) => counts.find((row) => row.key === key)?.n ?? 0;
+        if (failures(keys.address) >= limits.address) return { refused: 'address' as const };
+        const locked = failures(keys.account) >= limits.account;
+        if (locked && failures(keys.pair) > 0) return { refused: 'locked' as const };
+        const added = await tx
+          .insert(loginFailures)
+          .values(all.map((key) => ({ key, failedAt: at })))
+          .returning({ id: loginFailures.id });
+        await tx.delete(loginFailures).where(lt(loginFailures.failedAt, windowStart));
+        return { ids: added.map((r) => r.id), locked, accountFailures: failures(keys.account) + 1 };
       });
     },
     /** Takes back the entries of an attempt that succeeded. */

@@ -29,11 +29,10 @@ export function isHalfSignedInToken(token: string): boolean {
 export function createSecondFactorChecks(deps: {
   repository: SecondFactorRepository;
   users: Pick<UsersService, 'findById'>;
-  checks: Pick<SignInChecks, 'countAttempt' | 'uncount'>;
+  checks: Pick<SignInChecks, 'guarded'>;
   clock: Clock;
-  settings: { loginMaxFailures: number };
 }) {
-  const { repository, users, checks, clock, settings } = deps;
+  const { repository, users, checks, clock } = deps;
 
   /**
    * A staff member by id, named in the call's event as who acted and on whose account;
@@ -83,14 +82,13 @@ export function createSecondFactorChecks(deps: {
     },
 
     /**
-     * Runs a check of something typed or presented for a member, counted as a password is:
-     * 429 at the limit, and the count taken back when the check passes.
+     * Runs a check of something typed or presented for a member, counted as a guess at their
+     * account from the caller's address, as a password is (sign-in-checks.ts: refused from an
+     * address that failed on a locked account, not from another), the count taken back when
+     * the check passes.
      */
     async counted<T>(userId: string, check: () => Promise<T>): Promise<T> {
-      const counted = await checks.countAttempt([{ key: `mfa:${userId}`, limit: settings.loginMaxFailures }]);
-      const result = await check();
-      await checks.uncount(counted);
-      return result;
+      return checks.guarded(userId, check);
     },
 
     spendAppCode,
