@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { SECOND_FACTOR_CHALLENGE_SECONDS } from '@pss/contract';
 import { buildApp, type App } from '../../app.js';
 import { rowsOf } from '../../db/client.js';
 import { expectError, type Reply } from '../../../test/kit.js';
@@ -116,6 +117,25 @@ describe('200 anonymous calls to each second-factor route from one address', () 
     });
   }
 
+  it('keeps a passkey sign-in’s challenges that name no one only until they expire', async () => {
+    nextMinute();
+    for (let n = 0; n < 3; n++)
+      expect((await from('198.51.100.20', 'POST', '/auth/mfa/webauthn/options', {})).statusCode).toBe(200);
+    const anonymousChallenges = async () =>
+      rowsOf<{ expired: boolean }>(
+        await ctx.db.execute(
+          sql`select expires_at <= ${ctx.clock.now().toISOString()}::timestamptz as expired
+              from second_factor_challenges where user_id is null`,
+        ),
+      );
+    expect((await anonymousChallenges()).length).toBeGreaterThanOrEqual(3);
+    ctx.clock.advance(SECOND_FACTOR_CHALLENGE_SECONDS * 1000 + 1000);
+    expect((await anonymousChallenges()).every((c) => c.expired)).toBe(true);
+    // The next one asked for takes the expired ones away.
+    expect((await from('198.51.100.21', 'POST', '/auth/mfa/webauthn/options', {})).statusCode).toBe(200);
+    expect((await anonymousChallenges()).map((c) => c.expired)).toEqual([false]);
+  });
+
   it('writes the summary a minute owes with the next minute’s first event, and a minute’s first event names its call', async () => {
     nextMinute();
     const address = '198.51.100.30';
@@ -142,8 +162,9 @@ describe('200 anonymous calls to each second-factor route from one address', () 
       ['MFA_SIGN_IN_EXPIRED', { calls: { before: 1, after: 4 }, minute: { before: null, after: minute } }],
       ['MFA_SIGN_IN_EXPIRED', {}],
     ]);
-    // Nothing more is owed: a sweep adds nothing.
-    expect(await createAnonymousEvents({ db: ctx.db, written: () => undefined }).sweep(ctx.clock.now())).toBe(0);
+    // Nothing more is owed: a sweep adds nothing to them.
+    await createAnonymousEvents({ db: ctx.db, written: () => undefined }).sweep(ctx.clock.now());
+    expect(await eventsOf('auth.mfaVerify', address)).toHaveLength(3);
   });
 
   it('limits the sign-in link and password code requests, and the sign-ins, by the same rule', async () => {

@@ -12,7 +12,11 @@ export type PasskeyRow = typeof passkeys.$inferSelect;
 export type ChallengeRow = typeof secondFactorChallenges.$inferSelect;
 export type TotpRow = typeof totpFactors.$inferSelect;
 
-/** Spent and expired challenges are kept a day (for a look at what happened), then removed. */
+/**
+ * Spent and expired challenges of a member are kept a day (for a look at what happened), then
+ * removed; a passkey sign-in's that names no one, as soon as it expires (anyone may ask for one:
+ * the call limits bound how many, this how long they stay).
+ */
 const CHALLENGE_KEEP_MS = 24 * 3600_000;
 
 /** The rows of staff members' second factors and of the half-signed-in state. */
@@ -189,7 +193,12 @@ export function createSecondFactorRepository(db: Executor) {
     }): Promise<void> {
       await db
         .delete(secondFactorChallenges)
-        .where(lt(secondFactorChallenges.expiresAt, new Date(values.now.getTime() - CHALLENGE_KEEP_MS)));
+        .where(
+          or(
+            lt(secondFactorChallenges.expiresAt, new Date(values.now.getTime() - CHALLENGE_KEEP_MS)),
+            and(isNull(secondFactorChallenges.userId), lt(secondFactorChallenges.expiresAt, values.now)),
+          ),
+        );
       await db.insert(secondFactorChallenges).values({
         tokenHash: values.tokenHash,
         userId: values.userId,
