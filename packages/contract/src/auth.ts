@@ -14,6 +14,8 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 /** The token of an emailed link that unlocks an account locked by failed sign-ins. */
 export const unlockBody = z.strictObject({ token: z.string().min(1).max(200) });
+/** The web app's page an unlock link opens (the API mails it; the page hands the token to `POST /auth/unlock`). */
+export const unlockPagePath = (token: string) => `/unlock-account?token=${encodeURIComponent(token)}`;
 
 /** The signed-in staff member, as `GET /users/me` answers. */
 export const currentUser = z.object({

@@ -127,6 +127,8 @@ export const routes: ScreenRoute[] = [
         ...screen(async () => (await import('../features/auth/keycloak-landing-page')).KeycloakLandingPage),
       },
       { path: '/logged-out', ...screen(async () => (await import('../features/auth/logged-out-page')).LoggedOutPage) },
+      // Public (issue #46): the link mailed to the owner of an account that failed sign-ins locked.
+      { path: '/unlock-account', ...screen(async () => (await import('../features/auth/unlock-page')).UnlockPage) },
       {
         path: '/unauthorized',
         ...screen(async () => (await import('../features/auth/unauthorized-page')).UnauthorizedPage),

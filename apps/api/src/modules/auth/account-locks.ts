@@ -1,3 +1,4 @@
+import { unlockPagePath } from '@pss/contract';
 import { AppError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { currentRequestId } from '../../lib/request-context.js';
@@ -11,9 +12,6 @@ import type { AuthSettings } from './auth-settings.js';
 
 /** How long an emailed unlock link works (once). */
 export const UNLOCK_LINK_TTL_HOURS = 24;
-
-/** The web app's page an unlock link opens; it hands the token to `POST /auth/unlock`. */
-export const UNLOCK_PAGE_PATH = '/unlock-account';
 
 /**
  * Locked accounts (sign-in-checks.ts says when one is): its owner is mailed a single-use link
@@ -67,12 +65,7 @@ export function createAccountLocks(deps: {
                 : null,
           )
         : await repository.lock(values);
-      if (made)
-        mail.sendUnlockLink(
-          user,
-          `${settings.publicUrl}${UNLOCK_PAGE_PATH}?token=${link.token}`,
-          UNLOCK_LINK_TTL_HOURS,
-        );
+      if (made) mail.sendUnlockLink(user, `${settings.publicUrl}${unlockPagePath(link.token)}`, UNLOCK_LINK_TTL_HOURS);
     },
 
     /**

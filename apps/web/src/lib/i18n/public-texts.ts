@@ -40,6 +40,16 @@ export const publicTexts = {
     returning: 'Completing sign-in…',
     inactiveToast: 'You were signed out after a period of inactivity.',
     signInWithPasskey: 'Sign in with a passkey',
+    unlockTitle: 'Unlock your account',
+    unlockBody:
+      'Too many failed sign-ins locked your account. Unlock it here, then sign in as usual. If the failed ' +
+      'sign-ins were not yours, consider choosing a new password.',
+    unlockNoLink: 'Open this page with the link from the email that told you your account was locked.',
+    unlockButton: 'Unlock my account',
+    unlockedTitle: 'Your account is unlocked',
+    unlockedBody: 'You can sign in again.',
+    unlockStaffSignIn: 'Staff sign-in',
+    unlockParticipantSignIn: 'Participant sign-in',
   },
   home: {
     title: 'Clinical case simulations for clinicians',
