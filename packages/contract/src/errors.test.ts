@@ -13,8 +13,9 @@ describe('error catalogue', () => {
     // EMAIL_DISABLED (409, "Send now" of a disabled email); SURVEY_EMPTY (422, a survey template without
     // a page, or with a page without a question or info review); and the 7 of a staff member's second
     // factor (MFA_CODE_INCORRECT, MFA_CODE_USED, MFA_SIGN_IN_EXPIRED, MFA_ALREADY_ENROLLED,
-    // MFA_NOT_ENROLLED, MFA_FACTOR_REQUIRED, PASSKEY_NOT_VERIFIED).
-    expect(errorCodes).toHaveLength(106);
+    // MFA_NOT_ENROLLED, MFA_FACTOR_REQUIRED, PASSKEY_NOT_VERIFIED); and the lockout's ACCOUNT_LOCKED (429,
+    // an account locked by failed sign-ins) and UNLOCK_LINK_INVALID (400, its emailed link used or expired).
+    expect(errorCodes).toHaveLength(108);
     for (const code of errorCodes) {
       const entry = errorCatalogue[code];
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);
@@ -32,6 +33,7 @@ describe('error catalogue', () => {
     expect(errorCatalogue.CLIENT_HAS_PROJECTS.status).toBe(409);
     expect(errorCatalogue.TOO_MANY_REQUESTS.status).toBe(429);
     expect(errorCatalogue.TEST_EMAIL_LIMIT_REACHED.status).toBe(429);
+    expect(errorCatalogue.ACCOUNT_LOCKED.status).toBe(429);
     expect(errorCatalogue.OIDC_ACCOUNT_UNKNOWN.status).toBe(403);
     expect(errorCatalogue.OIDC_SIGN_IN_INVALID.status).toBe(400);
   });
