@@ -4,6 +4,7 @@ import { openDatabase, type Db } from './db/client.js';
 import { createTokenService } from './lib/tokens.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { buildApp } from './app.js';
+import { keySealedTheChain } from './modules/audit/audit-verify.js';
 import { keepDemoSignIns, runFirstStart } from './bootstrap/first-start.js';
 import { localFileStorage } from './lib/storage.js';
 import { demoParticipantLinks } from './bootstrap/demo-participants.js';
@@ -21,11 +22,19 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    databaseOwnerUrl: config.databaseOwnerUrl,
     pgliteDataDir: path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();
+  const trail = await database.trailProtection();
   const storage = localFileStorage(path.join(config.dataDir, 'files'));
   const app = await buildApp({ config, database, storage });
+  if (!trail.protected) app.log.warn({ audit_trail: trail }, 'audit trail: not protected from the database role');
+  if ((await keySealedTheChain(database.db, config.auditSigningKey)) === false) {
+    app.log.error(
+      'audit trail: AUDIT_SIGNING_KEY is not the key that sealed the newest link; every process must share one key',
+    );
+  }
   const firstStart = await runFirstStart(database.db, { superadmin: config.superadmin, storage });
 
   // Jobs are claimed in the database, so any number of processes may run these workers: a
@@ -81,6 +90,7 @@ async function main(): Promise<void> {
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
   );
   lines.push(`  API docs: ${url}/api/docs`);
+  lines.push(`  audit trail: ${trail.protected ? 'protected' : 'not protected'} — ${trail.detail}`);
   if (firstStart.kind === 'superadmin-created') {
     lines.push(`  created superadmin ${firstStart.email} (from SUPERADMIN_EMAIL)`);
   }
