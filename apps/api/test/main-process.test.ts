@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEmptyDatabase } from './postgres-databases.js';
+import { createEmptyDatabase, SERVING_ROLE, servingUrl } from './postgres-databases.js';
 
 // The real entry point, as `npm start` runs it (from source here): first start, the
 // console, the superadmin from the environment, and a clean exit on SIGTERM.
@@ -68,6 +68,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', ()
     const dataDir = tempDataDir();
     const first = await start(dataDir);
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    expect(first.output()).toContain('audit trail: not protected — the embedded database has one role');
     expect(first.output()).toContain('Demo data was created');
     const signIn = /Provider employee \(superadmin\): (\S+) \/ (\S+)/.exec(first.output());
     expect(signIn).not.toBeNull();
@@ -128,10 +129,19 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server process on Po
     const database = await createEmptyDatabase(process.env.TEST_DATABASE_URL!, 'pss_main');
     try {
       const dataDir = tempDataDir();
-      const server = await start(dataDir, { DATABASE_URL: database.url });
+      // Two roles (issue #46): the owner (the run's user) migrates, a role that owns nothing serves.
+      const serving = servingUrl(process.env.TEST_DATABASE_URL!, new URL(database.url).pathname.slice(1));
+      const server = await start(dataDir, { DATABASE_OWNER_URL: database.url, DATABASE_URL: serving });
       try {
         expect(server.output()).toContain('Demo data was created');
         expect(server.output()).toContain('database: PostgreSQL');
+        expect(server.output()).toContain(
+          `audit trail: protected — the role the app serves with (${SERVING_ROLE}) may only read and append`,
+        );
+        const ready = (await (await fetch(`${server.url}/api/health/ready`)).json()) as {
+          details: { audit_trail: { protected: boolean } };
+        };
+        expect(ready.details.audit_trail.protected).toBe(true);
         expectSignInsKept(dataDir, server.output());
       } finally {
         expect(await server.stop()).toBe(0);
