@@ -90,10 +90,6 @@ export function createSignInChecks(deps: {
   }
 
   return {
-    countAttempt,
-    /** Takes back the entries of an attempt that turned out right. */
-    uncount: (counted: number[]) => sessions.uncountAttempt(counted),
-
     /** Counts an emailed request, limited per address and per caller (429). */
     async countEmailedRequest(request: EmailedRequest, email: string, address: string): Promise<void> {
       await countAttempt([
