@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { authRoutes } from '@pss/contract';
 import { call } from '../../lib/api-client';
+import { strongTitle } from '../../lib/alert-contrast';
 import { errorMessage } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useSearchParams } from '../../lib/screen-router';
@@ -37,7 +38,7 @@ export function UnlockPage() {
           {t('auth.unlockTitle')}
         </Title>
         {state.status === 'done' ? (
-          <Alert color="teal" role="status" title={t('auth.unlockedTitle')}>
+          <Alert color="teal" role="status" title={t('auth.unlockedTitle')} styles={strongTitle('teal')}>
             {t('auth.unlockedBody')}
           </Alert>
         ) : (

@@ -28,6 +28,7 @@ import { useTranslation } from '../../lib/i18n';
 import '../../lib/i18n/certificate';
 import { QueryProvider } from '../../lib/query-provider';
 import { Link, useNavigate, useParams } from '../../lib/screen-router';
+import { strongTitle } from '../../lib/alert-contrast';
 
 const verificationQuery = (code: string) =>
   queryOptions({
@@ -115,15 +116,6 @@ function Verification({ code }: { code: string }) {
   }
   return <VerificationCard certificate={answer.data} />;
 }
-
-/**
- * The alert's title in shade 9 on shade 0: the light variant's colours (and shade 9 on its
- * usual fill) stay below 4.5:1.
- */
-const strongTitle = (color: 'teal' | 'red') => ({
-  root: { backgroundColor: `var(--mantine-color-${color}-0)` },
-  title: { color: `var(--mantine-color-${color}-9)` },
-});
 
 function VerificationCard({ certificate }: { certificate: CertificateVerification }) {
   const { t } = useTranslation();
