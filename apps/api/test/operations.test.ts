@@ -35,7 +35,14 @@ describe('liveness and readiness', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
     const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok', checks: { database: true, migrations: true, draining: false } });
+    expect(ready.json()).toEqual({
+      status: 'ok',
+      checks: { database: true, migrations: true, draining: false },
+      // On PostgreSQL the tests serve with a role that owns nothing; the embedded database has one role.
+      details: {
+        audit_trail: { protected: Boolean(process.env.TEST_DATABASE_URL), detail: expect.any(String) },
+      },
+    });
   });
 
   it('is not ready while the database is behind this build, or does not answer; still live', async () => {
