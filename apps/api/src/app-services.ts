@@ -249,6 +249,7 @@ export function createAppServices(
     resourcesService,
     auditEventsService: createAuditEventsService({
       db,
+      clock,
       key: config.auditSigningKey,
       checkpoints: deps.auditCheckpoints,
     }),

@@ -134,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dataDir: config.dataDir,
     key: config.auditSigningKey,
     log: app.log,
+    clock,
   });
   const sealer = createAuditSealer({
     db: database.db,

@@ -36,8 +36,8 @@ export interface ExportedOffChain {
 
 const EXPORT_BATCH = 1000;
 
-export async function* chainExportLines(db: Db): AsyncGenerator<string> {
-  yield `${JSON.stringify({ format: CHAIN_EXPORT_FORMAT, version: 1, exported_at: new Date().toISOString() })}\n`;
+export async function* chainExportLines(db: Db, now: Date): AsyncGenerator<string> {
+  yield `${JSON.stringify({ format: CHAIN_EXPORT_FORMAT, version: 1, exported_at: now.toISOString() })}\n`;
   let after = 0;
   for (;;) {
     const rows = rowsOf<{

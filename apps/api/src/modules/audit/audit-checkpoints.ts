@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.js';
 import { auditChain } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
 import { checkpointHolds, signCheckpoint, type Checkpoint } from './audit-seals.js';
 
 /**
@@ -70,10 +71,10 @@ export function createCheckpointBook(deps: {
   dataDir: string;
   key: string;
   log: { info(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
-  now?: () => Date;
+  /** The app's clock: a checkpoint's time. */
+  clock: Clock;
 }) {
   const file = path.join(deps.dataDir, CHECKPOINTS_FILE);
-  const now = deps.now ?? (() => new Date());
   // The furthest checkpoint of each chain this process knows of: read from the file once, then
   // kept as it writes (a year of checkpoints a minute is not read every minute).
   let furthest: Map<string, Checkpoint> | null = null;
@@ -114,7 +115,7 @@ export function createCheckpointBook(deps: {
         }
         if (head.place === last.place && !options.always) return null;
       }
-      const checkpoint = signCheckpoint(deps.key, { ...head, at: now().toISOString() });
+      const checkpoint = signCheckpoint(deps.key, { ...head, at: deps.clock.now().toISOString() });
       appendFileSync(file, `${JSON.stringify(checkpoint)}\n`, { mode: 0o600 });
       remember(checkpoint);
       deps.log.info({ audit_checkpoint: checkpoint }, 'audit trail checkpoint');

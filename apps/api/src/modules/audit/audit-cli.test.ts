@@ -9,6 +9,7 @@ import { auditEvents } from '../../db/schema/index.js';
 import { appendAuditEvents, sealAuditChain } from './audit-chain.js';
 import { chainExportLines } from './audit-chain-export.js';
 import { createCheckpointBook } from './audit-checkpoints.js';
+import { systemClock } from '../../lib/clock.js';
 
 /** `npm run audit:verify` on an embedded database, as an operator runs it with the server stopped. */
 const apiRoot = path.resolve(import.meta.dirname, '../../..');
@@ -69,10 +70,15 @@ describe('npm run audit:verify -- --export FILE --checkpoints FILE', () => {
       await database.db.transaction((tx) => appendAuditEvents(tx, [{ actor, action }]));
     }
     await sealAuditChain(database.db, KEY);
-    const book = createCheckpointBook({ dataDir, key: KEY, log: { info: () => undefined, error: () => undefined } });
+    const book = createCheckpointBook({
+      dataDir,
+      key: KEY,
+      log: { info: () => undefined, error: () => undefined },
+      clock: systemClock,
+    });
     expect(await book.record(database.db)).toMatchObject({ place: 3 });
     let exported = '';
-    for await (const piece of chainExportLines(database.db)) exported += piece;
+    for await (const piece of chainExportLines(database.db, systemClock.now())) exported += piece;
     await database.close();
     const file = path.join(work, 'chain.jsonl');
     writeFileSync(file, exported);

@@ -1,5 +1,6 @@
 import type { AuditCheckpoint, AuditEvent, AuditEventsQuery, AuditExportQuery, AuditVerdict } from '@pss/contract';
 import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import type { Cell, Column, Table } from '../../lib/table-writer.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { visibleClientId } from '../clients/clients.service.js';
@@ -82,7 +83,7 @@ function exportRow(row: ChainedEventRow): Cell[] {
  * only about their own client), the same events as a CSV or XLSX file written as they are
  * read, and the chain's check (provider staff).
  */
-export function createAuditEventsService(deps: { db: Db; key: string; checkpoints: CheckpointBook }) {
+export function createAuditEventsService(deps: { db: Db; clock: Clock; key: string; checkpoints: CheckpointBook }) {
   const events = createAuditEventsRepository(deps.db);
 
   return {
@@ -123,7 +124,7 @@ export function createAuditEventsService(deps: { db: Db; key: string; checkpoint
     },
 
     /** The whole chain, then the events not on it yet, as the offline check reads them. */
-    chainExport: () => chainExportLines(deps.db),
+    chainExport: () => chainExportLines(deps.db, deps.clock.now()),
   };
 }
 

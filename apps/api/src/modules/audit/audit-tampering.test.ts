@@ -54,7 +54,12 @@ async function trail(): Promise<Trail> {
   const ctx = await createTestContext();
   open = ctx;
   const key = ctx.config.auditSigningKey;
-  const book = createCheckpointBook({ dataDir: mkdtempSync(path.join(work, 'data-')), key, log: silent });
+  const book = createCheckpointBook({
+    dataDir: mkdtempSync(path.join(work, 'data-')),
+    key,
+    log: silent,
+    clock: ctx.clock,
+  });
   for (let i = 1; i <= 8; i++) await ctx.db.transaction((tx) => appendAuditEvents(tx, [event(i)]));
   await sealAuditChain(ctx.db, key);
   expect(await book.record(ctx.db)).not.toBeNull();
@@ -66,7 +71,7 @@ async function trail(): Promise<Trail> {
   const verify = () => verifyAuditChain(ctx.db, { key, checkpoints: book.read() });
   const verifyExport = async () => {
     let text = '';
-    for await (const piece of chainExportLines(ctx.db)) text += piece;
+    for await (const piece of chainExportLines(ctx.db, ctx.clock.now())) text += piece;
     return verifyChainExport(text.split('\n'), key, book.read());
   };
   expect(await verify()).toMatchObject({ ok: true, checked: 8, problems: [] });

@@ -142,7 +142,7 @@ async function afterCommitted(record: CallRecord, log: Pick<FastifyBaseLogger, '
 
 export function createCallRecorder(deps: CallRecorderDeps) {
   // An anonymous call's event: one a minute per address, call and outcome, with a count.
-  const authEvents = createAnonymousEvents({ db: deps.db, written: deps.written });
+  const authEvents = createAnonymousEvents({ db: deps.db, clock: deps.clock, written: deps.written });
   function eventOf(
     record: CallRecord,
     request: FastifyRequest,

@@ -1,5 +1,6 @@
 import type { RouteDefinition } from '@pss/contract';
 import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import { appendAuditEvents, type AuditEventInput } from '../audit/audit-scope.service.js';
 import { createCallLimitsRepository, type AnonymousEventCountRow } from './call-limits.repository.js';
 import { MINUTE_MS, minuteOf } from './minutes.js';
@@ -37,6 +38,8 @@ function counted(definition: RouteDefinition, event: AuditEventInput): boolean {
 export function createAnonymousEvents(deps: {
   /** The database itself: an anonymous call runs in no transaction of its own. */
   db: Db;
+  /** The app's clock: an event given no time is dated by it. */
+  clock: Clock;
   /** Told when events were written, so that they are sealed soon. */
   written(): void;
 }) {
@@ -60,7 +63,7 @@ export function createAnonymousEvents(deps: {
    * minutes) when it is the first of its minute, only counted otherwise.
    */
   async function record(event: AuditEventInput): Promise<void> {
-    const at = event.at ?? new Date();
+    const at = event.at ?? deps.clock.now();
     const key = { action: event.action, outcome: event.outcome ?? 'success', ip: event.ip ?? '' };
     const minute = minuteOf(at);
     const wrote = await deps.db.transaction(async (tx) => {

@@ -106,7 +106,7 @@ describe('200 anonymous calls to each second-factor route from one address', () 
 
       // The minute is over: the sweep writes one summary per outcome, with its count.
       nextMinute();
-      await createAnonymousEvents({ db: ctx.db, written: () => undefined }).sweep(ctx.clock.now());
+      await createAnonymousEvents({ db: ctx.db, clock: ctx.clock, written: () => undefined }).sweep(ctx.clock.now());
       expect((await eventCount()) - eventsBefore).toBeLessThanOrEqual(4);
       const events = await eventsOf(route.action, address);
       expect(callsTold(events)).toBe(200);
@@ -163,7 +163,7 @@ describe('200 anonymous calls to each second-factor route from one address', () 
       ['MFA_SIGN_IN_EXPIRED', {}],
     ]);
     // Nothing more is owed: a sweep adds nothing to them.
-    await createAnonymousEvents({ db: ctx.db, written: () => undefined }).sweep(ctx.clock.now());
+    await createAnonymousEvents({ db: ctx.db, clock: ctx.clock, written: () => undefined }).sweep(ctx.clock.now());
     expect(await eventsOf('auth.mfaVerify', address)).toHaveLength(3);
   });
 

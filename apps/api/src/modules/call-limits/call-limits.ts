@@ -87,7 +87,7 @@ export function registerCallLimits(
   },
 ): CallLimits {
   const limits = createCallLimits(deps);
-  const events = createAnonymousEvents({ db: deps.db, written: deps.written });
+  const events = createAnonymousEvents({ db: deps.db, clock: deps.clock, written: deps.written });
   app.decorate('callLimits', limits);
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
