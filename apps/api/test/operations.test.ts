@@ -48,7 +48,7 @@ describe('liveness and readiness', () => {
   it('is not ready while the database is behind this build, or does not answer; still live', async () => {
     // As a database restored from an older backup: its newest migration not applied.
     const [newest] = rowsOf<Record<string, unknown>>(
-      await ctx.db.execute(
+      await ctx.ownerDb.execute(
         sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations) returning *`,
       ),
     );
@@ -60,7 +60,7 @@ describe('liveness and readiness', () => {
         details: { checks: { database: true, migrations: false, draining: false } },
       });
     } finally {
-      await ctx.db.execute(
+      await ctx.ownerDb.execute(
         sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`,
       );
     }

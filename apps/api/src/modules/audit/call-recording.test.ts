@@ -146,32 +146,32 @@ describe('recording calls', () => {
     const project = await projectA();
     const draft = await createDraft(project, 'Fever');
     // A save the database refuses after the call has begun (disk full, as CASE_NOT_SAVED's test does).
-    await ctx.db.execute(sql`
+    await ctx.ownerDb.execute(sql`
       create function refuse_case_save() returns trigger language plpgsql as $$
       begin raise exception 'disk full' using errcode = '53100'; end $$`);
-    await ctx.db.execute(
+    await ctx.ownerDb.execute(
       sql`create trigger refuse_case_save before update on cases for each row execute function refuse_case_save()`,
     );
     const refused = await recorded('PUT', `/cases/${draft.id}`, f.asAdminA, {
       ...contentOf(draft),
       name: 'Fever, refused',
     });
-    await ctx.db.execute(sql`drop trigger refuse_case_save on cases`);
+    await ctx.ownerDb.execute(sql`drop trigger refuse_case_save on cases`);
     expect(refused.reply.statusCode).toBeGreaterThanOrEqual(400);
     expect(refused.events).toEqual([]);
 
     // The event's insert fails: the case's save, made before it in the same transaction, goes too.
-    await ctx.db.execute(sql`
+    await ctx.ownerDb.execute(sql`
       create function refuse_event() returns trigger language plpgsql as $$
       begin raise exception 'no room for the event' using errcode = '53100'; end $$`);
-    await ctx.db.execute(
+    await ctx.ownerDb.execute(
       sql`create trigger refuse_event before insert on audit_events for each row execute function refuse_event()`,
     );
     const lost = await recorded('PUT', `/cases/${draft.id}`, f.asAdminA, {
       ...contentOf(draft),
       name: 'Fever, unrecorded',
     });
-    await ctx.db.execute(sql`drop trigger refuse_event on audit_events`);
+    await ctx.ownerDb.execute(sql`drop trigger refuse_event on audit_events`);
     expect(lost.reply.statusCode).toBeGreaterThanOrEqual(500);
     expect((await call('GET', `/cases/${draft.id}`)).json<CaseDocument>().name).toBe('Fever');
 

@@ -49,7 +49,7 @@ describe('a copy that fails half-way', () => {
         origin: 'MODULE_LIBRARY' as const,
       })),
     );
-    await ctx.db.execute(sql`
+    await ctx.ownerDb.execute(sql`
       create function refuse_marked_takeaway() returns trigger language plpgsql as $$
       begin
         if new.text = ${sql.raw(`'${REFUSED}'`)} then
@@ -57,7 +57,7 @@ describe('a copy that fails half-way', () => {
         end if;
         return new;
       end $$`);
-    await ctx.db.execute(sql`create trigger refuse_marked_takeaway before insert on key_takeaways
+    await ctx.ownerDb.execute(sql`create trigger refuse_marked_takeaway before insert on key_takeaways
       for each row execute function refuse_marked_takeaway()`);
   });
 
@@ -86,7 +86,7 @@ describe('a copy that fails half-way', () => {
   });
 
   it('copies whole once nothing refuses', async () => {
-    await ctx.db.execute(sql`drop trigger refuse_marked_takeaway on key_takeaways`);
+    await ctx.ownerDb.execute(sql`drop trigger refuse_marked_takeaway on key_takeaways`);
     const before = await written();
     const response = await call('POST', '/module-library/cases/to-project', {
       payload: { project_id: projectId, case_ids: [first.id, second.id] },

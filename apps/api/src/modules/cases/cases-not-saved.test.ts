@@ -14,12 +14,12 @@ import { call, createDraft, ctx, getCase, projectA } from '../../../test/case-ca
 const REFUSED_NAME = 'Refused by a full disk';
 
 afterEach(async () => {
-  await ctx.db.execute(sql`drop trigger if exists refuse_case_write on cases`);
-  await ctx.db.execute(sql`drop function if exists refuse_case_write()`);
+  await ctx.ownerDb.execute(sql`drop trigger if exists refuse_case_write on cases`);
+  await ctx.ownerDb.execute(sql`drop function if exists refuse_case_write()`);
 });
 
 async function diskFullFor(caseId: string): Promise<void> {
-  await ctx.db.execute(
+  await ctx.ownerDb.execute(
     sql.raw(`
       create function refuse_case_write() returns trigger language plpgsql as $$
       begin
@@ -27,7 +27,7 @@ async function diskFullFor(caseId: string): Promise<void> {
         return new;
       end $$`),
   );
-  await ctx.db.execute(
+  await ctx.ownerDb.execute(
     sql`create trigger refuse_case_write before update on cases for each row execute function refuse_case_write()`,
   );
 }
@@ -48,7 +48,7 @@ describe('a case the database cannot save', () => {
 
     // Another case saves as ever; once the disk has room, this one does too.
     expect((await call('PUT', `/cases/${other.id}`, { payload: validCase(p) })).statusCode).toBe(200);
-    await ctx.db.execute(sql`drop trigger refuse_case_write on cases`);
+    await ctx.ownerDb.execute(sql`drop trigger refuse_case_write on cases`);
     const saved = await call('PUT', `/cases/${draft.id}`, { payload: validCase(p, { name: REFUSED_NAME }) });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<CaseDocument>().name).toBe(REFUSED_NAME);

@@ -169,7 +169,7 @@ describe('editing an email', () => {
     await ctx.ownerDb.execute(sql`alter table email_templates drop constraint email_templates_manual_only_check`);
     await ctx.db.update(emailTemplates).set({ sendMode: 'AUTOMATIC' }).where(eq(emailTemplates.seasonId, seasonId));
     const migration = readFileSync(path.join(migrationsFolder, '0030_season_summary_emails_manual.sql'), 'utf8');
-    for (const statement of migration.split('--> statement-breakpoint')) await ctx.db.execute(sql.raw(statement));
+    for (const statement of migration.split('--> statement-breakpoint')) await ctx.ownerDb.execute(sql.raw(statement));
     expect((await seasonEmails(project.id)).map((e) => e.send_mode)).toEqual([
       'AUTOMATIC',
       'AUTOMATIC',

@@ -85,7 +85,11 @@ describe('a bad query', () => {
 
 describe('a report over many pages', () => {
   it('reads every participant once, in name order, continuing page after page', async () => {
-    const seeded = await seedReportProject(ctx.db, { participants: 1_105, cases: 2, questions: 2 }, ctx.clock.now());
+    const seeded = await seedReportProject(
+      ctx.ownerDb,
+      { participants: 1_105, cases: 2, questions: 2 },
+      ctx.clock.now(),
+    );
     const get = (path: string, format = 'csv') =>
       call(ctx, 'GET', `/reports/${seeded.projectId}/${path}?format=${format}`, world.superadmin);
     const progress = csvRows(await get('participants-progress')).slice(1);

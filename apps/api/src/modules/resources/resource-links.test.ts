@@ -76,9 +76,9 @@ describe('a link the library holds already, however written', () => {
 describe('migration 0031 over the links stored before it', () => {
   it('keys each stored link, and leaves a second of the same normal form without a key (kept, still editable)', async () => {
     // The table as it was before the migration.
-    await ctx.db.execute(sql`drop index resources_link_key_key`);
+    await ctx.ownerDb.execute(sql`drop index resources_link_key_key`);
     await ctx.ownerDb.execute(sql`alter table resources drop column link_key`);
-    await ctx.db.execute(sql`create unique index resources_link_key on resources (link) where link is not null`);
+    await ctx.ownerDb.execute(sql`create unique index resources_link_key on resources (link) where link is not null`);
     const stored = ['https://legacy.example.org/a', 'https://legacy.example.org/a/', 'https://legacy.example.org/B/'];
     const ids: string[] = [];
     for (const [i, link] of stored.entries()) {
@@ -89,7 +89,7 @@ describe('migration 0031 over the links stored before it', () => {
       ids.push(rowsOf<{ id: string }>(inserted)[0]!.id);
     }
     const migration = readFileSync(path.join(migrationsFolder, '0031_resource_link_key.sql'), 'utf8');
-    for (const statement of migration.split('--> statement-breakpoint')) await ctx.db.execute(sql.raw(statement));
+    for (const statement of migration.split('--> statement-breakpoint')) await ctx.ownerDb.execute(sql.raw(statement));
 
     const keys = await ctx.db
       .select({ id: resources.id, linkKey: resources.linkKey })
