@@ -54,7 +54,7 @@ test('guesses lock an account; its owner unlocks it with the emailed link and si
 
   // Locked: the right password from the guesser's address is refused, with the catalogue's words.
   await signInWith(page, member.email, member.password);
-  await expect(page.getByRole('alert')).toContainText('This account is locked after too many failed sign-ins.');
+  await expect(page.getByRole('alert')).toContainText('This account is locked: use the unlock link we emailed.');
   await expect(page).toHaveURL(/\/login-landing/);
 
   const mail = await waitForMail(

@@ -26,8 +26,7 @@ export const signInErrors = {
   },
   ACCOUNT_LOCKED: {
     status: 429,
-    message:
-      'This account is locked after too many failed sign-ins. Use the unlock link emailed to its address, or try again later.',
+    message: 'This account is locked: use the unlock link we emailed.',
     showServerMessage: false,
   },
   UNLOCK_LINK_INVALID: {

@@ -1,12 +1,13 @@
 import { useTranslation } from '../../lib/i18n';
+import '../../lib/i18n/account-pages';
 import { MessagePage } from '../../components/message-page';
 
 export function LoggedOutPage() {
   const { t } = useTranslation();
   return (
     <MessagePage
-      title={t('auth.loggedOutTitle')}
-      body={t('auth.loggedOutBody')}
+      title={t('signedOut.title')}
+      body={t('signedOut.body')}
       action={{ label: t('auth.signInAgain'), to: '/login-landing' }}
     />
   );

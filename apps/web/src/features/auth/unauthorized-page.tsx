@@ -1,5 +1,6 @@
 import { useSearchParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
+import '../../lib/i18n/account-pages';
 import { isErrorCode } from '@pss/contract';
 import { MessagePage } from '../../components/message-page';
 
@@ -14,8 +15,8 @@ export function UnauthorizedPage() {
   const reason = params.get('reason');
   return (
     <MessagePage
-      title={t('auth.unauthorizedTitle')}
-      body={isErrorCode(reason) ? t(`errors.${reason}`) : t('auth.unauthorizedBody')}
+      title={t('notAuthorized.title')}
+      body={isErrorCode(reason) ? t(`errors.${reason}`) : t('notAuthorized.body')}
       action={{ label: t('auth.signInAgain'), to: '/login-landing' }}
     />
   );

@@ -5,6 +5,7 @@ import { call } from '../../lib/api-client';
 import { strongTitle } from '../../lib/alert-contrast';
 import { errorMessage } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
+import '../../lib/i18n/account-pages';
 import { Link, useSearchParams } from '../../lib/screen-router';
 
 /**
@@ -35,15 +36,15 @@ export function UnlockPage() {
     <Container size={520} py="xl" component="main" id="main">
       <Stack>
         <Title order={1} size="h2">
-          {t('auth.unlockTitle')}
+          {t('unlock.title')}
         </Title>
         {state.status === 'done' ? (
-          <Alert color="teal" role="status" title={t('auth.unlockedTitle')} styles={strongTitle('teal')}>
-            {t('auth.unlockedBody')}
+          <Alert color="teal" role="status" title={t('unlock.doneTitle')} styles={strongTitle('teal')}>
+            {t('unlock.doneBody')}
           </Alert>
         ) : (
           <>
-            <Text>{token ? t('auth.unlockBody') : t('auth.unlockNoLink')}</Text>
+            <Text>{token ? t('unlock.body') : t('unlock.noLink')}</Text>
             {state.status === 'failed' && (
               <Alert color="red" role="alert">
                 {state.message}
@@ -52,7 +53,7 @@ export function UnlockPage() {
             {token && state.status !== 'failed' && (
               <Group>
                 <Button onClick={() => void unlock()} loading={state.status === 'busy'}>
-                  {t('auth.unlockButton')}
+                  {t('unlock.button')}
                 </Button>
               </Group>
             )}
@@ -60,10 +61,10 @@ export function UnlockPage() {
         )}
         <Group gap="lg">
           <Anchor component={Link} to="/login-landing">
-            {t('auth.unlockStaffSignIn')}
+            {t('unlock.staffSignIn')}
           </Anchor>
           <Anchor component={Link} to="/participant/sign-in">
-            {t('auth.unlockParticipantSignIn')}
+            {t('unlock.participantSignIn')}
           </Anchor>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import type { adminTexts } from './admin-texts';
 import type { secondFactorTexts } from './second-factor-texts';
 import type { caseTexts } from './case-texts';
 import type { certificateTexts } from './certificate-texts';
+import type { accountPageTexts } from './account-page-texts';
 import { publicTexts } from './public-texts';
 
 /**
@@ -21,7 +22,8 @@ type Texts = typeof publicTexts &
   typeof adminTexts &
   typeof secondFactorTexts &
   typeof caseTexts &
-  typeof certificateTexts;
+  typeof certificateTexts &
+  typeof accountPageTexts;
 
 type LeafKeys<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : LeafKeys<T[K], `${Prefix}${K}.`>;
