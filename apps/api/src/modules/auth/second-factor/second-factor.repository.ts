@@ -34,6 +34,20 @@ export function createSecondFactorRepository(db: Executor) {
     return row?.n ?? 0;
   }
 
+  /** Marks a member's open steps of these kinds used: they can no longer complete. */
+  async function endOpenSteps(userId: string, purposes: SecondFactorChallengePurpose[], now: Date): Promise<void> {
+    await db
+      .update(secondFactorChallenges)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(secondFactorChallenges.userId, userId),
+          inArray(secondFactorChallenges.purpose, purposes),
+          isNull(secondFactorChallenges.usedAt),
+        ),
+      );
+  }
+
   return {
     /* ---------- authenticator app ---------- */
 
@@ -225,32 +239,10 @@ export function createSecondFactorRepository(db: Executor) {
     },
 
     /** Ends a member's passkey registrations under way: a new one replaces them (one at a time). */
-    async endRegistrations(userId: string, now: Date): Promise<void> {
-      await db
-        .update(secondFactorChallenges)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(secondFactorChallenges.userId, userId),
-            eq(secondFactorChallenges.purpose, 'register'),
-            isNull(secondFactorChallenges.usedAt),
-          ),
-        );
-    },
+    endRegistrations: (userId: string, now: Date) => endOpenSteps(userId, ['register'], now),
 
     /** Ends every half-signed-in step of a member (`verify`, `enroll`) still open: their factors changed. */
-    async endHalfSignedIn(userId: string, now: Date): Promise<void> {
-      await db
-        .update(secondFactorChallenges)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(secondFactorChallenges.userId, userId),
-            inArray(secondFactorChallenges.purpose, ['verify', 'enroll']),
-            isNull(secondFactorChallenges.usedAt),
-          ),
-        );
-    },
+    endHalfSignedIn: (userId: string, now: Date) => endOpenSteps(userId, ['verify', 'enroll'], now),
 
     /** A signed-in member's live passkey registration (one at a time: see `endRegistrations`). */
     async liveRegistration(userId: string, now: Date): Promise<ChallengeRow | undefined> {
