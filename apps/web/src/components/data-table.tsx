@@ -1,9 +1,10 @@
 import { useDeferredValue, type ReactNode } from 'react';
-import { Checkbox, Group, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from '../lib/i18n';
 import type { SortTerm } from '@pss/contract';
 import { sortDirectionOf } from '../lib/sort-toggle';
-import { isSelected, selectedCount, toggleAll, toggleRow, type SelectionState } from '../lib/selection';
+import { selectedCount, toggleAll, type SelectionState } from '../lib/selection';
+import { DataTableRows } from './data-table-rows';
 import { QueryError } from './query-error';
 import classes from './data-table.module.css';
 
@@ -36,14 +37,6 @@ export interface DataTableProps<Row> {
 }
 
 const ariaSort = { ASC: 'ascending', DESC: 'descending' } as const;
-
-/**
- * The body's rows and cells are the browser's own elements with Mantine's class names for a
- * table's parts and the data attributes its Table.Tr gives them (row borders, hover): each
- * Table.Tr and Table.Td is a component with a styles pass of its own, some two hundred on a
- * page of 25 rows, all rendered and committed with the rows. They look the same.
- */
-const part = Table.classes;
 
 /**
  * The table of every list screen: sortable headers, paging, skeletons while loading,
@@ -117,38 +110,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {waiting
-              ? Array.from({ length: 5 }, (_, i) => (
-                  <tr key={`skeleton-${i}`} className={part.tr} data-with-row-border data-hover>
-                    {selectable && <td className={part.td} />}
-                    {props.columns.map((column) => (
-                      <td key={column.key} className={part.td}>
-                        <Skeleton height={14} radius="sm" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : rows?.map((row) => {
-                  const id = props.getRowId(row);
-                  return (
-                    <tr key={id} className={part.tr} data-with-row-border data-hover>
-                      {selectable && (
-                        <td className={part.td}>
-                          <Checkbox
-                            aria-label={t('table.selectRow')}
-                            checked={isSelected(props.selection!, id)}
-                            onChange={() => props.onSelectionChange!(toggleRow(props.selection!, id))}
-                          />
-                        </td>
-                      )}
-                      {props.columns.map((column) => (
-                        <td key={column.key} className={part.td}>
-                          {column.render(row)}
-                        </td>
-                      ))}
-                    </tr>
-                  );
-                })}
+            <DataTableRows
+              rows={rows}
+              waiting={waiting}
+              columns={props.columns}
+              getRowId={props.getRowId}
+              selection={selectable ? props.selection : undefined}
+              onSelectionChange={selectable ? props.onSelectionChange : undefined}
+              selectRowLabel={t('table.selectRow')}
+            />
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import { Anchor, Button, Group, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { clientSortFields, type Client } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { PlainActionGroup, PlainAnchorLink, PlainSubtleButton } from '../../components/plain-controls';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { emptySelection, type SelectionState } from '../../lib/selection';
@@ -18,6 +18,8 @@ import { clientListQueryOptions, useDeleteClient } from './clients-api';
 
 const CapRosterModal = lazyDialog(async () => (await import('./cap-roster-modal')).CapRosterModal);
 const ClientFormModal = lazyDialog(async () => (await import('./client-form-modal')).ClientFormModal);
+
+const clientId = (client: Client) => client.id;
 
 /** Project Management: the provider's clients. */
 export function ClientsListPage() {
@@ -46,55 +48,54 @@ export function ClientsListPage() {
     }
   }
 
-  const columns: Column<Client>[] = [
-    {
-      key: 'name',
-      header: t('clients.name'),
-      sortField: 'name',
-      render: (c) => (
-        <Anchor component={Link} to={`/project-management/clients/${c.id}`}>
-          {c.name}
-        </Anchor>
-      ),
-    },
-    { key: 'cap_id', header: t('clients.capId'), sortField: 'cap_id', render: (c) => c.cap_id ?? '—' },
-    { key: 'cap_status', header: t('clients.capStatus'), sortField: 'cap_status', render: (c) => c.cap_status ?? '—' },
-    { key: 'projects', header: t('clients.projects'), render: (c) => c.project_count },
-    {
-      key: 'created_at',
-      header: t('clients.createdAt'),
-      sortField: 'created_at',
-      render: (c) => formatDate(c.created_at),
-    },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      render: (c) => (
-        <Group gap={4} wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            onClick={() => setEditing(c)}
-            aria-label={t('clients.editNamed', { name: c.name })}
-          >
-            {t('common.edit')}
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            onClick={() => setDeleting(c)}
-            aria-label={t('clients.deleteNamed', { name: c.name })}
-          >
-            {t('common.delete')}
-          </Button>
-        </Group>
-      ),
-    },
-  ];
+  // The columns and the header stay the same objects from one render to the next, so the
+  // steps of the list's query render neither the rows (DataTableRows) nor the header again.
+  const columns = useMemo<Column<Client>[]>(
+    () => [
+      {
+        key: 'name',
+        header: t('clients.name'),
+        sortField: 'name',
+        render: (c) => <PlainAnchorLink to={`/project-management/clients/${c.id}`}>{c.name}</PlainAnchorLink>,
+      },
+      { key: 'cap_id', header: t('clients.capId'), sortField: 'cap_id', render: (c) => c.cap_id ?? '—' },
+      {
+        key: 'cap_status',
+        header: t('clients.capStatus'),
+        sortField: 'cap_status',
+        render: (c) => c.cap_status ?? '—',
+      },
+      { key: 'projects', header: t('clients.projects'), render: (c) => c.project_count },
+      {
+        key: 'created_at',
+        header: t('clients.createdAt'),
+        sortField: 'created_at',
+        render: (c) => formatDate(c.created_at),
+      },
+      {
+        key: 'actions',
+        header: t('common.actions'),
+        render: (c) => (
+          <PlainActionGroup>
+            <PlainSubtleButton onClick={() => setEditing(c)} label={t('clients.editNamed', { name: c.name })}>
+              {t('common.edit')}
+            </PlainSubtleButton>
+            <PlainSubtleButton
+              color="red"
+              onClick={() => setDeleting(c)}
+              label={t('clients.deleteNamed', { name: c.name })}
+            >
+              {t('common.delete')}
+            </PlainSubtleButton>
+          </PlainActionGroup>
+        ),
+      },
+    ],
+    [t],
+  );
 
-  return (
-    <>
+  const header = useMemo(
+    () => (
       <PageHeader
         title={t('tabs.projectManagement')}
         action={
@@ -106,12 +107,19 @@ export function ClientsListPage() {
           </Group>
         }
       />
+    ),
+    [t],
+  );
+
+  return (
+    <>
+      {header}
       {rosterOpen && <CapRosterModal opened onClose={() => setRosterOpen(false)} />}
       <TextInput {...search} placeholder={t('clients.searchPlaceholder')} maw={360} mb="md" />
       <DataTable
         caption={t('clients.caption')}
         columns={columns}
-        getRowId={(c) => c.id}
+        getRowId={clientId}
         {...table}
         selection={selection}
         onSelectionChange={setSelection}
