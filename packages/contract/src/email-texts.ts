@@ -12,9 +12,10 @@ export const emailSendModes = ['AUTOMATIC', 'MANUAL'] as const;
  * sends its summary launch and reminder (the project's, or the season's `summary_launch` and
  * `summary_reminder` variants for returning participants), so scheduling these as well would
  * send everyone two emails that day. A save setting them AUTOMATIC is refused, and the
- * database holds the same rule (`email_templates_manual_only_check`).
+ * database holds the same rule (`email_templates_manual_only_check`). The Dashboard Link Email
+ * (a participant's link, sent when an administrator asks) has no day of its own either.
  */
-export const manualOnlyEmailTypes = ['season_summary_launch', 'season_summary_reminder'] as const;
+export const manualOnlyEmailTypes = ['season_summary_launch', 'season_summary_reminder', 'dashboard_link'] as const;
 
 export function isManualOnlyEmail(type: string): boolean {
   return (manualOnlyEmailTypes as readonly string[]).includes(type);

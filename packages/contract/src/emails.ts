@@ -14,9 +14,11 @@ import { emailDeliverySortFields } from './sort-fields.js';
 import { requiredRichText, requiredText } from './text-fields.js';
 
 /**
- * A project's emails (spec §4): eight project emails, and per season five variants. Each
+ * A project's emails (spec §4): nine project emails, and per season five variants. Each
  * is a template with placeholders filled per participant when it is sent. The Certificate
  * Email (issue #37) is the one no round rule sends: it goes when a CME certificate is issued.
+ * The Dashboard Link Email (issue #47) is sent by hand only: an administrator's "Send link
+ * now" for one participant, or "Send now" for several.
  */
 export const projectEmailTypes = [
   'initial',
@@ -27,6 +29,7 @@ export const projectEmailTypes = [
   'summary_launch',
   'summary_reminder',
   'certificate_issued',
+  'dashboard_link',
 ] as const;
 export const seasonEmailTypes = [
   'initial',

@@ -89,6 +89,16 @@ export const projectEmailDefaults: Record<EmailTypeValue, EmailDefault> = {
     buttonText: 'Get my certificate',
     dashboardUrlText: 'Your dashboard',
   },
+  dashboard_link: {
+    name: 'Dashboard Link Email',
+    subject: '{project_name}: your dashboard link',
+    body: letter([
+      'Here is your own link to your dashboard in {project_name}, where your patient cases are.',
+      'It signs you in once; ask for a new one from the sign-in page whenever you need it.',
+    ]),
+    buttonText: 'Open my dashboard',
+    dashboardUrlText: 'Your dashboard',
+  },
   season_summary_launch: {
     name: 'Season Summary Launch Email',
     subject: '{project_name}: the {season_name} summary is ready',
@@ -124,7 +134,7 @@ const defaultRows = (types: readonly EmailTypeValue[]) =>
   );
 
 /**
- * Gives a project its eight project emails and each of its seasons its five variants,
+ * Gives a project its nine project emails and each of its seasons its five variants,
  * where missing (idempotent; concurrent callers insert nothing twice): enabled, AUTOMATIC
  * but for the season's Season Summary emails, which are MANUAL.
  */

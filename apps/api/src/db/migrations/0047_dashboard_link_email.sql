@@ -1,0 +1,4 @@
+ALTER TABLE "email_templates" DROP CONSTRAINT "email_templates_type_check";--> statement-breakpoint
+ALTER TABLE "email_templates" DROP CONSTRAINT "email_templates_manual_only_check";--> statement-breakpoint
+ALTER TABLE "email_templates" ADD CONSTRAINT "email_templates_type_check" CHECK ("email_templates"."type" in ('initial', 'reminder', 'last_day_of_round', 'new_round', 'last_round', 'summary_launch', 'summary_reminder', 'certificate_issued', 'dashboard_link', 'season_summary_launch', 'season_summary_reminder'));--> statement-breakpoint
+ALTER TABLE "email_templates" ADD CONSTRAINT "email_templates_manual_only_check" CHECK ("email_templates"."type" not in ('season_summary_launch', 'season_summary_reminder', 'dashboard_link') or "email_templates"."send_mode" = 'MANUAL');
