@@ -10,6 +10,9 @@ export const clients = pgTable(
     /** CAP member number; unique among clients when present. */
     capId: text('cap_id'),
     capStatus: text('cap_status'),
+    /** Who participants write to or call ({email}, {phone}); null: SUPPORT_EMAIL / SUPPORT_PHONE. */
+    supportEmail: text('support_email'),
+    supportPhone: text('support_phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

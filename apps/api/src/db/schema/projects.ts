@@ -28,6 +28,9 @@ export const projects = pgTable(
     name: text('name').notNull(),
     status: text('status', { enum: projectStatuses }).notNull().default('ACTIVE'),
     notes: text('notes'),
+    /** The project's own support contact ({email}, {phone}); null: the client's, then the server's. */
+    supportEmail: text('support_email'),
+    supportPhone: text('support_phone'),
     /**
      * Kept counts of the project's participants, updated in the same transaction as every
      * change to them, so that a list page never recounts 100,000 rows.
