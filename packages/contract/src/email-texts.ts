@@ -83,9 +83,18 @@ export const MAX_TEST_RECIPIENTS = 20;
  * (EMAILS_SEND_FAILED, with the server's message); CANCELLED: no longer due when its turn
  * came (the participant finished, was archived, the email was disabled, or its certificate
  * was revoked); UNSENT: no mail server is configured (`SMTP_URL`), so it shows what would
- * have been sent.
+ * have been sent; SUPPRESSED: the address is on the suppression list (a bounce, a complaint,
+ * an unsubscribe: why, in `last_error`), so nothing went to the mail server.
  */
-export const emailDeliveryStatuses = ['QUEUED', 'SENDING', 'SENT', 'FAILED', 'CANCELLED', 'UNSENT'] as const;
+export const emailDeliveryStatuses = [
+  'QUEUED',
+  'SENDING',
+  'SENT',
+  'FAILED',
+  'CANCELLED',
+  'UNSENT',
+  'SUPPRESSED',
+] as const;
 
 /**
  * SCHEDULED: queued by the round schedule, or by a certificate being issued (the Certificate

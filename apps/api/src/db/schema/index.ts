@@ -18,3 +18,4 @@ export * from './second-factors.js';
 export * from './kept-counts.js';
 export * from './certificates.js';
 export * from './call-limits.js';
+export * from './email-suppressions.js';

@@ -24,6 +24,7 @@ export const deliveryStatusColor: Record<EmailDeliveryStatusValue, string> = {
   FAILED: 'red',
   CANCELLED: 'gray',
   UNSENT: 'violet',
+  SUPPRESSED: 'orange',
 };
 
 const isStatus = (value: string | null): value is EmailDeliveryStatusValue =>

@@ -131,6 +131,7 @@ export const emails = {
     FAILED: 'Failed',
     CANCELLED: 'Cancelled',
     UNSENT: 'Not sent (no mail server)',
+    SUPPRESSED: 'Not sent (address suppressed)',
   },
   kind: 'Kind',
   kindValue: { SCHEDULED: 'Scheduled', MANUAL: 'Sent by hand', TEST: 'Test' },
