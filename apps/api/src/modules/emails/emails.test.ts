@@ -35,7 +35,7 @@ const templateCount = async (projectId: string) =>
   (await ctx.db.select({ n: count() }).from(emailTemplates).where(eq(emailTemplates.projectId, projectId)))[0]!.n;
 
 describe('a project’s emails', () => {
-  it('are made from the written defaults with the project: eight project emails, five per season', async () => {
+  it('are made from the written defaults with the project: nine project emails, five per season', async () => {
     const project = await newProject(ctx, f.asAdminA, f.clientA.id);
     const emails = await projectEmails(project.id);
     expect(emails.map((e) => e.type)).toEqual([...projectEmailTypes]);
@@ -48,9 +48,12 @@ describe('a project’s emails', () => {
       'Project Summary Launch Email',
       'Project Summary Reminder Email',
       'Certificate Email',
+      'Dashboard Link Email',
     ]);
     for (const email of emails) {
-      expect(email).toMatchObject({ season_id: null, enabled: true, send_mode: 'AUTOMATIC' });
+      // All go by themselves but the Dashboard Link Email, sent when an administrator asks.
+      const sendMode = email.type === 'dashboard_link' ? 'MANUAL' : 'AUTOMATIC';
+      expect(email).toMatchObject({ season_id: null, enabled: true, send_mode: sendMode });
       // Every default ends with the support footer (spec §1).
       expect(email.body).toContain('{email}');
       expect(email.body).toContain('{phone}');
@@ -66,7 +69,7 @@ describe('a project’s emails', () => {
       ['season_summary_reminder', 'MANUAL'],
     ]);
     expect(new Set(season.map((e) => e.season_id)).size).toBe(1);
-    expect(await templateCount(project.id)).toBe(13);
+    expect(await templateCount(project.id)).toBe(14);
   });
 
   it('a season added by a save gets its five emails; a season removed takes its own with it', async () => {
@@ -82,7 +85,7 @@ describe('a project’s emails', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(await seasonEmails(project.id, 'Autumn 2026')).toHaveLength(5);
-    expect(await templateCount(project.id)).toBe(18);
+    expect(await templateCount(project.id)).toBe(19);
 
     const without = await call(ctx, 'PUT', `/projects/${project.id}`, f.asAdminA, {
       ...body,
@@ -90,13 +93,13 @@ describe('a project’s emails', () => {
       seasons: [spring],
     });
     expect(without.statusCode).toBe(200);
-    expect(await templateCount(project.id)).toBe(13);
+    expect(await templateCount(project.id)).toBe(14);
   });
 
   it('a project made before emails existed gets its templates when they are first read', async () => {
     const project = await newProject(ctx, f.asAdminA, f.clientA.id);
     await ctx.db.delete(emailTemplates).where(eq(emailTemplates.projectId, project.id));
-    expect(await projectEmails(project.id)).toHaveLength(8);
+    expect(await projectEmails(project.id)).toHaveLength(9);
     expect(await seasonEmails(project.id)).toHaveLength(5);
   });
 
@@ -209,7 +212,7 @@ describe('enabling and disabling', () => {
     expect(off.json<EmailTemplate>().enabled).toBe(false);
 
     const all = await call(ctx, 'POST', `/projects/${project.id}/disable-emails`, f.asAdminA);
-    expect(all.json()).toEqual({ updated: 7 });
+    expect(all.json()).toEqual({ updated: 8 });
     expect((await projectEmails(project.id)).every((e) => !e.enabled)).toBe(true);
     // The season's emails are left as they were.
     expect((await seasonEmails(project.id)).every((e) => e.enabled)).toBe(true);
