@@ -90,7 +90,8 @@ export function createAppServices(
     users: usersRepository,
     clientExists: (id) => clientsService.exists(id),
   });
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log, dkim: config.dkim });
   const authService = createAuthService({
     users: usersService,
     sessions: createSessionsRepository(db),

@@ -10,6 +10,7 @@ import {
 import { isTimeZone } from './lib/clock.js';
 import { auditConfig, auditEnv, type AuditConfig } from './config-audit.js';
 import { callLimitsConfig, callLimitsEnv, type CallLimitsConfig } from './config-call-limits.js';
+import { mailAuthConfig, mailAuthEnv, type MailAuthConfig } from './config-mail-auth.js';
 import { emptyIsAValue, secondFactorConfig, secondFactorEnv, type SecondFactorConfig } from './config-second-factor.js';
 
 /**
@@ -105,9 +106,10 @@ const envSchema = z.object({
   ...secondFactorEnv,
   ...auditEnv,
   ...callLimitsEnv,
+  ...mailAuthEnv,
 });
 
-export interface Config extends SecondFactorConfig, AuditConfig, CallLimitsConfig {
+export interface Config extends SecondFactorConfig, AuditConfig, CallLimitsConfig, MailAuthConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -297,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...secondFactorConfig(e, publicUrl),
     ...auditConfig(e, dataDir),
     ...callLimitsConfig(e),
+    ...mailAuthConfig(e, (message) => new ConfigError(`Invalid configuration:\n  ${message}`)),
   };
 }
 
