@@ -5,11 +5,42 @@ import { requiredText } from './text-fields.js';
 
 export const idParams = z.object({ id: z.string().uuid() });
 
+/** The longest support phone a client or project may set. */
+export const SUPPORT_PHONE_MAX = 60;
+
+/** Control and format characters (a newline, a tab, a zero-width or direction mark): never in a phone number. */
+const unprintable = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/**
+ * The support contact an email's `{email}` and `{phone}` name (a client's, or a project's
+ * override). '' or null: none set, so the next one down is used (the client's, then the
+ * server's SUPPORT_EMAIL / SUPPORT_PHONE). Left out of an update: unchanged.
+ */
+export const supportContactFields = {
+  support_email: z
+    .string()
+    .trim()
+    .max(254, 'INVALID_EMAIL')
+    .refine((value) => value === '' || z.email().safeParse(value).success, 'INVALID_EMAIL')
+    .transform((value) => value || null)
+    .nullish(),
+  support_phone: z
+    .string()
+    .refine((value) => !unprintable.test(value), 'INVALID_PHONE')
+    .trim()
+    .max(SUPPORT_PHONE_MAX, 'INVALID_PHONE')
+    .transform((value) => value || null)
+    .nullish(),
+};
+
 export const client = z.object({
   id: z.string().uuid(),
   name: z.string(),
   cap_id: z.string().nullable(),
   cap_status: z.string().nullable(),
+  /** Its own support contact (null: the server's SUPPORT_EMAIL / SUPPORT_PHONE). */
+  support_email: z.string().nullable(),
+  support_phone: z.string().nullable(),
   project_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -40,6 +71,7 @@ export const clientBody = z.strictObject({
     .nullish()
     .or(z.literal('').transform(() => null)),
   cap_status: z.string().trim().max(100).nullish(),
+  ...supportContactFields,
 });
 export type ClientBody = z.input<typeof clientBody>;
 

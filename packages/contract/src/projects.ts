@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
+import { supportContactFields } from './clients.js';
 import { DataStatus, ProjectStatus } from './enums.js';
 import { catalogueSortFields, projectSortFields } from './sort-fields.js';
 import { requiredText, requiredValue } from './text-fields.js';
@@ -78,6 +79,7 @@ const projectFields = {
   question_categories: catalogueNames('PROJECT_QUESTION_CATEGORY_REQUIRED'),
   notes: z.string().max(10_000).nullish(),
   seasons: z.array(seasonInput).max(50).default([]),
+  ...supportContactFields,
 };
 
 function withSeasonRules<T extends z.ZodType<{ seasons?: SeasonInput[] }>>(schema: T) {
@@ -118,6 +120,9 @@ export const project = z.object({
   data_status: DataStatus,
   participant_counts: z.object({ active: z.number().int(), archived: z.number().int(), not_ready: z.number().int() }),
   notes: z.string().nullable(),
+  /** The project's own support contact (null: the client's, then the server's). */
+  support_email: z.string().nullable(),
+  support_phone: z.string().nullable(),
   disease_types: z.array(catalogueEntry),
   question_categories: z.array(catalogueEntry),
   seasons: z.array(season),

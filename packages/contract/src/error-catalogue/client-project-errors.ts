@@ -13,6 +13,12 @@ export const clientProjectErrors = {
     message: 'This client cannot be deleted because it has projects attached.',
     showServerMessage: false,
   },
+  /** Ours: a support phone (a client's or a project's) longer than 60 characters or with control characters. */
+  INVALID_PHONE: {
+    status: 400,
+    message: 'Please enter a phone number of at most 60 characters, without line breaks or control characters.',
+    showServerMessage: false,
+  },
   PROJECT_NOT_FOUND: { status: 404, message: 'The project does not exist.', showServerMessage: false },
   PROJECT_QUESTION_CATEGORY_REQUIRED: {
     status: 400,

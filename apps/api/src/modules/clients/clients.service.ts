@@ -13,6 +13,8 @@ export function toClient(row: ClientWithCount): Client {
     name: row.name,
     cap_id: row.capId,
     cap_status: row.capStatus,
+    support_email: row.supportEmail,
+    support_phone: row.supportPhone,
     project_count: row.projectCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -39,6 +41,9 @@ export interface ClientInput {
   name: string;
   cap_id?: string | null;
   cap_status?: string | null;
+  /** null clears it; left out (undefined), an update keeps it. */
+  support_email?: string | null;
+  support_phone?: string | null;
 }
 
 const CAP_HEADERS = ['cap_id', 'name', 'status'] as const;
@@ -78,7 +83,13 @@ export function createClientsService(deps: { clients: ClientsRepository; clock: 
     async create(input: ClientInput): Promise<Client> {
       await refuseTakenCapId(input.cap_id);
       const row = await clients
-        .insert({ name: input.name, capId: input.cap_id ?? null, capStatus: input.cap_status ?? null })
+        .insert({
+          name: input.name,
+          capId: input.cap_id ?? null,
+          capStatus: input.cap_status ?? null,
+          supportEmail: input.support_email ?? null,
+          supportPhone: input.support_phone ?? null,
+        })
         .catch(uniqueCapIdViolation);
       return toClient({ ...row, projectCount: 0 });
     },
@@ -89,7 +100,14 @@ export function createClientsService(deps: { clients: ClientsRepository; clock: 
       await clients
         .update(
           id,
-          { name: input.name, capId: input.cap_id ?? null, capStatus: input.cap_status ?? null },
+          {
+            name: input.name,
+            capId: input.cap_id ?? null,
+            capStatus: input.cap_status ?? null,
+            // Undefined is left as it is (drizzle skips it): a form that does not send them keeps them.
+            supportEmail: input.support_email,
+            supportPhone: input.support_phone,
+          },
           deps.clock.now(),
         )
         .catch(uniqueCapIdViolation);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { EmailDeliveryKindValue, EmailTypeValue } from '@pss/contract';
 import { rowsOf, type Executor } from '../../db/client.js';
+import { supportColumns, type SupportSetting } from './email-support.js';
 
 /** A claimed row with what it takes to decide whether it is still due and to write it. */
 export interface OutboxWork {
@@ -25,6 +26,8 @@ export interface OutboxWork {
   };
   projectName: string;
   projectArchived: boolean;
+  /** The project's support contact, else its client's ({email}, {phone}; null: the server's). */
+  support: SupportSetting;
   participant: { firstName: string; lastName: string; salutation: string | null; archived: boolean } | null;
   seasonName: string | null;
   roundEndDate: string | null;
@@ -55,6 +58,8 @@ interface WorkRow {
   send_mode: 'AUTOMATIC' | 'MANUAL';
   project_name: string;
   project_status: string;
+  support_email: string | null;
+  support_phone: string | null;
   first_name: string | null;
   last_name: string | null;
   salutation: string | null;
@@ -75,7 +80,7 @@ export async function readOutboxWork(db: Executor, ids: string[]): Promise<Outbo
   const result = await db.execute(sql`
     select o.id, o.project_id, p.client_id, o.kind, o.attempts, o.to_address, o.rule_day::text as rule_day,
       o.user_id, o.round_number, t.type, t.subject, t.body, t.button_text, t.dashboard_url_text, t.enabled,
-      t.send_mode, p.name as project_name, p.status as project_status,
+      t.send_mode, p.name as project_name, p.status as project_status, ${supportColumns},
       u.first_name, u.last_name, u.salutation, pp.archived, s.name as season_name, r.end_date::text as round_end,
       (select count(*)::int from cases c
         where c.season_id = o.season_id and c.round_number = o.round_number and c.status = 'PUBLISHED') as cases_in_round,
@@ -89,6 +94,7 @@ export async function readOutboxWork(db: Executor, ids: string[]): Promise<Outbo
     from email_outbox o
     join email_templates t on t.id = o.template_id
     join projects p on p.id = o.project_id
+    join clients pcl on pcl.id = p.client_id
     left join users u on u.id = o.user_id
     left join project_participants pp on pp.project_id = o.project_id and pp.user_id = o.user_id
     left join seasons s on s.id = o.season_id
@@ -119,6 +125,7 @@ export async function readOutboxWork(db: Executor, ids: string[]): Promise<Outbo
     },
     projectName: r.project_name,
     projectArchived: r.project_status === 'ARCHIVED',
+    support: { email: r.support_email, phone: r.support_phone },
     participant:
       r.user_id && r.first_name !== null
         ? {

@@ -4,6 +4,7 @@ import { dayIn } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { daysBetween, finishingRules, summaryRules } from './email-rules.js';
 import { certificateValues, longDate, renderEmail, type PlaceholderValues } from './email-render.js';
+import { effectiveSupport } from './email-support.js';
 import type { EmailOutboxRepository, OutboxWork } from './email-outbox.repository.js';
 import type { SystemRecorder } from '../audit/call-recorder.service.js';
 
@@ -161,8 +162,8 @@ export function createEmailSender(deps: {
       season_name: work.seasonName ?? '',
       round_number: work.roundNumber === null ? '' : String(work.roundNumber),
       round_end_date: work.roundEndDate ? longDate(work.roundEndDate) : '',
-      email: deps.support.email,
-      phone: deps.support.phone,
+      // The project's support contact, else its client's, else the server's (read with the row).
+      ...effectiveSupport(work.support, deps.support),
       // Only the Certificate Email names a certificate: its own, or a test's sample one.
       ...certificateValues(
         deps.publicUrl,

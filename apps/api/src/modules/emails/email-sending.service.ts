@@ -34,6 +34,7 @@ import { calendarSeason, seasonCalendar } from './email-calendar.js';
 import { sampleCertificate, sampleParticipant, type SupportContact } from './email-sender.js';
 import { admitTestSend, type TestEmailLimits } from './email-test-limits.js';
 import { createEmailTestSendsRepository } from './email-test-sends.repository.js';
+import { effectiveSupport, projectSupport } from './email-support.js';
 import { createEmailsRepository } from './emails.repository.js';
 
 type Selection =
@@ -198,8 +199,7 @@ export function createEmailSendingService(deps: {
           season_name: context?.seasonName ?? '',
           round_number: context ? String(context.roundNumber) : '',
           round_end_date: context ? longDate(context.roundEndDate) : '',
-          email: deps.support.email,
-          phone: deps.support.phone,
+          ...effectiveSupport(await projectSupport(deps.db, template.projectId), deps.support),
           // A sample certificate, as a test send names (the real one is known only when it is issued).
           ...certificateValues(deps.publicUrl, isCertificateEmail(template.type) ? sampleCertificate : null),
         },

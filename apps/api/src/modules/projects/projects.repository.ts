@@ -15,6 +15,9 @@ export interface ProjectInput {
   name: string;
   status: 'ACTIVE' | 'ARCHIVED';
   notes: string | null;
+  /** null clears it; undefined (left out of an update) keeps it. */
+  supportEmail?: string | null;
+  supportPhone?: string | null;
   diseaseTypes: string[];
   questionCategories: string[];
   seasons: SeasonInput[];
@@ -96,7 +99,14 @@ export function createProjectsRepository(db: Executor) {
     async create(input: ProjectInput & { clientId: string }): Promise<string> {
       const [row] = await db
         .insert(projects)
-        .values({ clientId: input.clientId, name: input.name, status: input.status, notes: input.notes })
+        .values({
+          clientId: input.clientId,
+          name: input.name,
+          status: input.status,
+          notes: input.notes,
+          supportEmail: input.supportEmail ?? null,
+          supportPhone: input.supportPhone ?? null,
+        })
         .returning({ id: projects.id });
       await writeLinks(row!.id, input);
       return row!.id;
@@ -109,7 +119,14 @@ export function createProjectsRepository(db: Executor) {
       if (blocked.length) return { blocked };
       await db
         .update(projects)
-        .set({ name: input.name, status: input.status, notes: input.notes, updatedAt: at })
+        .set({
+          name: input.name,
+          status: input.status,
+          notes: input.notes,
+          supportEmail: input.supportEmail,
+          supportPhone: input.supportPhone,
+          updatedAt: at,
+        })
         .where(eq(projects.id, id));
       await writeLinks(id, input);
       return { blocked: [] };

@@ -81,6 +81,8 @@ function projectInput(input: CreateInput | UpdateInput): ProjectInput {
     name: input.name,
     status: input.status,
     notes: input.notes ?? null,
+    supportEmail: input.support_email,
+    supportPhone: input.support_phone,
     diseaseTypes: input.disease_types,
     questionCategories: input.question_categories,
     seasons: input.seasons,
@@ -131,6 +133,8 @@ export function createProjectsService(deps: {
     return {
       ...toSummary(row),
       notes: row.notes,
+      support_email: row.supportEmail,
+      support_phone: row.supportPhone,
       disease_types: diseaseTypes,
       question_categories: questionCategories,
       seasons: projectSeasons.map(toSeason),

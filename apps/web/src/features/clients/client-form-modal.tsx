@@ -12,15 +12,19 @@ interface ClientValues {
   name: string;
   cap_id: string;
   cap_status: string;
+  support_email: string;
+  support_phone: string;
 }
 
 const toBody = (values: ClientValues): ClientBody => ({
   name: values.name,
   cap_id: values.cap_id.trim() || null,
   cap_status: values.cap_status.trim() || null,
+  support_email: values.support_email.trim() || null,
+  support_phone: values.support_phone.trim() || null,
 });
 
-/** Create or edit a client: name, CAP ID (unique among clients) and CAP status. */
+/** Create or edit a client: name, CAP ID (unique among clients), CAP status and support contact. */
 export function ClientFormModal(props: {
   opened: boolean;
   client?: Client;
@@ -34,6 +38,8 @@ export function ClientFormModal(props: {
       name: props.client?.name ?? '',
       cap_id: props.client?.cap_id ?? '',
       cap_status: props.client?.cap_status ?? '',
+      support_email: props.client?.support_email ?? '',
+      support_phone: props.client?.support_phone ?? '',
     },
     validate: contractResolver(clientBody, t, toBody),
     transformValues: toBody,
@@ -69,6 +75,18 @@ export function ClientFormModal(props: {
             {...form.getInputProps('cap_id')}
           />
           <TextInput label={t('clients.capStatus')} {...form.getInputProps('cap_status')} />
+          <TextInput
+            type="email"
+            label={t('clients.supportEmail')}
+            description={t('clients.supportEmailHint')}
+            {...form.getInputProps('support_email')}
+          />
+          <TextInput
+            type="tel"
+            label={t('clients.supportPhone')}
+            description={t('clients.supportPhoneHint')}
+            {...form.getInputProps('support_phone')}
+          />
           <FormActions saving={save.isPending} onCancel={props.onClose} />
         </Stack>
       </form>

@@ -15,16 +15,28 @@ interface ProjectValues {
   disease_types: string[];
   question_categories: string[];
   notes: string;
+  support_email: string;
+  support_phone: string;
   seasons: SeasonDraft[];
 }
 /** What create and update both send; each adds its own (the client, the status). */
-type ProjectFields = Omit<ProjectValues, 'notes'> & { notes: string | null };
+type ProjectFields = Omit<ProjectValues, 'notes' | 'support_email' | 'support_phone'> & {
+  notes: string | null;
+  support_email: string | null;
+  support_phone: string | null;
+};
 
-const toFields = (values: ProjectValues): ProjectFields => ({ ...values, notes: values.notes.trim() || null });
+const toFields = (values: ProjectValues): ProjectFields => ({
+  ...values,
+  notes: values.notes.trim() || null,
+  // Empty: the client's (else the platform's) is used.
+  support_email: values.support_email.trim() || null,
+  support_phone: values.support_phone.trim() || null,
+});
 
 /**
  * Create or edit a project: its name, disease types and question categories (at least one
- * of each, picked or typed), notes, and seasons with Rounds 1–4.
+ * of each, picked or typed), notes, its support contact (over its client's), and seasons with Rounds 1–4.
  */
 export function ProjectFormModal(props: {
   opened: boolean;
@@ -42,6 +54,8 @@ export function ProjectFormModal(props: {
       disease_types: existing?.disease_types.map((d) => d.name) ?? [],
       question_categories: existing?.question_categories.map((d) => d.name) ?? [],
       notes: existing?.notes ?? '',
+      support_email: existing?.support_email ?? '',
+      support_phone: existing?.support_phone ?? '',
       seasons:
         existing?.seasons.map((s) => ({
           id: s.id,
@@ -110,6 +124,18 @@ export function ProjectFormModal(props: {
             error={listFieldError(form.errors, 'question_categories')}
           />
           <Textarea label={t('projects.notes')} {...form.getInputProps('notes')} autosize minRows={2} />
+          <TextInput
+            type="email"
+            label={t('projects.supportEmail')}
+            description={t('projects.supportEmailHint')}
+            {...form.getInputProps('support_email')}
+          />
+          <TextInput
+            type="tel"
+            label={t('projects.supportPhone')}
+            description={t('projects.supportPhoneHint')}
+            {...form.getInputProps('support_phone')}
+          />
           <SeasonsEditor form={form} />
           <FormActions saving={save.isPending} onCancel={props.onClose} />
         </Stack>
