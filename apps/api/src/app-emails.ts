@@ -12,6 +12,7 @@ import { createEmailScheduler, type EmailScheduler } from './modules/emails/emai
 import { createEmailSender, type EmailSender, type SenderOptions } from './modules/emails/email-sender.js';
 import { createEmailSendingService } from './modules/emails/email-sending.service.js';
 import { createEmailWorker } from './modules/emails/email-worker.js';
+import { createUnsubscribeLinks, listUnsubscribeHeaders } from './modules/emails/unsubscribe-links.js';
 import type { ParticipantsService } from './modules/participants/participants.service.js';
 import type { ProjectsService } from './modules/projects/projects.service.js';
 import { afterCommit } from './modules/audit/audit-scope.service.js';
@@ -56,6 +57,8 @@ export function createAppEmails(deps: {
     clock,
     timeZone: config.scheduleTimeZone,
   });
+  // A reminder's one-click unsubscribe link (RFC 8058): signed with the server's secret, for this purpose only.
+  const unsubscribeLinks = createUnsubscribeLinks(config.sessionSecret);
   const emailSender = createEmailSender({
     outbox: emailOutbox,
     mailer,
@@ -67,6 +70,7 @@ export function createAppEmails(deps: {
       `${config.publicUrl}/participant/link/${await tokens.signLinkToken(userId, now, config.linkTtlDays)}`,
     log,
     options: { leaseMs: config.emailLeaseSeconds * 1000, ...deps.senderOptions },
+    unsubscribeHeaders: (work, now) => listUnsubscribeHeaders(unsubscribeLinks, config.publicUrl, work, now),
     audit: deps.audit,
   });
   // Every drain's outcome is counted for /metrics, whether the worker or a test runs it.

@@ -33,6 +33,32 @@ export function isCertificateEmail(type: string): boolean {
 }
 
 /**
+ * The reminders (issue #47): emails that nudge a participant along a season rather than tell
+ * them something new about their place in it. They carry List-Unsubscribe and
+ * List-Unsubscribe-Post (RFC 8058 one-click), and a participant who unsubscribes from a
+ * project stops getting these from it (a project-scoped UNSUBSCRIBED suppression) and nothing
+ * else: their initial email, their dashboard link, a summary's launch and a certificate still
+ * go. The season's Season Summary Reminder is sent by hand only and is not among them.
+ */
+export const reminderEmailTypes = [
+  'reminder',
+  'last_day_of_round',
+  'last_round',
+  'new_round',
+  'summary_reminder',
+] as const;
+
+export function isReminderEmail(type: string): boolean {
+  return (reminderEmailTypes as readonly string[]).includes(type);
+}
+
+/** Where a reminder's List-Unsubscribe points (under the API's prefix): a POST unsubscribes, a GET shows a page. */
+export const listUnsubscribePath = (token: string) => `/api/unsubscribe/${token}`;
+
+/** The web page a GET of the List-Unsubscribe address leads to: it asks before anything changes. */
+export const unsubscribePagePath = '/unsubscribe';
+
+/**
  * The placeholders a template may use; anything else in braces is refused when saved. Any
  * template may use any of them, but the certificate's (`certificate_link`: its public
  * verification page, `certificate_code`, `credits`) are filled only in the Certificate Email

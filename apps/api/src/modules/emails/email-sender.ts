@@ -89,6 +89,8 @@ export function createEmailSender(deps: {
   options?: SenderOptions;
   /** Records each message sent (or given up) in the audit trail, as the system, with its status. */
   audit?: SystemRecorder;
+  /** A reminder's List-Unsubscribe fields (unsubscribe-links.ts), signed now; none for other emails. */
+  unsubscribeHeaders?(work: OutboxWork, now: Date): Record<string, string> | undefined;
 }) {
   /** Ends a claim as SENT or FAILED with its event (none when the claim was no longer this process's). */
   function ended(work: OutboxWork, status: 'SENT' | 'FAILED', end: () => Promise<boolean>): Promise<boolean> {
@@ -195,6 +197,7 @@ export function createEmailSender(deps: {
         html: rendered.html,
         // The same id on every try, so a receiver can tell a repeat (see docs: emails).
         messageId: `<${work.id}@${messageDomain}>`,
+        headers: deps.unsubscribeHeaders?.(work, now),
       });
       await ended(work, 'SENT', () => deps.outbox.markSent(work.id, claimedAt, deps.clock.now()));
       result.sent += 1;
