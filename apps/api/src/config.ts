@@ -9,6 +9,7 @@ import {
 } from '@pss/contract';
 import { isTimeZone } from './lib/clock.js';
 import { auditConfig, auditEnv, type AuditConfig } from './config-audit.js';
+import { bounceMailboxConfig, bounceMailboxEnv, type BounceMailboxConfig } from './config-bounce-mailbox.js';
 import { callLimitsConfig, callLimitsEnv, type CallLimitsConfig } from './config-call-limits.js';
 import { mailAuthConfig, mailAuthEnv, type MailAuthConfig } from './config-mail-auth.js';
 import { emptyIsAValue, secondFactorConfig, secondFactorEnv, type SecondFactorConfig } from './config-second-factor.js';
@@ -106,6 +107,7 @@ const envSchema = z.object({
   ...secondFactorEnv,
   ...auditEnv,
   ...callLimitsEnv,
+  ...bounceMailboxEnv,
   ...mailAuthEnv,
 });
 
@@ -130,6 +132,7 @@ export interface Config extends SecondFactorConfig, AuditConfig, CallLimitsConfi
   testEmailLimits: { perPersonPerHour: number; perProjectPerHour: number };
   smtpUrl: string | undefined;
   smtpFrom: string;
+  bounceMailbox: BounceMailboxConfig['bounceMailbox'];
   /** How long a participant's emailed dashboard link signs them in. */
   linkTtlDays: number;
   /** How long an emailed code to set a password stays usable (it works once). */
@@ -150,10 +153,7 @@ export interface Config extends SecondFactorConfig, AuditConfig, CallLimitsConfi
   importMaxAttempts: number;
   /** The bearer token Prometheus sends for /metrics; without one /metrics is not served (404). */
   metricsToken: string | undefined;
-  /**
-   * After SIGTERM, how long the process keeps serving while /api/health/ready answers 503, so a
-   * load balancer takes it out of rotation before it stops accepting connections.
-   */
+  /** After SIGTERM, how long the process keeps serving while /api/health/ready answers 503 (a balancer drains it). */
   shutdownDrainSeconds: number;
   /** After SIGTERM, how long in-flight requests and the current job step get before the process exits anyway. */
   shutdownTimeoutSeconds: number;
@@ -299,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...secondFactorConfig(e, publicUrl),
     ...auditConfig(e, dataDir),
     ...callLimitsConfig(e),
+    ...bounceMailboxConfig(e),
     ...mailAuthConfig(e, (message) => new ConfigError(`Invalid configuration:\n  ${message}`)),
   };
 }

@@ -6,6 +6,8 @@ export interface EmailWorkerOptions {
   schedulerIntervalMs: number;
   /** How often the outbox is looked at for retries whose time has come. */
   senderPollMs?: number;
+  /** How often the bounce mailbox is read (BOUNCE_IMAP_POLL_SECONDS), when there is one. */
+  bouncePollMs?: number;
 }
 
 /**
@@ -17,6 +19,8 @@ export interface EmailWorkerOptions {
 export function createEmailWorker(deps: {
   scheduler: Pick<EmailScheduler, 'run'>;
   sender: Pick<EmailSender, 'drain'>;
+  /** The bounce mailbox (BOUNCE_IMAP_URL), read on its own interval; its poll never throws. */
+  bounces?: { poll(): Promise<unknown> };
   log?: { error(obj: unknown, msg: string): void };
 }) {
   let wakeSender: (() => void) | null = null;
@@ -35,6 +39,8 @@ export function createEmailWorker(deps: {
       let drainAgain = false;
       let scheduleTimer: NodeJS.Timeout | undefined;
       let sendTimer: NodeJS.Timeout | undefined;
+      let reading: Promise<unknown> = Promise.resolve();
+      let readTimer: NodeJS.Timeout | undefined;
 
       const send = () => {
         if (stopped) return;
@@ -69,15 +75,28 @@ export function createEmailWorker(deps: {
             if (!stopped) scheduleTimer = setTimeout(schedule, options.schedulerIntervalMs);
           });
       };
+      // One poll at a time, the next an interval after this one ends (a slow mailbox is not piled on).
+      const readBounces = () => {
+        if (stopped || !deps.bounces) return;
+        reading = deps.bounces
+          .poll()
+          .catch((error: unknown) => deps.log?.error({ err: error }, 'bounce mailbox failed'))
+          .finally(() => {
+            if (!stopped) readTimer = setTimeout(readBounces, options.bouncePollMs ?? 30_000);
+          });
+      };
       wakeSender = send;
       schedule();
       send();
+      readBounces();
       return async () => {
         stopped = true;
         wakeSender = null;
         clearTimeout(scheduleTimer);
         clearTimeout(sendTimer);
+        clearTimeout(readTimer);
         await scheduling;
+        await reading;
         while (draining) await sending;
       };
     },
