@@ -94,6 +94,7 @@ export function createEmailsRepository(db: Executor) {
           lastName: users.lastName,
           salutation: users.salutation,
           email: users.email,
+          archived: projectParticipants.archived,
         })
         .from(projectParticipants)
         .innerJoin(users, eq(users.id, projectParticipants.userId))
