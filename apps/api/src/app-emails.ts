@@ -11,6 +11,7 @@ import { createEmailScheduleRepository } from './modules/emails/email-schedule.r
 import { createEmailScheduler, type EmailScheduler } from './modules/emails/email-scheduler.js';
 import { createEmailSender, type EmailSender, type SenderOptions } from './modules/emails/email-sender.js';
 import { createEmailSendingService } from './modules/emails/email-sending.service.js';
+import { createEmailSuppressionsService } from './modules/emails/email-suppressions.service.js';
 import { createEmailWorker } from './modules/emails/email-worker.js';
 import { createUnsubscribeLinks, listUnsubscribeHeaders } from './modules/emails/unsubscribe-links.js';
 import type { ParticipantsService } from './modules/participants/participants.service.js';
@@ -72,7 +73,10 @@ export function createAppEmails(deps: {
     options: { leaseMs: config.emailLeaseSeconds * 1000, ...deps.senderOptions },
     unsubscribeHeaders: (work, now) => listUnsubscribeHeaders(unsubscribeLinks, config.publicUrl, work, now),
     audit: deps.audit,
+    bounceDomain: config.bounceDomain,
   });
+  // The suppression list, which bounces, complaints and unsubscribes fill (each recorded in the audit trail).
+  const emailSuppressions = createEmailSuppressionsService({ db, clock, audit: deps.audit });
   // Every drain's outcome is counted for /metrics, whether the worker or a test runs it.
   const countedSender = { drain: async () => metrics.countEmails(await emailSender.drain()) };
   const emailWorker = createEmailWorker({ scheduler: emailScheduler, sender: countedSender, log });
@@ -95,5 +99,5 @@ export function createAppEmails(deps: {
     drain: () => countedSender.drain(),
     startWorker: () => emailWorker.start({ schedulerIntervalMs: config.schedulerIntervalSeconds * 1000 }),
   };
-  return { emailSending, emails };
+  return { emailSending, emails, emailSuppressions };
 }

@@ -12,6 +12,7 @@ import { auditConfig, auditEnv, type AuditConfig } from './config-audit.js';
 import { bounceMailboxConfig, bounceMailboxEnv, type BounceMailboxConfig } from './config-bounce-mailbox.js';
 import { callLimitsConfig, callLimitsEnv, type CallLimitsConfig } from './config-call-limits.js';
 import { mailAuthConfig, mailAuthEnv, type MailAuthConfig } from './config-mail-auth.js';
+import { addressOf, emailEventsConfig, emailEventsEnv, type EmailEventsConfig } from './config-email-events.js';
 import { emptyIsAValue, secondFactorConfig, secondFactorEnv, type SecondFactorConfig } from './config-second-factor.js';
 
 /**
@@ -109,9 +110,10 @@ const envSchema = z.object({
   ...callLimitsEnv,
   ...bounceMailboxEnv,
   ...mailAuthEnv,
+  ...emailEventsEnv,
 });
 
-export interface Config extends SecondFactorConfig, AuditConfig, CallLimitsConfig, MailAuthConfig {
+export interface Config extends SecondFactorConfig, AuditConfig, CallLimitsConfig, MailAuthConfig, EmailEventsConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -301,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...callLimitsConfig(e),
     ...bounceMailboxConfig(e),
     ...mailAuthConfig(e, (message) => new ConfigError(`Invalid configuration:\n  ${message}`)),
+    ...emailEventsConfig(e, (message) => new ConfigError(`Invalid configuration:\n  ${message}`)),
   };
 }
 
@@ -325,11 +328,6 @@ function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | undefined {
 function isLoopbackUrl(url: string): boolean {
   const host = new URL(url).hostname;
   return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
-}
-
-/** The address in `Name <address>` (or the whole text when it is only an address). */
-function addressOf(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
 function defaultWebDistDir(): string {

@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 /** A message the test server took (answered 250 to). */
 export interface Received {
   to: string[];
+  /** The envelope sender (MAIL FROM): where the message's bounces go. */
+  from: string;
   messageId: string;
   subject: string;
   raw: string;
@@ -33,6 +35,7 @@ export async function startSmtpPeer(port = 0) {
           const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(raw)?.[1]?.trim() ?? '';
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             messageId: header('Message-ID'),
             subject: header('Subject'),
             raw,

@@ -10,6 +10,11 @@ export interface MailMessage {
   messageId?: string;
   /** Extra header fields (List-Unsubscribe…), one line each; signed with the rest when DKIM is set. */
   headers?: Record<string, string>;
+  /**
+   * The SMTP envelope sender (MAIL FROM), where bounces go: the email's own return path
+   * (`bounces+<outbox id>@BOUNCE_DOMAIN`). The From header stays SMTP_FROM.
+   */
+  envelopeFrom?: string;
 }
 
 /**
@@ -69,8 +74,8 @@ export function createMailer(options: {
   );
   return {
     configured: true,
-    async send(message) {
-      await transport.sendMail({ ...message });
+    async send({ envelopeFrom, ...message }) {
+      await transport.sendMail(envelopeFrom ? { ...message, envelope: { from: envelopeFrom, to: message.to } } : message);
     },
     close: () => transport.close(),
   };

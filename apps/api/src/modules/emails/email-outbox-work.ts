@@ -37,6 +37,11 @@ export interface OutboxWork {
   summaryPosted: boolean;
   /** The certificate a Certificate Email announces (null for any other email, or once it is deleted). */
   certificate: { code: string; credits: number; revoked: boolean } | null;
+  /**
+   * The address's suppressions (read in this statement, not a round trip a row): the whole
+   * address's reason, and whether it unsubscribed from this project's reminders.
+   */
+  suppressed: { addressReason: string | null; unsubscribedFromProject: boolean };
 }
 
 interface WorkRow {
@@ -72,6 +77,8 @@ interface WorkRow {
   certificate_code: string | null;
   certificate_credits: number | null;
   certificate_revoked: boolean | null;
+  suppressed_reason: string | null;
+  unsubscribed_from_project: boolean;
 }
 
 /** The claimed rows with their template, participant, season and round progress. */
@@ -90,7 +97,11 @@ export async function readOutboxWork(db: Executor, ids: string[]): Promise<Outbo
       exists (select 1 from season_summaries ss where ss.season_id = o.season_id and ss.status = 'POSTED')
         as summary_posted,
       k.code as certificate_code, k.credits::float8 as certificate_credits,
-      k.revoked_at is not null as certificate_revoked
+      k.revoked_at is not null as certificate_revoked,
+      (select x.reason from email_suppressions x
+        where x.email = lower(o.to_address) and x.project_id is null) as suppressed_reason,
+      exists (select 1 from email_suppressions x
+        where x.email = lower(o.to_address) and x.project_id = o.project_id) as unsubscribed_from_project
     from email_outbox o
     join email_templates t on t.id = o.template_id
     join projects p on p.id = o.project_id
@@ -148,5 +159,6 @@ export async function readOutboxWork(db: Executor, ids: string[]): Promise<Outbo
             revoked: r.certificate_revoked === true,
           }
         : null,
+    suppressed: { addressReason: r.suppressed_reason, unsubscribedFromProject: r.unsubscribed_from_project },
   }));
 }

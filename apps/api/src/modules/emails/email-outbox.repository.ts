@@ -177,8 +177,8 @@ export function createEmailOutboxRepository(db: Executor) {
         },
       ),
 
-    /** Not sent, and not to be: no longer due, or no mail server (no attempt at sending is counted). */
-    markNotSent: (id: string, claimedAt: Date, status: 'CANCELLED' | 'UNSENT', reason: string) =>
+    /** Not sent, and not to be: no longer due, no mail server, or a suppressed address (no attempt is counted). */
+    markNotSent: (id: string, claimedAt: Date, status: 'CANCELLED' | 'UNSENT' | 'SUPPRESSED', reason: string) =>
       finishClaim(id, claimedAt, { status, lastError: reason }, null),
 
     /** The delivery log of a project, paged and sorted in SQL (newest first by the project's own index). */

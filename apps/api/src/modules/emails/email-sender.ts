@@ -5,6 +5,8 @@ import type { Mailer } from '../../lib/mailer.js';
 import { daysBetween, finishingRules, summaryRules } from './email-rules.js';
 import { certificateValues, longDate, renderEmail, type PlaceholderValues } from './email-render.js';
 import { effectiveSupport } from './email-support.js';
+import { verpAddress } from './email-return-path.js';
+import { suppressionReason } from './email-suppression-check.js';
 import type { EmailOutboxRepository, OutboxWork } from './email-outbox.repository.js';
 import type { SystemRecorder } from '../audit/call-recorder.service.js';
 
@@ -53,6 +55,8 @@ export interface DrainResult {
   failed: number;
   cancelled: number;
   unsent: number;
+  /** Not sent: the address is on the suppression list (counted once a drain has met one). */
+  suppressed?: number;
 }
 
 /** The mail server's answer, kept short for the delivery log (never the message, which holds a link). */
@@ -91,6 +95,8 @@ export function createEmailSender(deps: {
   audit?: SystemRecorder;
   /** A reminder's List-Unsubscribe fields (unsubscribe-links.ts), signed now; none for other emails. */
   unsubscribeHeaders?(work: OutboxWork, now: Date): Record<string, string> | undefined;
+  /** The domain of each email's own return path (VERP, `BOUNCE_DOMAIN`), where its bounces come back. */
+  bounceDomain?: string;
 }) {
   /** Ends a claim as SENT or FAILED with its event (none when the claim was no longer this process's). */
   function ended(work: OutboxWork, status: 'SENT' | 'FAILED', end: () => Promise<boolean>): Promise<boolean> {
@@ -177,6 +183,12 @@ export function createEmailSender(deps: {
 
   async function deliver(work: OutboxWork, claimedAt: Date, result: DrainResult): Promise<void> {
     const now = deps.clock.now();
+    const suppressed = suppressionReason(work);
+    if (suppressed) {
+      await deps.outbox.markNotSent(work.id, claimedAt, 'SUPPRESSED', suppressed);
+      result.suppressed = (result.suppressed ?? 0) + 1;
+      return;
+    }
     const reason = cancelReason(work, dayIn(deps.timeZone, now));
     if (reason) {
       await deps.outbox.markNotSent(work.id, claimedAt, 'CANCELLED', reason);
@@ -198,6 +210,8 @@ export function createEmailSender(deps: {
         // The same id on every try, so a receiver can tell a repeat (see docs: emails).
         messageId: `<${work.id}@${messageDomain}>`,
         headers: deps.unsubscribeHeaders?.(work, now),
+        // Its own return path, so a bounce names this very email (see docs: emails).
+        envelopeFrom: verpAddress(work.id, deps.bounceDomain ?? messageDomain),
       });
       await ended(work, 'SENT', () => deps.outbox.markSent(work.id, claimedAt, deps.clock.now()));
       result.sent += 1;
@@ -220,7 +234,7 @@ export function createEmailSender(deps: {
   return {
     /** Sends everything whose turn has come, batch by batch, until none is left; answers what happened. */
     async drain(): Promise<DrainResult> {
-      const result: DrainResult = { sent: 0, retried: 0, failed: 0, cancelled: 0, unsent: 0 };
+      const result: DrainResult = { sent: 0, retried: 0, failed: 0, cancelled: 0, unsent: 0, suppressed: 0 };
       for (;;) {
         const now = deps.clock.now();
         const claimed = await deps.outbox.claim(now, new Date(now.getTime() + leaseMs), batchSize);
