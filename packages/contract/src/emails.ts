@@ -114,6 +114,10 @@ export const emailPreviewBody = z.strictObject({
   participant_id: z.string().uuid().nullable().optional(),
 });
 export type EmailPreviewBody = z.input<typeof emailPreviewBody>;
+/** A placeholder the email names that would come out empty, and why (the editor and the dry run show it). */
+export const emailWarning = z.object({ placeholder: z.string(), message: z.string() });
+export type EmailWarning = z.infer<typeof emailWarning>;
+
 export const emailPreview = z.object({
   subject: z.string(),
   /** The whole HTML part, as sent (the dashboard link stands in for the participant's own). */
@@ -122,6 +126,8 @@ export const emailPreview = z.object({
   participant: z
     .object({ id: z.string().uuid(), first_name: z.string(), last_name: z.string(), email: z.string() })
     .nullable(),
+  /** The placeholders that come out empty in this rendering (e.g. `{phone}` with no support phone set). */
+  warnings: z.array(emailWarning),
 });
 export type EmailPreview = z.infer<typeof emailPreview>;
 
@@ -201,6 +207,8 @@ export const emailSchedule = z.object({
   limit: z.number().int(),
   /** How many of each email that day, across every page. */
   counts: z.array(z.object({ email_type: EmailType, email_name: z.string(), count: z.number().int() })),
+  /** For each email going that day, the placeholders that would come out empty in it (every page's). */
+  warnings: z.array(emailWarning.extend({ email_type: EmailType, email_name: z.string() })),
 });
 export type EmailSchedule = z.infer<typeof emailSchedule>;
 

@@ -36,9 +36,13 @@ describe('rendering an email', () => {
     expect(rendered.html).toContain('Dear Dr. O’Neil &lt;b&gt;,');
     expect(rendered.html).toContain('Ends March 28, 2026');
     const href = 'href="https://pss.example.org/participant/link/abc.def?x=1&amp;y=2"';
-    expect(rendered.html.split(href).length - 1).toBe(3); // the copy line, the button, the URL text
+    expect(rendered.html.split(href).length - 1).toBe(3); // the copy line, the button, the fallback's address
     expect(rendered.html).toContain('>Open Spring 2026</a>');
-    expect(rendered.html).toContain('>Your dashboard</a>');
+    // The fallback comes after the button, its words then the address written out.
+    const button = rendered.html.indexOf('>Open Spring 2026</a>');
+    const fallback = rendered.html.indexOf('Your dashboard <a href=');
+    expect(fallback).toBeGreaterThan(button);
+    expect(rendered.html).toContain('>https://pss.example.org/participant/link/abc.def?x=1&amp;y=2</a></p></div>');
   });
 
   it('has a plain-text part with the same words and the link', () => {
@@ -80,11 +84,16 @@ describe('rendering an email', () => {
     );
     // Another email names no certificate: the placeholders are empty, never left as typed.
     const other = renderEmail(
-      { subject: 'x{credits}x', body: '<p>[{certificate_link}]</p>', buttonText: 'b', dashboardUrlText: '' },
+      {
+        subject: 'x{credits}x',
+        body: '<p>[{certificate_link}] {first_name}</p>',
+        buttonText: 'b',
+        dashboardUrlText: '',
+      },
       values,
       link,
     );
-    expect([other.subject, other.text.split('\n')[0]]).toEqual(['xx', '[]']);
+    expect([other.subject, other.text.split('\n')[0]]).toEqual(['xx', '[] Ann']);
   });
 
   it('reads links and entities back as text', () => {
@@ -127,6 +136,28 @@ describe('the plain-text fields of an email', () => {
     expect(rendered.subject).toBe('Hi <img src="https://tracker.test/p.gif">');
     expect(rendered.html).toContain('<title>Hi &lt;img src=&quot;https://tracker.test/p.gif&quot;&gt;</title>');
     expect(rendered.text).toContain(`${hostile.buttonText}: ${link}`);
-    expect(rendered.text).toContain(`${hostile.dashboardUrlText}: ${link}`);
+    // The fallback is for a button: the text part carries the link once, on the button's line.
+    expect(rendered.text).not.toContain(hostile.dashboardUrlText);
+    expect(rendered.text.split(link).length - 1).toBe(1);
+  });
+});
+
+describe('a paragraph whose placeholders all come out empty', () => {
+  const body =
+    '<p>Dear {salutation} {last_name},</p><p>Write to {email}.</p><p>You can also call us on {phone}.</p>' +
+    '<ul><li>Round {round_number} ends {round_end_date}</li><li>Keep going</li></ul><p>No placeholder here.</p>';
+  const texts = { subject: 'Hi', body, buttonText: 'Open', dashboardUrlText: '' };
+
+  it('is left out (no "call us on ."), while one with a value, or none named, stays', () => {
+    const mail = renderEmail(texts, { ...values, phone: '', round_number: '', round_end_date: '' }, link);
+    expect(mail.html).not.toContain('call us on');
+    expect(mail.text).not.toContain('call us on');
+    expect(mail.text).not.toContain('Round');
+    expect(mail.text).toContain('- Keep going');
+    expect(mail.text).toContain('Write to help@example.org.');
+    expect(mail.text).toContain('No placeholder here.');
+    // One empty among filled ones keeps the paragraph.
+    expect(renderEmail(texts, { ...values, salutation: '' }, link).text).toContain('Dear  O’Neil <b>,');
+    expect(renderEmail(texts, values, link).text).toContain('You can also call us on +1 555 0100.');
   });
 });

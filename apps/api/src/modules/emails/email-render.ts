@@ -4,14 +4,20 @@ import { sanitizeRichText } from '../../lib/rich-text.js';
 
 /**
  * Makes a template into the message a participant receives: the subject, an HTML part
- * (the body, the button and the dashboard link line, in a plain inline-styled frame that
- * mail programs show alike) and a plain-text part.
+ * (the body, then the button, then the fallback line under it — "if the button does not
+ * work, copy this address" with the address written out — in a plain inline-styled frame
+ * that mail programs show alike) and a plain-text part (the body and the button's line:
+ * its words and the link; a fallback for a button means nothing in plain text).
  *
  * The body is the one rich text: it passes the sanitiser here (saved bodies passed it on
  * save; a preview brings unsaved ones, and a sanitised body comes out the same). Every
  * other field (subject, button text, dashboard link text) is plain text: filled, then
  * escaped whole, so markup typed into it shows as typed and never reaches the HTML part.
  * Placeholder values are escaped in the body.
+ *
+ * A paragraph (or list item) of the body whose placeholders all come out empty is left out:
+ * "Or call us on {phone}." says nothing without a phone, and "or call ." reads broken. The
+ * editor and the dry run warn of each placeholder that would be empty (./email-warnings.ts).
  */
 
 export type PlaceholderValues = Record<(typeof emailPlaceholders)[number], string>;
@@ -93,6 +99,21 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/** The placeholders a text names, each once (`{dashboard_link}` included). */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!))];
+}
+
+/** The body without its paragraphs and list items whose every placeholder is empty. */
+function withoutEmptyBlocks(body: string, values: PlaceholderValues): string {
+  const known = values as Record<string, string | undefined>;
+  return body.replace(/<(p|li)(\s[^>]*)?>([\s\S]*?)<\/\1>/gi, (block, _tag, _attrs, inner: string) => {
+    const names = placeholdersIn(inner);
+    // The dashboard link is never empty, and an unknown name is left as typed: neither empties a block.
+    return names.length > 0 && names.every((name) => known[name] === '') ? '' : block;
+  });
+}
+
 /** A plain-text field with its placeholders filled, on one line. */
 function plainLine(text: string, values: PlaceholderValues, link: string): string {
   return fill(text, values, (v) => v, link)
@@ -106,7 +127,7 @@ export function renderEmail(template: TemplateTexts, values: PlaceholderValues, 
   const anchor = (url: string) => `<a href="${escapeHtml(url)}" style="word-break:break-all">${escapeHtml(url)}</a>`;
   // One line, so no header can be slipped in.
   const subject = plainLine(template.subject, values, link);
-  const body = sanitizeRichText(template.body);
+  const body = withoutEmptyBlocks(sanitizeRichText(template.body), values);
   const bodyHtml = fill(body, values, escapeHtml, anchor(link), anchor);
   const buttonText = plainLine(template.buttonText, values, link);
   const urlText = plainLine(template.dashboardUrlText, values, link);
@@ -118,13 +139,14 @@ export function renderEmail(template: TemplateTexts, values: PlaceholderValues, 
     bodyHtml +
     `<p style="margin:24px 0"><a href="${safeLink}" style="display:inline-block;background:#1c7ed6;color:#ffffff;` +
     `padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(buttonText)}</a></p>` +
-    (urlText ? `<p><a href="${safeLink}">${escapeHtml(urlText)}</a></p>` : '') +
+    // The fallback comes after the button it stands in for, with the address written out.
+    (urlText ? `<p style="font-size:13px;color:#52606d">${escapeHtml(urlText)} ${anchor(link)}</p>` : '') +
     `</div></body></html>`;
 
   // Filled as HTML (values escaped), then read back as text: a name is never taken for a tag.
   const bodyText = htmlToText(fill(body, values, escapeHtml, safeLink, anchor));
+  // The link once: the button's words and the address. A fallback line would only repeat it.
   const buttonLine = `${buttonText}: ${link}`;
-  const urlLine = urlText ? `${urlText}: ${link}` : '';
-  const text = [bodyText, buttonLine, urlLine].filter(Boolean).join('\n\n') + '\n';
+  const text = [bodyText, buttonLine].filter(Boolean).join('\n\n') + '\n';
   return { subject, html, text };
 }

@@ -9,7 +9,6 @@ import type {
   ListQuery,
   Paged,
   ParticipantFilter,
-  ScheduledEmail,
 } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import { emailName } from '../../db/email-templates.js';
@@ -28,13 +27,15 @@ import {
   type OutboxEntry,
 } from './email-outbox.repository.js';
 import { certificateValues, longDate, renderEmail } from './email-render.js';
-import { sendsItself, type EmailScheduler } from './email-scheduler.js';
+import { type EmailScheduler } from './email-scheduler.js';
+import { dryRun } from './email-dry-run.js';
 import { createEmailScheduleRepository } from './email-schedule.repository.js';
 import { calendarSeason, seasonCalendar } from './email-calendar.js';
 import { sampleCertificate, sampleParticipant, type SupportContact } from './email-sender.js';
 import { admitTestSend, type TestEmailLimits } from './email-test-limits.js';
 import { createEmailTestSendsRepository } from './email-test-sends.repository.js';
 import { effectiveSupport, projectSupport } from './email-support.js';
+import { emptyPlaceholderWarnings } from './email-warnings.js';
 import { createEmailsRepository } from './emails.repository.js';
 
 type Selection =
@@ -183,28 +184,26 @@ export function createEmailSendingService(deps: {
       const person = participant ?? sampleParticipant;
       // Never a real link: whoever previews must not be handed the participant's sign-in.
       const link = `${deps.publicUrl}/participant/link/personal-link`;
-      const rendered = renderEmail(
-        {
-          subject: body.subject,
-          body: body.body,
-          buttonText: body.button_text,
-          dashboardUrlText: body.dashboard_url_text,
-        },
-        {
-          first_name: person.firstName,
-          last_name: person.lastName,
-          salutation: person.salutation ?? '',
-          dashboard_link: link,
-          project_name: project.name,
-          season_name: context?.seasonName ?? '',
-          round_number: context ? String(context.roundNumber) : '',
-          round_end_date: context ? longDate(context.roundEndDate) : '',
-          ...effectiveSupport(await projectSupport(deps.db, template.projectId), deps.support),
-          // A sample certificate, as a test send names (the real one is known only when it is issued).
-          ...certificateValues(deps.publicUrl, isCertificateEmail(template.type) ? sampleCertificate : null),
-        },
-        link,
-      );
+      const texts = {
+        subject: body.subject,
+        body: body.body,
+        buttonText: body.button_text,
+        dashboardUrlText: body.dashboard_url_text,
+      };
+      const values = {
+        first_name: person.firstName,
+        last_name: person.lastName,
+        salutation: person.salutation ?? '',
+        dashboard_link: link,
+        project_name: project.name,
+        season_name: context?.seasonName ?? '',
+        round_number: context ? String(context.roundNumber) : '',
+        round_end_date: context ? longDate(context.roundEndDate) : '',
+        ...effectiveSupport(await projectSupport(deps.db, template.projectId), deps.support),
+        // A sample certificate, as a test send names (the real one is known only when it is issued).
+        ...certificateValues(deps.publicUrl, isCertificateEmail(template.type) ? sampleCertificate : null),
+      };
+      const rendered = renderEmail(texts, values, link);
       return {
         ...rendered,
         participant: participant
@@ -215,6 +214,7 @@ export function createEmailSendingService(deps: {
               email: participant.email,
             }
           : null,
+        warnings: emptyPlaceholderWarnings(texts, values),
       };
     },
 
@@ -231,10 +231,6 @@ export function createEmailSendingService(deps: {
       return { ...page, items: page.items.map(toDelivery) };
     },
 
-    /**
-     * The dry run: who the schedule would email on the day and why, a page of it, with the
-     * count of each email. Progress is as it stands now.
-     */
     /** The season's calendar: the dry run of each of its days, counted by email (./email-calendar.ts). */
     async calendar(caller: AccessClaims, projectId: string, seasonName: string | undefined): Promise<EmailCalendar> {
       await access.project(caller, projectId);
@@ -242,50 +238,14 @@ export function createEmailSendingService(deps: {
       return seasonCalendar(deps.scheduler, calendarSeason(seasons, seasonName, today()));
     },
 
+    /** The dry run of the schedule for a day (./email-dry-run.ts). */
     async schedule(
       caller: AccessClaims,
       projectId: string,
       query: { date: string; page: number; limit: number },
     ): Promise<EmailSchedule> {
       await access.project(caller, projectId);
-      const from = (query.page - 1) * query.limit;
-      const items: (ScheduledEmail & { key: string })[] = [];
-      const counts = new Map<ScheduledEmail['email_type'], number>();
-      let total = 0;
-      for await (const page of deps.scheduler.picks(query.date, projectId)) {
-        for (const pick of page) {
-          if (!sendsItself(pick)) continue;
-          counts.set(pick.due.type, (counts.get(pick.due.type) ?? 0) + 1);
-          if (total >= from && items.length < query.limit) {
-            items.push({
-              key: pick.dedupeKey,
-              participant: {
-                id: pick.participant.userId,
-                first_name: pick.participant.firstName,
-                last_name: pick.participant.lastName,
-                email: pick.participant.email,
-              },
-              email_id: pick.template.id,
-              email_type: pick.due.type,
-              email_name: emailName(pick.due.type),
-              season_name: pick.season.name,
-              round_number: pick.due.roundNumber,
-              reason: pick.due.reason,
-              already_queued: false,
-            });
-          }
-          total += 1;
-        }
-      }
-      const queued = await deps.outbox.existingKeys(items.map((i) => i.key));
-      return {
-        date: query.date,
-        items: items.map(({ key, ...item }) => ({ ...item, already_queued: queued.has(key) })),
-        total,
-        page: query.page,
-        limit: query.limit,
-        counts: [...counts].map(([type, count]) => ({ email_type: type, email_name: emailName(type), count })),
-      };
+      return dryRun(deps, projectId, query);
     },
   };
 }

@@ -46,7 +46,8 @@ describe('a test send', () => {
     const message = capture.sent[0]!;
     expect(message.subject).toBe('Heart Failure Program: your patient cases are ready');
     expect(message.text).toContain('Dear Dr. Sample,');
-    expect(message.text).toContain('Write to help@alpha.test or call +1 555 0100.');
+    expect(message.text).toContain('Write to us at help@alpha.test.');
+    expect(message.text).toContain('You can also call us on +1 555 0100.');
     expect(message.html).toContain('Open my dashboard</a>');
     expect(message.text).toContain(`${ctx.config.publicUrl}/participant\n`);
     expect(message.text).not.toMatch(/participant\/link\//);

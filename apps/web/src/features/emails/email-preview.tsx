@@ -7,6 +7,7 @@ import { QueryError } from '../../components/query-error';
 import { emailTextsFit, type EmailPreviewBody } from '@pss/contract';
 import type { EmailForm } from './email-form';
 import { previewParticipantsQueryOptions, previewQueryOptions } from './emails-api';
+import { PlaceholderWarnings } from './placeholder-warnings';
 
 /** Typing pauses this long before the preview is rendered again. */
 const PREVIEW_DEBOUNCE_MS = 500;
@@ -101,6 +102,7 @@ export function EmailPreview(props: { projectId: string; emailId: string; values
                   })
                 : t('emails.previewForSample')}
             </Text>
+            <PlaceholderWarnings warnings={data.warnings} title={t('emails.previewWarnings')} />
             <Text fw={600} data-testid="preview-subject" style={{ overflowWrap: 'anywhere' }}>
               {t('emails.previewSubject', { subject: data.subject })}
             </Text>

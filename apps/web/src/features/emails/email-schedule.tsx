@@ -10,6 +10,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDay } from '../../lib/format';
 import { localDay } from './email-form';
 import { scheduleQueryOptions } from './emails-api';
+import { PlaceholderWarnings } from './placeholder-warnings';
 import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
 const PAGE_SIZE = 25;
@@ -125,6 +126,7 @@ export function EmailSchedule({ projectId }: { projectId: string }) {
           )}
         </Paper>
       </Group>
+      {data && <PlaceholderWarnings warnings={data.warnings} title={t('emails.scheduleWarnings')} />}
       <DataTable
         caption={t('emails.scheduleCaption', { date: formatDay(date) })}
         columns={columns}

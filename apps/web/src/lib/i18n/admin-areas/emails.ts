@@ -99,6 +99,9 @@ export const emails = {
   previewFixFirst: 'Correct the fields marked in red to see the preview.',
   previewFor: 'As {{name}} ({{email}}) would get it',
   previewForSample: 'As a sample participant would get it',
+  previewWarnings: 'Some placeholders come out empty here',
+  scheduleWarnings: 'Placeholders that come out empty in that day’s emails',
+  warningIn: '{{name}}: {{message}}',
   // Sending.
   sendTest: 'Send test',
   sendTestTitle: 'Send a test email',
