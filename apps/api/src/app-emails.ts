@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Metrics } from './lib/metrics.js';
 import type { TokenService } from './lib/tokens.js';
+import { createBounceMailbox } from './modules/emails/bounce-mailbox.js';
 import { createEmailOutboxRepository } from './modules/emails/email-outbox.repository.js';
 import { createEmailScheduleRepository } from './modules/emails/email-schedule.repository.js';
 import { createEmailScheduler, type EmailScheduler } from './modules/emails/email-scheduler.js';
@@ -79,7 +80,16 @@ export function createAppEmails(deps: {
   const emailSuppressions = createEmailSuppressionsService({ db, clock, audit: deps.audit });
   // Every drain's outcome is counted for /metrics, whether the worker or a test runs it.
   const countedSender = { drain: async () => metrics.countEmails(await emailSender.drain()) };
-  const emailWorker = createEmailWorker({ scheduler: emailScheduler, sender: countedSender, log });
+  // Bounces and complaints read from the return path's mailbox (BOUNCE_IMAP_URL), when there is one.
+  const bounces =
+    config.bounceMailbox &&
+    createBounceMailbox({
+      url: config.bounceMailbox.url,
+      recordEvent: (event) => emailSuppressions.recordEvent(event),
+      clock,
+      log,
+    });
+  const emailWorker = createEmailWorker({ scheduler: emailScheduler, sender: countedSender, bounces, log });
   const emailSending = createEmailSendingService({
     db,
     projects: deps.projects,
@@ -97,7 +107,11 @@ export function createAppEmails(deps: {
   const emails: AppEmails = {
     runScheduler: () => emailScheduler.run(),
     drain: () => countedSender.drain(),
-    startWorker: () => emailWorker.start({ schedulerIntervalMs: config.schedulerIntervalSeconds * 1000 }),
+    startWorker: () =>
+      emailWorker.start({
+        schedulerIntervalMs: config.schedulerIntervalSeconds * 1000,
+        bouncePollMs: config.bounceMailbox?.pollMs,
+      }),
   };
   return { emailSending, emails, emailSuppressions };
 }

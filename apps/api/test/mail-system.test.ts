@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { emailEvents, emailOutbox, emailSuppressions, emailTemplates } from '../src/db/schema/index.js';
+import { twoClients } from './fixtures.js';
+import { bounceDomain, localDomain, mailboxDomain, mailSystem, type MailSystem } from './mail-system.js';
+import { participantWork } from './participant-work.js';
+import { waitFor } from './smtp-peer.js';
+import { createTestContext, createUser, type TestContext } from './test-app.js';
+
+/**
+ * The app against a real mail system (issue #47): Debian's Postfix takes its mail; a message
+ * to an unknown local user makes Postfix write its own bounce (RFC 3464) to the email's
+ * return path, `bounces+<outbox id>@bounce.test`, which Postfix delivers into a Maildir that
+ * Dovecot serves over IMAP. The app's worker reads it from there as it runs in production
+ * (BOUNCE_IMAP_URL), the participant's address is suppressed as a hard bounce, and the next
+ * scheduled email to them is recorded SUPPRESSED and never reaches Postfix. Nothing is
+ * skipped: without Postfix and Dovecot (CI installs them) the test fails saying so.
+ */
+const unknownUser = `nobody-here@${localDomain}`;
+const colleague = `colleague@${mailboxDomain}`;
+
+let mail: MailSystem | undefined;
+let ctx: TestContext | undefined;
+let stopWorker: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  mail = await mailSystem();
+  await mail.start();
+}, 60_000);
+
+afterAll(async () => {
+  // The app first (its worker and pooled SMTP connections), then the mail system, whatever failed.
+  try {
+    await stopWorker?.();
+    await ctx?.close();
+  } finally {
+    await mail?.stop();
+  }
+}, 60_000);
+
+const outboxRows = (projectId: string) =>
+  ctx!.db
+    .select({
+      to: emailOutbox.toAddress,
+      status: emailOutbox.status,
+      type: emailTemplates.type,
+      error: emailOutbox.lastError,
+    })
+    .from(emailOutbox)
+    .innerJoin(emailTemplates, eq(emailTemplates.id, emailOutbox.templateId))
+    .where(eq(emailOutbox.projectId, projectId));
+
+/** Waits, and when it times out says what the outbox and Postfix's log show. */
+async function waitShowing(condition: () => Promise<boolean> | boolean, ms: number, what: string, projectId: string) {
+  try {
+    await waitFor(condition, ms, what);
+  } catch (error) {
+    const rows = JSON.stringify(await outboxRows(projectId), null, 1);
+    throw new Error(`${(error as Error).message}\noutbox: ${rows}\nPostfix's log:\n${mail!.log()}`, { cause: error });
+  }
+}
+
+/** Postfix's log lines about deliveries to an address. */
+const deliveriesTo = (address: string) =>
+  mail!
+    .log()
+    .split('\n')
+    .filter((line) => line.includes(`to=<${address}>`) && /status=/.test(line));
+
+describe('a real mail system: Postfix bounces, Dovecot holds the bounce, the app reads it', () => {
+  it('an unknown local user is a hard bounce within 60 s, and the next scheduled email is not sent to them', async () => {
+    const m = mail!;
+    ctx = await createTestContext({
+      now: '2026-03-02T09:00:00Z',
+      env: {
+        SMTP_URL: m.smtpUrl,
+        SMTP_FROM: 'Patient Simulation <no-reply@pss.test>',
+        BOUNCE_DOMAIN: bounceDomain,
+        BOUNCE_IMAP_URL: m.imapUrl,
+        BOUNCE_IMAP_POLL_SECONDS: '0.5',
+        SCHEDULER_INTERVAL_SECONDS: '0.5',
+        SCHEDULE_TIME_ZONE: 'UTC',
+      },
+    });
+    const f = await twoClients(ctx);
+    const work = participantWork(ctx, await createUser(ctx.db, { role: 'SUPERADMIN' }));
+    const p = await work.project(f.clientA.id, { name: 'Mail System Program' });
+    // A case to take in round 1 (1 to 14 March), so reminders are due every second day.
+    await work.publishedCase(p, 1);
+    for (const email of [unknownUser, colleague]) {
+      await work.enrol(p, f.clientA.id, { startDate: '2026-03-02' }, { email });
+    }
+
+    // The worker as main.ts runs it: the schedule queues the launch emails, the sender sends them.
+    const started = Date.now();
+    stopWorker = ctx.app.emails.startWorker();
+    await waitShowing(
+      async () =>
+        (
+          await ctx!.db
+            .select()
+            .from(emailSuppressions)
+            .where(and(eq(emailSuppressions.email, unknownUser), eq(emailSuppressions.reason, 'HARD_BOUNCE')))
+        ).length === 1,
+      60_000,
+      `${unknownUser} suppressed as a hard bounce`,
+      p.id,
+    );
+    const took = Date.now() - started;
+    expect(took).toBeLessThan(60_000);
+
+    // Postfix took both, delivered one and bounced the other with its own report.
+    const launch = await outboxRows(p.id);
+    expect(launch.map((r) => [r.type, r.to, r.status]).sort()).toEqual([
+      ['initial', colleague, 'SENT'],
+      ['initial', unknownUser, 'SENT'],
+    ]);
+    expect(deliveriesTo(unknownUser)).toEqual([expect.stringMatching(/dsn=5\.1\.1, status=bounced \(unknown user/)]);
+    expect(deliveriesTo(colleague)).toEqual([expect.stringMatching(/status=sent \(delivered to maildir\)/)]);
+    const [bounce, ...otherBounces] = m.maildir('bounces');
+    expect(otherBounces).toEqual([]);
+    expect(bounce!.text).toMatch(/^Content-Type: multipart\/report; report-type=delivery-status;/m);
+    expect(bounce!.text).toMatch(/^X-Original-To: bounces\+[0-9a-f-]{36}@bounce\.test$/m);
+    // Read, recorded, and only then flagged \Seen over IMAP (Dovecot keeps the flag in the file's name).
+    await waitFor(() => m.maildir('bounces')[0]!.flags.includes('S'), 10_000, 'the bounce flagged \\Seen');
+
+    const [suppression] = await ctx.db.select().from(emailSuppressions).where(eq(emailSuppressions.email, unknownUser));
+    expect(suppression).toMatchObject({ reason: 'HARD_BOUNCE', source: 'imap', projectId: null });
+    expect(suppression!.detail).toMatch(/5\.1\.1.*unknown user/);
+    const events = await ctx.db.select().from(emailEvents).where(eq(emailEvents.email, unknownUser));
+    const launchRow = await ctx.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.projectId, p.id), eq(emailOutbox.toAddress, unknownUser)));
+    // The event names the very email that bounced (its return path).
+    expect(events.map((e) => [e.type, e.source, e.outboxId])).toEqual([['HARD_BOUNCE', 'imap', launchRow[0]!.id]]);
+    expect(await ctx.db.select().from(emailSuppressions).where(eq(emailSuppressions.email, colleague))).toEqual([]);
+
+    // Two days on, the schedule's reminder is due to both: the colleague's goes, the other is suppressed.
+    ctx.clock.set('2026-03-04T09:00:00Z');
+    await waitShowing(
+      async () =>
+        (await outboxRows(p.id)).filter((r) => r.type === 'reminder' && ['SENT', 'SUPPRESSED'].includes(r.status))
+          .length === 2,
+      30_000,
+      'both reminders handled',
+      p.id,
+    );
+    const reminders = (await outboxRows(p.id)).filter((r) => r.type === 'reminder');
+    expect(reminders.map((r) => [r.to, r.status]).sort()).toEqual([
+      [colleague, 'SENT'],
+      [unknownUser, 'SUPPRESSED'],
+    ]);
+    expect(reminders.find((r) => r.to === unknownUser)!.error).toMatch(/suppress|bounce/i);
+    await waitFor(() => m.maildir('colleague').length === 2, 15_000, "the colleague's reminder delivered");
+    // Postfix saw nothing more for the suppressed address, and holds nothing for it.
+    expect(deliveriesTo(unknownUser)).toHaveLength(1);
+    expect(m.log()).not.toMatch(new RegExp(`to=<${unknownUser}>.*\\n(.*\\n)*.*to=<${unknownUser}>`));
+    expect(await m.queue()).toMatch(/Mail queue is empty/);
+    expect(m.maildir('bounces')).toHaveLength(1);
+    console.warn(`mail system: the hard bounce was recorded ${took} ms after the worker started`);
+  }, 120_000);
+});
