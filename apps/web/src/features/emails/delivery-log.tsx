@@ -1,4 +1,4 @@
-import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n';
 import {
@@ -15,7 +15,9 @@ import { formatDateTime, formatDay } from '../../lib/format';
 import { useListState } from '../../lib/use-list-state';
 import { useListTable } from '../../lib/use-list-table';
 import { useUrlParam } from '../../lib/use-url-param';
-import { deliveriesQueryOptions, type DeliveryListParams } from './emails-api';
+import { errorMessage } from '../../lib/api-error';
+import { toastError, toastSuccess } from '../../lib/toasts';
+import { deliveriesQueryOptions, useResendDelivery, type DeliveryListParams } from './emails-api';
 
 export const deliveryStatusColor: Record<EmailDeliveryStatusValue, string> = {
   QUEUED: 'blue',
@@ -107,6 +109,7 @@ export function DeliveryLog({ projectId }: { projectId: string }) {
     { key: 'sent_at', header: t('emails.sentAt'), render: (d) => <NoWrap>{formatDateTime(d.sent_at)}</NoWrap> },
     { key: 'attempts', header: t('emails.attempts'), render: (d) => d.attempts },
     { key: 'last_error', header: t('emails.lastError'), render: (d) => <LastError delivery={d} /> },
+    { key: 'resend', header: t('common.actions'), render: (d) => <ResendButton projectId={projectId} delivery={d} /> },
   ];
 
   return (
@@ -161,5 +164,32 @@ function LastError({ delivery }: { delivery: EmailDelivery }) {
     <Text size="sm" c="dimmed" style={{ minWidth: 180, overflowWrap: 'break-word' }}>
       {delivery.last_error}
     </Text>
+  );
+}
+
+/**
+ * Any line of the log may be sent again by hand, once it has gone or failed (a test is sent
+ * again with a new test send). The server refuses the rest too (EMAIL_STILL_PENDING).
+ */
+function ResendButton({ projectId, delivery }: { projectId: string; delivery: EmailDelivery }) {
+  const { t } = useTranslation();
+  const resend = useResendDelivery(projectId);
+  if (delivery.kind === 'TEST' || !delivery.participant) return null;
+  if (delivery.status === 'QUEUED' || delivery.status === 'SENDING') return null;
+  return (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      loading={resend.isPending}
+      aria-label={t('emails.resendFor', { email: delivery.email_name, to: delivery.to })}
+      onClick={() =>
+        resend.mutate(delivery.id, {
+          onSuccess: () => toastSuccess(t('emails.resent')),
+          onError: (error) => toastError(errorMessage(error, t)),
+        })
+      }
+    >
+      {t('emails.resend')}
+    </Button>
   );
 }

@@ -16,6 +16,7 @@ import { useListState } from '../../lib/use-list-state';
 import { useListTable } from '../../lib/use-list-table';
 import { useUrlParam } from '../../lib/use-url-param';
 import { ParticipantImportModal } from './participant-import-modal';
+import { ParticipantLinkActions } from '../../components/participant-link/participant-link-actions';
 import { useImportJob } from '../../lib/use-import-job';
 import { participantImports, participantListQueryOptions, useSaveNotes, useSetArchived } from './participants-api';
 
@@ -115,6 +116,23 @@ export function ParticipantsPage() {
         </Button>
       ),
     },
+    // An archived participant's dashboard is closed: no link to hand them.
+    ...(archived
+      ? []
+      : [
+          {
+            key: 'link',
+            header: t('participants.link.column'),
+            render: (p: Participant) => (
+              <ParticipantLinkActions
+                projectId={projectId}
+                userId={p.user_id}
+                name={`${p.first_name} ${p.last_name}`}
+                email={p.email}
+              />
+            ),
+          },
+        ]),
   ];
 
   return (

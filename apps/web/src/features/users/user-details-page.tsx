@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { UserDetailsForm } from './user-details-form';
 import { assignmentsQueryOptions, resetSecondFactors, userQueryOptions } from './users-api';
+import { ParticipantLinkActions } from '../../components/participant-link/participant-link-actions';
 
 /** A user's details, their projects (archive state, notes) and assignments. */
 export function UserDetailsPage() {
@@ -81,6 +82,7 @@ export function UserDetailsPage() {
                       <Table.Th>{t('common.participantState')}</Table.Th>
                       <Table.Th>{t('common.dataStatus')}</Table.Th>
                       <Table.Th>{t('common.notes')}</Table.Th>
+                      <Table.Th>{t('participants.link.column')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -94,6 +96,18 @@ export function UserDetailsPage() {
                           </StatusBadge>
                         </Table.Td>
                         <Table.Td>{p.notes ?? '—'}</Table.Td>
+                        <Table.Td>
+                          {p.archived ? (
+                            '—'
+                          ) : (
+                            <ParticipantLinkActions
+                              projectId={p.project_id}
+                              userId={data.id}
+                              name={`${data.first_name} ${data.last_name}`}
+                              email={data.email}
+                            />
+                          )}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -34,6 +34,21 @@ export const participants = {
   unarchived: '{{count}} participants unarchived.',
   empty: 'No participants yet. Import them from a CSV file with "Import participants".',
   noMatches: 'No participants match.',
+  link: {
+    column: 'Dashboard link',
+    send: 'Send link',
+    sendFor: 'Email {{name}} their dashboard link now',
+    sent: 'A dashboard link is on its way to {{email}}.',
+    copy: 'Copy link',
+    copyFor: 'Copy a new dashboard link for {{name}}',
+    title: 'Dashboard link for {{name}}',
+    explain:
+      'This link signs {{name}} in to their dashboard once, until {{expires}}. It is shown only now and kept nowhere; taking it is recorded in the audit log. Give it to {{name}} alone.',
+    url: 'Dashboard link',
+    copyButton: 'Copy',
+    copied: 'Copied',
+    close: 'Done',
+  },
 };
 
 export const certificates = {
