@@ -7,6 +7,7 @@ import type { Mailer } from './lib/mailer.js';
 import type { Metrics } from './lib/metrics.js';
 import type { TokenService } from './lib/tokens.js';
 import { createBounceMailbox } from './modules/emails/bounce-mailbox.js';
+import { outboxRecipients } from './modules/emails/bounce-mailbox.repository.js';
 import { createEmailOutboxRepository } from './modules/emails/email-outbox.repository.js';
 import { createEmailScheduleRepository } from './modules/emails/email-schedule.repository.js';
 import { createEmailScheduler, type EmailScheduler } from './modules/emails/email-scheduler.js';
@@ -86,6 +87,7 @@ export function createAppEmails(deps: {
     createBounceMailbox({
       url: config.bounceMailbox.url,
       recordEvent: (event) => emailSuppressions.recordEvent(event),
+      sentTo: outboxRecipients(db),
       clock,
       log,
     });

@@ -1,3 +1,4 @@
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { emailEvents, emailOutbox, emailSuppressions, emailTemplates } from '../src/db/schema/index.js';
@@ -136,6 +137,21 @@ describe('a real mail system: Postfix bounces, Dovecot holds the bounce, the app
     expect(events.map((e) => [e.type, e.source, e.outboxId])).toEqual([['HARD_BOUNCE', 'imap', launchRow[0]!.id]]);
     expect(await ctx.db.select().from(emailSuppressions).where(eq(emailSuppressions.email, colleague))).toEqual([]);
 
+    // Anyone may mail the bounce mailbox: a forged report naming the colleague, with an id no email of ours has, is read and dropped.
+    const forged = bounce!.text
+      .replace(/^Message-Id: </im, 'Message-Id: <forged.')
+      .replaceAll(unknownUser, colleague)
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '11111111-2222-4333-8444-555555555555');
+    const smtp = nodemailer.createTransport({ url: m.smtpUrl });
+    await smtp.sendMail({ envelope: { from: '', to: `bounces@${bounceDomain}` }, raw: forged });
+    smtp.close();
+    await waitFor(
+      () => m.maildir('bounces').length === 2 && m.maildir('bounces').every((b) => b.flags.includes('S')),
+      20_000,
+      'the forged report delivered and read',
+    );
+    expect(await ctx.db.select().from(emailSuppressions).where(eq(emailSuppressions.email, colleague))).toEqual([]);
+
     // Two days on, the schedule's reminder is due to both: the colleague's goes, the other is suppressed.
     ctx.clock.set('2026-03-04T09:00:00Z');
     await waitShowing(
@@ -157,7 +173,7 @@ describe('a real mail system: Postfix bounces, Dovecot holds the bounce, the app
     expect(deliveriesTo(unknownUser)).toHaveLength(1);
     expect(m.log()).not.toMatch(new RegExp(`to=<${unknownUser}>.*\\n(.*\\n)*.*to=<${unknownUser}>`));
     expect(await m.queue()).toMatch(/Mail queue is empty/);
-    expect(m.maildir('bounces')).toHaveLength(1);
+    expect(m.maildir('bounces')).toHaveLength(2);
     console.warn(`mail system: the hard bounce was recorded ${took} ms after the worker started`);
   }, 120_000);
 });

@@ -69,6 +69,13 @@ function logger() {
 }
 
 const clock = fixedClock('2026-12-07T15:00:00Z');
+/** The emails of ours the samples name (outbox id → the address it went to). */
+const sent = new Map([
+  ['0e7a9c1e-1111-4222-8333-944445555666', 'nobody-here@clinic.test'],
+  ['c4d5e6f7-0a1b-4c2d-8e3f-4a5b6c7d8e9f', 'user@example.com'],
+  ['5b0c6f7e-2c1d-4e8a-9f00-1a2b3c4d5e6f', 'dr.jane.roe@gmail.com'],
+]);
+const sentTo = async (id: string) => sent.get(id) ?? null;
 
 describe('the bounce mailbox', () => {
   it('reads its address from BOUNCE_IMAP_URL and names it without the password', () => {
@@ -105,6 +112,7 @@ describe('the bounce mailbox', () => {
       url: URL_,
       clock,
       log,
+      sentTo,
       client: box.client,
       recordEvent: async (event) => {
         // Recorded before its message is flagged.
@@ -134,6 +142,45 @@ describe('the bounce mailbox', () => {
     expect(JSON.stringify(lines)).not.toContain(PASSWORD);
   });
 
+  it('a report naming no email of ours is not recorded; one of ours suppresses the address that email went to', async () => {
+    const postfix = sample('postfix-unknown-user.eml').toString('utf8');
+    // A forger's report: Postfix's shape, a victim's address, an id no email of ours has.
+    const forged = postfix
+      .replaceAll('0e7a9c1e-1111-4222-8333-944445555666', '11111111-2222-4333-8444-555555555555')
+      .replaceAll('nobody-here@clinic.test', 'victim@hospital.example.com');
+    // Our email to nobody-here, forwarded there to another address that bounced.
+    const forwarded = postfix
+      .replace(/^Final-Recipient: .*$/m, 'Final-Recipient: rfc822; old.address@elsewhere.example')
+      .replace(/^Original-Recipient: .*\n/m, '');
+    const box = fakeMailbox(
+      new Map([
+        [1, Buffer.from(forged)],
+        [2, Buffer.from(forwarded)],
+      ]),
+    );
+    const recorded: EmailEvent[] = [];
+    const { lines, log } = logger();
+    const mailbox = createBounceMailbox({
+      url: URL_,
+      clock,
+      log,
+      sentTo,
+      client: box.client,
+      recordEvent: async (event) => void recorded.push(event),
+    });
+    expect(await mailbox.poll()).toEqual({ read: 2, events: 1, ignored: 1 });
+    expect(recorded.map((e) => [e.email, e.outboxId, e.detail])).toEqual([
+      [
+        'nobody-here@clinic.test',
+        '0e7a9c1e-1111-4222-8333-944445555666',
+        'failed 5.1.1 X-Postfix; unknown user: "nobody-here" (reported for old.address@elsewhere.example)',
+      ],
+    ]);
+    // Both are done with: the forged one is not read again.
+    expect([...box.seen]).toEqual([1, 2]);
+    expect(lines.map((l) => l.msg)).toContain('bounce report for no email of ours ignored');
+  });
+
   it('an event that cannot be recorded leaves its message unseen, to be read again by the next poll', async () => {
     const box = fakeMailbox(
       new Map([
@@ -148,6 +195,7 @@ describe('the bounce mailbox', () => {
       url: URL_,
       clock,
       log,
+      sentTo,
       client: box.client,
       recordEvent: async (event) => {
         if (event.email === 'nobody-here@clinic.test' && databaseDown) throw new Error('connection refused');
@@ -173,7 +221,14 @@ describe('the bounce mailbox', () => {
     const refused = Object.assign(new Error(`Authentication failed for bounces:${PASSWORD}`), { code: 'AUTH' });
     const box = fakeMailbox(new Map([[1, sample('postfix-unknown-user.eml')]]), { connect: refused });
     const { lines, log } = logger();
-    const mailbox = createBounceMailbox({ url: URL_, clock, log, client: box.client, recordEvent: async () => {} });
+    const mailbox = createBounceMailbox({
+      url: URL_,
+      clock,
+      log,
+      sentTo,
+      client: box.client,
+      recordEvent: async () => {},
+    });
     expect(await mailbox.poll()).toEqual({ read: 0, events: 0 });
     expect(box.commands).toEqual(['connect', 'close']);
     expect(lines).toHaveLength(1);
@@ -187,6 +242,7 @@ describe('the bounce mailbox', () => {
       url: `imap://u:${PASSWORD}@127.0.0.1:1/INBOX`,
       clock,
       log,
+      sentTo,
       recordEvent: async () => {},
     });
     expect(await mailbox.poll()).toEqual({ read: 0, events: 0 });

@@ -11,6 +11,13 @@ import type { EmailEvent } from './email-events.js';
  * idempotent on the report's id, so it counts once. Several processes may poll one mailbox:
  * each holds the mailbox lock of its own connection while it works, and two that read the
  * same message record it once, for the same reason.
+ *
+ * The mailbox is an open door: anyone may mail it a report naming any address. So a report
+ * counts only when it names an email of ours that went out (its outbox id, from the VERP
+ * address it came back to or the returned Message-ID), and what is suppressed is the
+ * address that email went to, whatever the report says (a forwarded address bounces under
+ * another name, and only the one we send to can be suppressed). A forger would need the id
+ * of an email sent to their victim, which only that email carries.
  */
 
 /** Where the mailbox is, from `imap://user:pass@host:port/Mailbox` (or `imaps://`). */
@@ -65,6 +72,8 @@ export interface BouncePollResult {
   read: number;
   /** Events recorded. */
   events: number;
+  /** Events dropped: they named no email of ours that went out. */
+  ignored?: number;
 }
 
 /** At most this many messages a poll: a flood of bounces is read over several polls, not one long one. */
@@ -90,9 +99,19 @@ export function createBounceMailbox(deps: {
   recordEvent(event: EmailEvent): Promise<void>;
   clock: Clock;
   log?: { info(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void };
+  /** The address an email of ours went to (by outbox id), or null when no such email went out. */
+  sentTo(outboxId: string): Promise<string | null>;
   /** Tests may stand in for the IMAP connection. */
   client?: (address: MailboxAddress) => BounceImapClient;
 }) {
+  /** The event as it is recorded (about the address the email went to), or null when it names no email of ours. */
+  async function ours(event: EmailEvent): Promise<EmailEvent | null> {
+    const to = event.outboxId ? (await deps.sentTo(event.outboxId))?.toLowerCase() : null;
+    if (!to) return null;
+    if (to === event.email) return event;
+    return { ...event, email: to, detail: `${event.detail} (reported for ${event.email})`.slice(0, 500) };
+  }
+
   const address = mailboxAddress(deps.url);
   const where = redactedMailbox(address);
   /** An error's words for the log, the password taken out should a server ever echo it. */
@@ -111,12 +130,21 @@ export function createBounceMailbox(deps: {
         const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
         // Gone since the search (another process moved or expunged it): nothing to do.
         if (!message || !message.source) continue;
-        const events = await parseBounceReport(message.source, deps.clock.now());
-        for (const event of events) await deps.recordEvent(event);
+        let recorded = 0;
+        for (const reported of await parseBounceReport(message.source, deps.clock.now())) {
+          const event = await ours(reported);
+          if (!event) {
+            result.ignored = (result.ignored ?? 0) + 1;
+            deps.log?.info({ mailbox: where, email: reported.email }, 'bounce report for no email of ours ignored');
+            continue;
+          }
+          await deps.recordEvent(event);
+          recorded += 1;
+        }
         // Only now: a crash before this line leaves the message to be read again.
         await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
         result.read += 1;
-        result.events += events.length;
+        result.events += recorded;
       }
     } finally {
       lock.release();
