@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { AppServices } from './app-services.js';
 import type { EmailSendingService } from './modules/emails/email-sending.service.js';
+import type { EmailSuppressionsService } from './modules/emails/email-suppressions.service.js';
+import { registerEmailSuppressionsRoutes } from './modules/emails/email-suppressions.routes.js';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
 import { registerCaseMediaRoutes } from './modules/cases/case-media.routes.js';
 import { registerCasePreviewsRoutes } from './modules/cases/case-previews.routes.js';
@@ -34,7 +36,7 @@ import { registerUsersRoutes } from './modules/users/users.routes.js';
 /** Every module's routes, under /api. */
 export async function registerApiRoutes(
   app: FastifyInstance,
-  services: AppServices & { emailSending: EmailSendingService },
+  services: AppServices & { emailSending: EmailSendingService; emailSuppressions: EmailSuppressionsService },
   config: Config,
   health: HealthDeps,
 ): Promise<void> {
@@ -49,6 +51,7 @@ export async function registerApiRoutes(
     projectsService,
     emailsService,
     emailSending,
+    emailSuppressions,
     cmesService,
     certificatesService,
     participantsService,
@@ -98,6 +101,7 @@ export async function registerApiRoutes(
       registerCertificatesRoutes(api, certificatesService);
       registerEmailsRoutes(api, emailsService);
       registerEmailSendingRoutes(api, emailSending);
+      registerEmailSuppressionsRoutes(api, emailSuppressions);
       registerStatisticsRoutes(api, statisticsService);
       registerParticipantsRoutes(api, participantsService, storage);
       registerCasesRoutes(api, casesService);

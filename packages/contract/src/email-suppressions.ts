@@ -67,5 +67,8 @@ export const addEmailSuppressionBody = z.strictObject({
 
 export const emailEventProviderParams = z.object({ provider: z.enum(emailEventProviders) });
 
-/** What a provider's webhook is answered: how many of its events were recorded (repeats are not). */
-export const emailEventsRecorded = z.object({ recorded: z.number().int() });
+/**
+ * What a provider's webhook is answered: how many bounces and complaints its message carried
+ * (each recorded once: a repeat of one already recorded changes nothing).
+ */
+export const emailEventsRecorded = z.object({ events: z.number().int() });

@@ -53,18 +53,24 @@ export function suppressionView(row: SuppressionRow) {
 export function createEmailSuppressionsService(deps: { db: Db; clock: Clock; audit?: SystemRecorder }) {
   const repo = createEmailSuppressionsRepository(deps.db);
 
-  /** Runs a change and records what it did: in the current call's event, or as the system. */
+  /**
+   * Runs a change and records what it did: in the event of the call whose transaction it runs
+   * in (an administrator's lift), or as the system in its own (the mailbox reader, and a
+   * provider's webhook: an anonymous call's events are counted a minute at a time, and each
+   * suppression is to be seen on its own).
+   */
   async function recorded<T>(
     action: string,
     work: () => Promise<T>,
     said: (result: T) => { email: string; projectId: string | null; before: unknown; after: unknown } | null,
   ): Promise<T> {
-    if (currentCall() || !deps.audit) {
+    if (currentCall()?.tx || !deps.audit) {
       const result = await work();
       const change = said(result);
-      if (change && currentCall()) {
+      if (change) {
         auditTarget(TARGET, change.email);
-        auditChanges(null, { [`suppression of ${change.email}`]: { before: change.before, after: change.after } });
+        const key = `suppression of ${change.email}`;
+        auditChanges({ [key]: change.before }, { [key]: change.after });
       }
       return result;
     }

@@ -1,0 +1,37 @@
+import {
+  addEmailSuppressionBody,
+  emailSuppression,
+  emailSuppressionListQuery,
+  emailSuppressionPage,
+  emailSuppressionParams,
+} from '../email-suppressions.js';
+import { route } from '../route.js';
+
+/**
+ * The suppression list, scoped like participants, and the providers' webhooks that fill it.
+ * The webhooks are public: each provider's signature (or credentials) is the permission.
+ */
+export const emailSuppressionRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/email-suppressions',
+    access: 'admin',
+    query: emailSuppressionListQuery,
+    reply: emailSuppressionPage,
+  }),
+  add: route({
+    method: 'POST',
+    path: '/email-suppressions',
+    access: 'admin',
+    body: addEmailSuppressionBody,
+    status: 201,
+    reply: emailSuppression,
+  }),
+  lift: route({
+    method: 'DELETE',
+    path: '/email-suppressions/:email',
+    access: 'admin',
+    params: emailSuppressionParams,
+    status: 204,
+  }),
+};
