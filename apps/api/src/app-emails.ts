@@ -16,6 +16,7 @@ import { createEmailSendingService } from './modules/emails/email-sending.servic
 import { createEmailSuppressionsService } from './modules/emails/email-suppressions.service.js';
 import { createEmailWorker } from './modules/emails/email-worker.js';
 import { createUnsubscribeLinks, listUnsubscribeHeaders } from './modules/emails/unsubscribe-links.js';
+import { createEmailUnsubscribeService } from './modules/emails/email-unsubscribe.service.js';
 import type { ParticipantsService } from './modules/participants/participants.service.js';
 import type { ProjectsService } from './modules/projects/projects.service.js';
 import { afterCommit } from './modules/audit/audit-scope.service.js';
@@ -79,6 +80,13 @@ export function createAppEmails(deps: {
   });
   // The suppression list, which bounces, complaints and unsubscribes fill (each recorded in the audit trail).
   const emailSuppressions = createEmailSuppressionsService({ db, clock, audit: deps.audit });
+  // A reminder's one-click unsubscribe, and the participant turning reminders back on.
+  const emailUnsubscribe = createEmailUnsubscribeService({
+    db,
+    clock,
+    links: unsubscribeLinks,
+    suppressions: emailSuppressions,
+  });
   // Every drain's outcome is counted for /metrics, whether the worker or a test runs it.
   const countedSender = { drain: async () => metrics.countEmails(await emailSender.drain()) };
   // Bounces and complaints read from the return path's mailbox (BOUNCE_IMAP_URL), when there is one.
@@ -115,5 +123,5 @@ export function createAppEmails(deps: {
         bouncePollMs: config.bounceMailbox?.pollMs,
       }),
   };
-  return { emailSending, emails, emailSuppressions };
+  return { emailSending, emails, emailSuppressions, emailUnsubscribe };
 }

@@ -15,14 +15,18 @@ export const redactedLogPaths = [
   '*.refresh_token',
 ];
 
-/** Paths whose next segment is a credential: a dashboard link's sign-in token, a resource file's signed token. */
-const credentialPaths = /(\/participant\/link\/|\/resource-files\/)[^/?#]+/g;
+/**
+ * Paths whose next segment is a credential: a dashboard link's sign-in token, a resource file's
+ * signed token, a reminder's unsubscribe link.
+ */
+const credentialPaths = /(\/participant\/link\/|\/resource-files\/|\/unsubscribe\/)[^/?#]+/g;
 
 /**
- * Query parameters that are credentials: a password link's `code`, and the identity
- * provider's answer (`code`, `state`, `session_state`, `id_token_hint`).
+ * Query parameters that are credentials: a password link's `code`, the identity provider's
+ * answer (`code`, `state`, `session_state`, `id_token_hint`), and the `token` of the pages an
+ * emailed link opens (an unlock, an unsubscribe).
  */
-const credentialParams = /([?&](?:code|state|session_state|id_token_hint)=)[^&#]*/g;
+const credentialParams = /([?&](?:code|state|session_state|id_token_hint|token)=)[^&#]*/g;
 
 /** A URL as the log shows it: without the credentials in its path or its query. */
 export function redactUrl(url: string): string {

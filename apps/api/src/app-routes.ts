@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { AppServices } from './app-services.js';
 import type { EmailSendingService } from './modules/emails/email-sending.service.js';
 import type { EmailSuppressionsService } from './modules/emails/email-suppressions.service.js';
+import type { EmailUnsubscribeService } from './modules/emails/email-unsubscribe.service.js';
 import { registerEmailSuppressionsRoutes } from './modules/emails/email-suppressions.routes.js';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
 import { registerCaseMediaRoutes } from './modules/cases/case-media.routes.js';
@@ -15,6 +16,7 @@ import { registerAttemptsRoutes } from './modules/attempts/attempts.routes.js';
 import { registerParticipantsRoutes } from './modules/participants/participants.routes.js';
 import { registerEmailsRoutes } from './modules/emails/emails.routes.js';
 import { registerEmailSendingRoutes } from './modules/emails/email-sending.routes.js';
+import { registerEmailUnsubscribeRoutes } from './modules/emails/email-unsubscribe.routes.js';
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { registerCmesRoutes } from './modules/cmes/cmes.routes.js';
 import { registerCertificatesRoutes } from './modules/certificates/certificates.routes.js';
@@ -36,7 +38,11 @@ import { registerUsersRoutes } from './modules/users/users.routes.js';
 /** Every module's routes, under /api. */
 export async function registerApiRoutes(
   app: FastifyInstance,
-  services: AppServices & { emailSending: EmailSendingService; emailSuppressions: EmailSuppressionsService },
+  services: AppServices & {
+    emailSending: EmailSendingService;
+    emailSuppressions: EmailSuppressionsService;
+    emailUnsubscribe: EmailUnsubscribeService;
+  },
   config: Config,
   health: HealthDeps,
 ): Promise<void> {
@@ -52,6 +58,7 @@ export async function registerApiRoutes(
     emailsService,
     emailSending,
     emailSuppressions,
+    emailUnsubscribe,
     cmesService,
     certificatesService,
     participantsService,
@@ -101,6 +108,7 @@ export async function registerApiRoutes(
       registerCertificatesRoutes(api, certificatesService);
       registerEmailsRoutes(api, emailsService);
       registerEmailSendingRoutes(api, emailSending);
+      registerEmailUnsubscribeRoutes(api, emailUnsubscribe);
       registerEmailSuppressionsRoutes(api, emailSuppressions);
       registerStatisticsRoutes(api, statisticsService);
       registerParticipantsRoutes(api, participantsService, storage);

@@ -76,6 +76,10 @@ describe('route access declarations', () => {
         'POST /api/auth/mfa/verify',
         'POST /api/auth/mfa/webauthn/options',
         'POST /api/auth/mfa/webauthn/verify',
+        // A reminder's one-click unsubscribe (RFC 8058): the signed link is the permission, and a GET only
+        // leads to the page that asks (see modules/emails/email-unsubscribe.test.ts).
+        'GET /api/unsubscribe/:token',
+        'POST /api/unsubscribe/:token',
         // The signed link is the permission (it names one file and expires): see the resources tests.
         'GET /api/resource-files/:token',
       ].sort(),

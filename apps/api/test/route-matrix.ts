@@ -2,6 +2,7 @@ import { auditRows } from './route-matrix/audit.js';
 import { casesAndModuleLibrariesRows } from './route-matrix/cases-and-module-libraries.js';
 import { emailsStatisticsParticipantsRows } from './route-matrix/emails-statistics-participants.js';
 import { emailSuppressionsRows } from './route-matrix/email-suppressions.js';
+import { emailUnsubscribeRows } from './route-matrix/email-unsubscribe.js';
 import type { MatrixRow } from './route-matrix/expectations.js';
 import { reportsAttemptsSurveysRows } from './route-matrix/reports-attempts-surveys.js';
 import { secondFactorRows } from './route-matrix/second-factor.js';
@@ -45,6 +46,7 @@ export const routeMatrix: Record<string, MatrixRow> = oneTable(
   usersClientsProjectsRows,
   emailsStatisticsParticipantsRows,
   emailSuppressionsRows,
+  emailUnsubscribeRows,
   casesAndModuleLibrariesRows,
   reportsAttemptsSurveysRows,
   summariesAndResourcesRows,

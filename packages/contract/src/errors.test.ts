@@ -15,8 +15,9 @@ describe('error catalogue', () => {
     // factor (MFA_CODE_INCORRECT, MFA_CODE_USED, MFA_SIGN_IN_EXPIRED, MFA_ALREADY_ENROLLED,
     // MFA_NOT_ENROLLED, MFA_FACTOR_REQUIRED, PASSKEY_NOT_VERIFIED); and the lockout's ACCOUNT_LOCKED (429,
     // an account locked by failed sign-ins) and UNLOCK_LINK_INVALID (400, its emailed link used or expired);
-    // INVALID_PHONE (400, a support phone too long or with control characters).
-    expect(errorCodes).toHaveLength(109);
+    // INVALID_PHONE (400, a support phone too long or with control characters); UNSUBSCRIBE_LINK_INVALID
+    // (400, a reminder's one-click unsubscribe link altered or expired).
+    expect(errorCodes).toHaveLength(110);
     for (const code of errorCodes) {
       const entry = errorCatalogue[code];
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);

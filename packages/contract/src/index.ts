@@ -42,6 +42,7 @@ export * from './emails.js';
 export * from './routes/emails.js';
 export * from './email-suppressions.js';
 export * from './routes/email-suppressions.js';
+export * from './routes/email-unsubscribe.js';
 export * from './statistics.js';
 export * from './default-season.js';
 export * from './audit.js';

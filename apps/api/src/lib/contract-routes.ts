@@ -55,7 +55,8 @@ export function contractRoutes(app: FastifyInstance) {
     const limits = isLimitedCall(definition, docs) ? app.callLimits : undefined;
     // The count is its own statement on the database: inside a change's transaction it would
     // roll back with a refusal (and wait on itself on the embedded database's one connection).
-    if (limits && kind === 'change' && !name?.startsWith('auth.')) {
+    // Sign-in calls and anonymous changes (a one-click unsubscribe) run on the database itself.
+    if (limits && kind === 'change' && !name?.startsWith('auth.') && definition.access !== 'public') {
       throw new Error(`${definition.method} ${definition.path}: a limited call must not run in a change's transaction`);
     }
     typed.route({

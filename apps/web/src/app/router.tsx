@@ -129,6 +129,11 @@ export const routes: ScreenRoute[] = [
       { path: '/logged-out', ...screen(async () => (await import('../features/auth/logged-out-page')).LoggedOutPage) },
       // Public (issue #46): the link mailed to the owner of an account that failed sign-ins locked.
       { path: '/unlock-account', ...screen(async () => (await import('../features/auth/unlock-page')).UnlockPage) },
+      // Public (issue #47): where a reminder's unsubscribe link leads a browser; its button unsubscribes.
+      {
+        path: '/unsubscribe',
+        ...screen(async () => (await import('../features/clinician/unsubscribe-page')).UnsubscribePage),
+      },
       {
         path: '/unauthorized',
         ...screen(async () => (await import('../features/auth/unauthorized-page')).UnauthorizedPage),

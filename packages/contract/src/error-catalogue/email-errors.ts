@@ -20,4 +20,10 @@ export const emailErrors = {
     message: 'Too many test emails were sent in the last hour. Please wait and try again.',
     showServerMessage: true,
   },
+  /** Ours: a reminder's one-click unsubscribe link (List-Unsubscribe) altered, malformed or expired. */
+  UNSUBSCRIBE_LINK_INVALID: {
+    status: 400,
+    message: 'This unsubscribe link is not valid or has expired. Use the link in a newer email.',
+    showServerMessage: false,
+  },
 } as const satisfies Record<string, ErrorDefinition>;

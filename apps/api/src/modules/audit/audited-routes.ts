@@ -19,6 +19,7 @@ const tablePrefixes: Record<string, string> = {
   diseaseTypeRoutes: 'diseaseTypes',
   emailRoutes: 'emails',
   emailSendingRoutes: 'emailSending',
+  emailUnsubscribeRoutes: 'emailUnsubscribe',
   emailSuppressionRoutes: 'emailSuppressions',
   moduleElementRoutes: 'moduleElements',
   moduleLibraryRoutes: 'moduleLibrary',

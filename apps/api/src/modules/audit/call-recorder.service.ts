@@ -217,10 +217,10 @@ export function createCallRecorder(deps: CallRecorderDeps) {
   }
 
   /**
-   * A sign-in, a sign-out, a password or a code: its statements count attempts that must stand
-   * whatever its outcome (a wrong password counts against the limit though the call is
-   * refused), so it runs on the database itself, not in a transaction that a refusal would roll
-   * back; its event is written as soon as it has answered, refused or not.
+   * A sign-in, a sign-out, a password, a code or any anonymous change: its statements count
+   * attempts that must stand whatever its outcome (a wrong password counts against the limit
+   * though the call is refused), so it runs on the database itself, not in a transaction that a
+   * refusal would roll back; its event is written as soon as it has answered, refused or not.
    */
   async function authentication<T>(
     name: string,
@@ -340,7 +340,7 @@ export function createCallRecorder(deps: CallRecorderDeps) {
     ): Promise<T> {
       if (kind === 'download') return download(name, request, run);
       if (statementRecordedCalls.has(name)) return statementRecorded(name, definition, request, run);
-      return name.startsWith('auth.')
+      return name.startsWith('auth.') || definition.access === 'public'
         ? authentication(name, definition, request, run)
         : change(name, definition, request, run);
     },

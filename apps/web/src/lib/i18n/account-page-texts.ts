@@ -1,6 +1,7 @@
 /**
  * The texts of the account pages reached by a link or a sign-out, each loaded on demand: the
- * page an unlock link opens (/unlock-account, issue #46), /logged-out and /unauthorized. They
+ * page an unlock link opens (/unlock-account, issue #46), the page a reminder's unsubscribe link
+ * leads to (/unsubscribe, issue #47), /logged-out and /unauthorized. They
  * come with those pages (./account-pages.ts), not with the sign-in screen, which stays within
  * its budget (120 kB).
  */
@@ -24,5 +25,16 @@ export const accountPageTexts = {
     doneBody: 'You can sign in again.',
     staffSignIn: 'Staff sign-in',
     participantSignIn: 'Participant sign-in',
+  },
+  unsubscribe: {
+    title: 'Stop reminder emails',
+    body:
+      'Stop this project’s reminder emails? You will still get the emails that bring news: your link, a new ' +
+      'season, a results summary, a certificate. You can turn reminders back on from your dashboard.',
+    noLink: 'Open this page with the unsubscribe link from a reminder email.',
+    button: 'Stop reminders',
+    doneTitle: 'No more reminders from this project',
+    doneBody: 'You can turn them back on from your dashboard.',
+    dashboard: 'Go to my dashboard',
   },
 };
