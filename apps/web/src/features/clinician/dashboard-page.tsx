@@ -23,6 +23,7 @@ import { formatDate } from '../../lib/format';
 import { cmeProgressLabel, cmeProgressText } from './cme-progress';
 import { certificatesQueryOptions, dashboardQueryOptions } from './participant-api';
 import { ProjectCertificates } from './project-certificates';
+import { RemindersNotice } from './reminders-notice';
 import { useParticipantSession } from './participant-session';
 import { SeasonSummaryCard } from './season-summary-card';
 
@@ -92,6 +93,7 @@ function ProjectCard({ project, certificates }: { project: DashboardProject; cer
             </Text>
           )}
         </div>
+        <RemindersNotice projectId={project.project_id} />
         {project.season_summaries.map((summary) => (
           <SeasonSummaryCard key={summary.id} summary={summary} />
         ))}
