@@ -1,6 +1,7 @@
 import { auditRows } from './route-matrix/audit.js';
 import { casesAndModuleLibrariesRows } from './route-matrix/cases-and-module-libraries.js';
 import { emailsStatisticsParticipantsRows } from './route-matrix/emails-statistics-participants.js';
+import { emailSendNowRows } from './route-matrix/email-send-now.js';
 import { emailSuppressionsRows } from './route-matrix/email-suppressions.js';
 import { emailUnsubscribeRows } from './route-matrix/email-unsubscribe.js';
 import type { MatrixRow } from './route-matrix/expectations.js';
@@ -45,6 +46,7 @@ export const routeMatrix: Record<string, MatrixRow> = oneTable(
   secondFactorRows,
   usersClientsProjectsRows,
   emailsStatisticsParticipantsRows,
+  emailSendNowRows,
   emailSuppressionsRows,
   emailUnsubscribeRows,
   casesAndModuleLibrariesRows,

@@ -128,7 +128,7 @@ test('an administrator edits an email with placeholders, previews it, sends a te
   await expect(sendDisabled.getByText('This email is disabled')).toBeVisible();
   await expect(sendDisabled).toContainText('A disabled email is not sent, by the schedule or by hand.');
   await expect(sendDisabled).toContainText('You can still send yourself a test of it');
-  const sendToAll = sendDisabled.getByRole('button', { name: 'Send to all' });
+  const sendToAll = sendDisabled.getByRole('button', { name: 'Send', exact: true });
   await expect(sendToAll).toBeDisabled();
   await expect(sendToAll).toHaveAccessibleDescription(/A disabled email is not sent/);
   await expectNoViolations(page);
@@ -158,8 +158,13 @@ test('an administrator edits an email with placeholders, previews it, sends a te
   // Sent by hand from its editor, it goes to the participants and the delivery log says "Sent by hand".
   await page.getByRole('button', { name: 'Send now…' }).click();
   const sendSummary = page.getByRole('dialog', { name: 'Send Season Summary Launch Email now' });
-  await expect(sendSummary).toContainText(/Send this email now to all \d+ active participants/);
-  await sendSummary.getByRole('button', { name: 'Send to all' }).click();
+  // It goes only to whom it is true for: the Winter Season's summary is posted, and only its completer finished it.
+  // The dialog asks the server first and lists who is skipped and why, before anything is sent.
+  await expect(sendSummary).toContainText(/Send this email now to the \d+ active participants? it is true for today/);
+  const skippedList = sendSummary.getByRole('list', { name: /participants? (is|are) skipped/ });
+  await expect(skippedList).toContainText('Has not completed Winter Season.');
+  await page.screenshot({ path: test.info().outputPath('send-now-skipped.png') });
+  await sendSummary.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText(/^\d+ emails? queued\.$/)).toBeVisible();
   await page.getByRole('link', { name: '← All emails' }).click();
   await page.getByRole('tab', { name: 'Delivery log' }).click();

@@ -103,6 +103,15 @@ export const sendEmailBody = selectionOf(participantFilter.omit({ archived: true
 export type SendEmailBody = z.input<typeof sendEmailBody>;
 /** How many emails a send put in the outbox (one a recipient; ones already queued today are not counted again). */
 export const emailsQueued = z.object({ queued: z.number().int() });
+/** A chosen participant "Send now" leaves out, because the email is not true for them today, and why. */
+export const skippedParticipant = z.object({ participant_id: z.string().uuid(), name: z.string(), reason: z.string() });
+export type SkippedParticipant = z.infer<typeof skippedParticipant>;
+/** A send by hand: what was queued, and who of the chosen was skipped and why. */
+export const emailsSent = z.object({ queued: z.number().int(), skipped: z.array(skippedParticipant) });
+export type EmailsSent = z.infer<typeof emailsSent>;
+/** What a send by hand would do, changing nothing: how many it would go to, who is skipped and why. */
+export const sendEmailPreview = z.object({ recipients: z.number().int(), skipped: z.array(skippedParticipant) });
+export type SendEmailPreview = z.infer<typeof sendEmailPreview>;
 
 /** The texts of a template being edited, rendered as one participant (or a sample) would receive them. */
 export const emailPreviewBody = z.strictObject({

@@ -10,6 +10,8 @@ import {
   emailScheduleQuery,
   emailsChanged,
   emailsQueued,
+  emailsSent,
+  sendEmailPreview,
   emailStatusBody,
   emailTemplate,
   emailTemplateList,
@@ -114,7 +116,16 @@ export const emailSendingRoutes = {
     params: idParams,
     body: sendEmailBody,
     status: 202,
-    reply: emailsQueued,
+    reply: emailsSent,
+  }),
+  /** Who a send by hand would go to and who it would skip and why; nothing is queued. */
+  sendPreview: route({
+    method: 'POST',
+    path: '/projects/:id/send-email/preview',
+    access: 'admin',
+    params: idParams,
+    body: sendEmailBody,
+    reply: sendEmailPreview,
   }),
   preview: route({
     method: 'POST',

@@ -217,3 +217,45 @@ export const finishingRules: readonly EmailTypeValue[] = ['new_round', 'reminder
 
 /** Rules whose email is pointless once the season's Results Summary is taken down. */
 export const summaryRules: readonly EmailTypeValue[] = ['summary_launch', 'summary_reminder'];
+
+/** Emails about the season's Results Summary: true only once it is posted, and only to those who completed. */
+const summaryTypes: readonly EmailTypeValue[] = [...summaryRules, 'season_summary_launch', 'season_summary_reminder'];
+
+/**
+ * Whether an email sent by hand today ("Send now") is true for this participant, by the
+ * schedule's own reasoning: null when it is, else why not (shown to the administrator).
+ * `round` is the round the email speaks of (the one running, else the next, else the last).
+ *
+ * - The initial email: their start date in the season has come.
+ * - A round email (reminder, last day, new round): the round has begun and not ended, it is
+ *   one of theirs, it holds a published case, and they have cases of it left (`casesLeft`).
+ * - A summary email: the season's summary is posted and they completed the season.
+ * - Any other (a dashboard link): true for every participant of the season.
+ */
+export function whyNotNow(
+  type: EmailTypeValue,
+  day: string,
+  season: SeasonFacts,
+  round: SeasonRound | undefined,
+  participant: ParticipantFacts | null,
+): string | null {
+  if (!participant) return `Not taking part in ${season.name}.`;
+  if (participant.startDate > day) return `Starts on ${participant.startDate}.`;
+  if (type === 'initial') return null;
+  if (finishingRules.includes(type)) {
+    if (!round) return `${season.name} has no round.`;
+    if (round.startDate > day) return `Round ${round.number} begins on ${round.startDate}.`;
+    if (round.endDate < day) return `Round ${round.number} ended on ${round.endDate}.`;
+    if (round.number < participant.firstRound || round.number > participant.lastRound) {
+      return `Round ${round.number} is not one of their rounds (${participant.firstRound}–${participant.lastRound}).`;
+    }
+    if (!(season.casesByRound[round.number] ?? 0)) return `Round ${round.number} has no published case.`;
+    if (casesLeft(season, round, participant) === 0) return `Has completed the cases of round ${round.number}.`;
+    return null;
+  }
+  if (summaryTypes.includes(type)) {
+    if (!season.summaryPostedOn) return `The ${season.name} results summary is not posted.`;
+    if (!participant.completedSeason) return `Has not completed ${season.name}.`;
+  }
+  return null;
+}

@@ -33,11 +33,30 @@ export function registerEmailSendingRoutes(app: FastifyInstance, service: EmailS
       description:
         'A selection as elsewhere: `{ "ids": [...] }` or `{ "all": true, "except": [...], "search", "filter" }`. ' +
         'Archived participants are left out; an id that is not the project’s: USER_NOT_FOUND, and nothing is sent. ' +
-        'Each participant gets their own signed dashboard link. A participant is sent one email by hand at most ' +
-        'once a day (a double click queues nothing twice); `queued` counts the new ones. A disabled email is not ' +
-        'sent: 409 EMAIL_DISABLED and nothing is queued (enable it first; a test send still goes).',
+        'Each chosen participant gets it only if it is true for them today, by the schedule’s own rules: the ' +
+        'Initial Launch email once their start date has come; a reminder, last-day or new-round email while its ' +
+        'round runs, is one of theirs, has a published case and they have cases of it left; a summary email once ' +
+        'the season’s summary is posted, to those who completed the season. The rest are answered in `skipped`, ' +
+        'each with the reason, and sent nothing. Each participant gets their own signed dashboard link. A ' +
+        'participant is sent one email by hand at most once a day (a double click queues nothing twice); ' +
+        '`queued` counts the new ones. A disabled email is not sent: 409 EMAIL_DISABLED and nothing is queued ' +
+        '(enable it first; a test send still goes). The Certificate Email cannot be sent by hand (400).',
     },
     async (request) => service.send(caller(request), request.params.id, request.body),
+  );
+
+  implement(
+    emailSendingRoutes.sendPreview,
+    {
+      tags,
+      summary: 'Who “Send now” of an email (the id is the email’s) would reach, and who it would skip and why',
+      description:
+        'The same selection as `POST /projects/{emailId}/send-email`, answered without sending or queuing ' +
+        'anything: `recipients` counts those the email is true for today, `skipped` lists the others, each with ' +
+        'the reason (starts later, their round has no case to take, completed, summary not posted…). The same ' +
+        'refusals as the send: USER_NOT_FOUND, 409 EMAIL_DISABLED, 400 for the Certificate Email.',
+    },
+    async (request) => service.sendPreview(caller(request), request.params.id, request.body),
   );
 
   implement(

@@ -6,6 +6,8 @@ import type {
   EmailPreview,
   EmailPreviewBody,
   EmailSchedule,
+  EmailsSent,
+  SendEmailPreview,
   ListQuery,
   Paged,
   ParticipantFilter,
@@ -29,6 +31,7 @@ import {
 import { certificateValues, longDate, renderEmail } from './email-render.js';
 import { type EmailScheduler } from './email-scheduler.js';
 import { dryRun } from './email-dry-run.js';
+import { chooseRecipients } from './email-send-now.js';
 import { createEmailScheduleRepository } from './email-schedule.repository.js';
 import { calendarSeason, seasonCalendar } from './email-calendar.js';
 import { sampleCertificate, sampleParticipant, type SupportContact } from './email-sender.js';
@@ -88,6 +91,33 @@ export function createEmailSendingService(deps: {
   const access = createEmailAccess({ db: deps.db, emails, projects: deps.projects });
   const today = () => dayIn(deps.timeZone, deps.clock.now());
 
+  /**
+   * A send by hand's recipients: the chosen participants for whom the email is true today
+   * (./email-send-now.ts), and who is skipped and why. A disabled email is not sent (spec:
+   * the enabled flag), by hand either: EMAIL_DISABLED. The Certificate Email is never sent by
+   * hand: it names one certificate, and a send to participants has none to name (it goes by
+   * itself when one is issued; a test shows it).
+   */
+  async function choose(caller: AccessClaims, templateId: string, selection: Selection) {
+    const template = await access.template(caller, templateId);
+    if (isCertificateEmail(template.type)) {
+      throw validationError([
+        {
+          field: 'params.id',
+          message:
+            'The Certificate Email goes by itself when a certificate is issued; it cannot be sent by hand. ' +
+            'Send a test to see it.',
+        },
+      ]);
+    }
+    if (!template.enabled) throw new AppError('EMAIL_DISABLED');
+    const userIds = await deps.participants.resolveSelection(template.projectId, selection);
+    const day = today();
+    const context = await emails.seasonContext(template.projectId, template.seasonId, day);
+    const choice = await chooseRecipients(deps.db, deps.timeZone, template, userIds, day, context);
+    return { template, day, context, choice };
+  }
+
   async function queueAndWake(entries: OutboxEntry[]): Promise<{ queued: number }> {
     const queued = await deps.outbox.queue(entries, deps.clock.now());
     if (queued) deps.wake();
@@ -135,30 +165,11 @@ export function createEmailSendingService(deps: {
       return { queued };
     },
 
-    /**
-     * A disabled email is not sent (spec: the enabled flag), by hand either: EMAIL_DISABLED.
-     * The Certificate Email is never sent by hand: it names one certificate, and a send to
-     * participants has none to name (it goes by itself when one is issued; a test shows it).
-     */
-    async send(caller: AccessClaims, templateId: string, selection: Selection): Promise<{ queued: number }> {
-      const template = await access.template(caller, templateId);
-      if (isCertificateEmail(template.type)) {
-        throw validationError([
-          {
-            field: 'params.id',
-            message:
-              'The Certificate Email goes by itself when a certificate is issued; it cannot be sent by hand. ' +
-              'Send a test to see it.',
-          },
-        ]);
-      }
-      if (!template.enabled) throw new AppError('EMAIL_DISABLED');
-      const userIds = await deps.participants.resolveSelection(template.projectId, selection);
-      const recipients = await emails.recipients(template.projectId, userIds);
-      const day = today();
-      const context = await emails.seasonContext(template.projectId, template.seasonId, day);
-      return queueAndWake(
-        recipients.map((r) => ({
+    /** Sends the email now to those of the chosen for whom it is true today; says who was skipped and why. */
+    async send(caller: AccessClaims, templateId: string, selection: Selection): Promise<EmailsSent> {
+      const { template, day, context, choice } = await choose(caller, templateId, selection);
+      const { queued } = await queueAndWake(
+        choice.recipients.map((r) => ({
           projectId: template.projectId,
           templateId,
           seasonId: context?.seasonId ?? null,
@@ -170,6 +181,13 @@ export function createEmailSendingService(deps: {
           dedupeKey: manualKey(template.projectId, templateId, r.userId, day),
         })),
       );
+      return { queued, skipped: choice.skipped };
+    },
+
+    /** What `send` would do with the same selection, changing nothing. */
+    async sendPreview(caller: AccessClaims, templateId: string, selection: Selection): Promise<SendEmailPreview> {
+      const { choice } = await choose(caller, templateId, selection);
+      return { recipients: choice.recipients.length, skipped: choice.skipped };
     },
 
     /** The texts being edited, made into the message a participant (or the sample) would receive. */

@@ -85,7 +85,7 @@ describe('sending to participants', () => {
     const { ann, ben, initial } = fixture;
     const sent = await call(ctx, 'POST', `/projects/${initial.id}/send-email`, f.asAdminA, { ids: [ann.id, ben.id] });
     expect(sent.statusCode).toBe(202);
-    expect(sent.json()).toEqual({ queued: 2 });
+    expect(sent.json()).toEqual({ queued: 2, skipped: [] });
     await ctx.app.emails.drain();
     for (const user of [ann, ben]) {
       const message = capture.sent.find((m) => m.to === user.email)!;
@@ -97,7 +97,7 @@ describe('sending to participants', () => {
     }
     // The same email to the same participant again that day: nothing new.
     const again = await call(ctx, 'POST', `/projects/${initial.id}/send-email`, f.asAdminA, { ids: [ann.id] });
-    expect(again.json()).toEqual({ queued: 0 });
+    expect(again.json()).toEqual({ queued: 0, skipped: [] });
   });
 
   it('“all” leaves out archived participants and the exceptions', async () => {
@@ -107,7 +107,7 @@ describe('sending to participants', () => {
       all: true,
       except: [ben.id],
     });
-    expect(sent.json()).toEqual({ queued: 1 });
+    expect(sent.json()).toEqual({ queued: 1, skipped: [] });
     const rows = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.templateId, reminder.id));
     expect(rows.map((r) => r.userId)).toEqual([ann.id]);
     expect(rows.map((r) => r.userId)).not.toContain(cid.id);

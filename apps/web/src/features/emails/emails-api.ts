@@ -37,6 +37,7 @@ export const emailKeys = {
   calendar: (projectId: string, season: string) => ['emails', projectId, 'calendar', season] as const,
   preview: (emailId: string, body: EmailPreviewBody) => ['emails', 'preview', emailId, body] as const,
   participants: (projectId: string, search: string) => ['emails', projectId, 'participants', search] as const,
+  sendPreview: (emailId: string, body: SendEmailBody) => ['emails', 'send-preview', emailId, body] as const,
 };
 
 /** A project's eight emails, or one season's five. */
@@ -175,6 +176,18 @@ export function useSendTestEmail(projectId: string) {
     mutationFn: ({ id, body }: { id: string; body: SendTestEmailBody }) =>
       call(emailSendingRoutes.sendTest, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.allDeliveries(projectId) }),
+  });
+}
+
+/** Who "Send now" would reach with this selection, and who it would skip and why (nothing is sent). */
+export function sendPreviewQueryOptions(emailId: string, body: SendEmailBody, enabled: boolean) {
+  return queryOptions({
+    queryKey: emailKeys.sendPreview(emailId, body),
+    queryFn: ({ signal }) => call(emailSendingRoutes.sendPreview, { params: { id: emailId }, body }, { signal }),
+    enabled: enabled && Boolean(emailId),
+    // Read anew each time the dialog opens: progress and start dates change who gets it.
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 

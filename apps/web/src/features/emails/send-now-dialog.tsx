@@ -1,17 +1,23 @@
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
-import type { EmailTemplate } from '@pss/contract';
+import type { EmailTemplate, SendEmailBody } from '@pss/contract';
 import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
-import { previewParticipantsQueryOptions, useSendEmail } from './emails-api';
+import { sendPreviewQueryOptions, useSendEmail } from './emails-api';
+
+/** Every active participant of the project: the selection "Send now" makes. */
+const everyone: SendEmailBody = { all: true, except: [], filter: {} };
+/** Skipped participants listed by name; the rest are counted. */
+const SHOWN_SKIPPED = 50;
 
 /**
- * Sends an email now to every active participant of the project, after saying how many
- * that is (the count is read when the dialog opens, as the server will count). A disabled
- * email is not sent (the server answers EMAIL_DISABLED): the dialog says so before anyone
- * tries, and its send button stays off.
+ * Sends an email now to the project's active participants for whom it is true today (the
+ * server's rules: a start date that has come, a round with a case left to take, a posted
+ * summary and a completed season). Before anything is sent it asks the server who would get
+ * it and who is skipped and why, and lists them. A disabled email is not sent (the server
+ * answers EMAIL_DISABLED): the dialog says so before anyone tries, and its send button stays off.
  */
 export function SendNowDialog(props: {
   projectId: string;
@@ -22,14 +28,18 @@ export function SendNowDialog(props: {
 }) {
   const { t } = useTranslation();
   const disabled = !props.template.enabled;
-  const participants = useQuery({ ...previewParticipantsQueryOptions(props.projectId, ''), enabled: !disabled });
+  const preview = useQuery(sendPreviewQueryOptions(props.template.id, everyone, !disabled));
   const send = useSendEmail(props.projectId);
-  const count = participants.data?.total;
+  const count = preview.data?.recipients;
+  const skipped = preview.data?.skipped ?? [];
 
   async function confirm() {
     try {
-      const result = await send.mutateAsync({ id: props.template.id, body: { all: true, except: [], filter: {} } });
-      toastSuccess(t('emails.sendQueued', { count: result.queued }));
+      const result = await send.mutateAsync({ id: props.template.id, body: everyone });
+      const queued = t('emails.sendQueued', { count: result.queued });
+      toastSuccess(
+        result.skipped.length ? `${queued} ${t('emails.sendSkipped', { count: result.skipped.length })}` : queued,
+      );
       props.onClose();
     } catch (error) {
       toastError(errorMessage(error, t));
@@ -48,14 +58,35 @@ export function SendNowDialog(props: {
         ) : (
           <>
             {props.unsaved && <Alert color="orange">{t('emails.sendUnsaved')}</Alert>}
-            {participants.error ? (
-              <QueryError error={participants.error} onRetry={() => void participants.refetch()} />
+            {preview.error ? (
+              <QueryError error={preview.error} onRetry={() => void preview.refetch()} />
             ) : count === undefined ? (
               <Skeleton h={40} />
-            ) : count === 0 ? (
-              <Text>{t('emails.sendNowNobody')}</Text>
             ) : (
-              <Text>{t('emails.sendNowMessage', { count })}</Text>
+              <>
+                <Text>{count === 0 ? t('emails.sendNowNobody') : t('emails.sendNowMessage', { count })}</Text>
+                {skipped.length > 0 && (
+                  <Stack gap={4} data-testid="send-now-skipped">
+                    <Text size="sm" fw={600} id="send-now-skipped-title">
+                      {t('emails.sendNowSkipped', { count: skipped.length })}
+                    </Text>
+                    <ScrollArea.Autosize mah={240} type="auto">
+                      <List size="sm" spacing={2} aria-labelledby="send-now-skipped-title">
+                        {skipped.slice(0, SHOWN_SKIPPED).map((s) => (
+                          <List.Item key={s.participant_id}>
+                            {t('emails.sendNowSkippedLine', { name: s.name, reason: s.reason })}
+                          </List.Item>
+                        ))}
+                      </List>
+                    </ScrollArea.Autosize>
+                    {skipped.length > SHOWN_SKIPPED && (
+                      <Text size="sm" c="dimmed">
+                        {t('emails.sendNowSkippedMore', { count: skipped.length - SHOWN_SKIPPED })}
+                      </Text>
+                    )}
+                  </Stack>
+                )}
+              </>
             )}
           </>
         )}
