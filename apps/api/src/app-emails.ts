@@ -16,6 +16,7 @@ import { createEmailSendingService } from './modules/emails/email-sending.servic
 import { createEmailSuppressionsService } from './modules/emails/email-suppressions.service.js';
 import { createEmailWorker } from './modules/emails/email-worker.js';
 import { createUnsubscribeLinks, listUnsubscribeHeaders } from './modules/emails/unsubscribe-links.js';
+import { createEmailPace } from './modules/emails/email-pace.js';
 import { createEmailUnsubscribeService } from './modules/emails/email-unsubscribe.service.js';
 import type { ParticipantsService } from './modules/participants/participants.service.js';
 import type { ProjectsService } from './modules/projects/projects.service.js';
@@ -75,6 +76,7 @@ export function createAppEmails(deps: {
     log,
     options: { leaseMs: config.emailLeaseSeconds * 1000, ...deps.senderOptions },
     unsubscribeHeaders: (work, now) => listUnsubscribeHeaders(unsubscribeLinks, config.publicUrl, work, now),
+    pace: config.emailMaxPerMinute ? createEmailPace(db, config.emailMaxPerMinute) : undefined,
     audit: deps.audit,
     bounceDomain: config.bounceDomain,
   });

@@ -8,6 +8,7 @@ import { effectiveSupport } from './email-support.js';
 import { verpAddress } from './email-return-path.js';
 import { suppressionReason } from './email-suppression-check.js';
 import type { EmailOutboxRepository, OutboxWork } from './email-outbox.repository.js';
+import type { EmailPace } from './email-pace.js';
 import type { SystemRecorder } from '../audit/call-recorder.service.js';
 
 /** Who the footer tells participants to write to or call ({email}, {phone}). */
@@ -57,6 +58,8 @@ export interface DrainResult {
   unsent: number;
   /** Not sent: the address is on the suppression list (counted once a drain has met one). */
   suppressed?: number;
+  /** Not tried yet: past EMAIL_MAX_PER_MINUTE, back in the queue for the next minute. */
+  paced?: number;
 }
 
 /** The mail server's answer, kept short for the delivery log (never the message, which holds a link). */
@@ -95,6 +98,8 @@ export function createEmailSender(deps: {
   audit?: SystemRecorder;
   /** A reminder's List-Unsubscribe fields (unsubscribe-links.ts), signed now; none for other emails. */
   unsubscribeHeaders?(work: OutboxWork, now: Date): Record<string, string> | undefined;
+  /** EMAIL_MAX_PER_MINUTE, counted by every process together (email-pace.ts); none: no pacing. */
+  pace?: EmailPace;
   /** The domain of each email's own return path (VERP, `BOUNCE_DOMAIN`), where its bounces come back. */
   bounceDomain?: string;
 }) {
@@ -181,6 +186,9 @@ export function createEmailSender(deps: {
     return renderEmail(work.template, values, link);
   }
 
+  /** Until when the minute's pace is used up: nothing more is claimed before then. */
+  let pacedUntil: Date | null = null;
+
   async function deliver(work: OutboxWork, claimedAt: Date, result: DrainResult): Promise<void> {
     const now = deps.clock.now();
     const suppressed = suppressionReason(work);
@@ -198,6 +206,14 @@ export function createEmailSender(deps: {
     if (deps.mailer.configured === false) {
       await deps.outbox.markNotSent(work.id, claimedAt, 'UNSENT', 'Not sent: no mail server is configured (SMTP_URL).');
       result.unsent += 1;
+      return;
+    }
+    // Past the minute's pace (taken by this process or others): back in the queue for the next
+    // minute, not tried, so it can never fail for it.
+    if (deps.pace && ((pacedUntil && now < pacedUntil) || !(await deps.pace.take(now)))) {
+      pacedUntil = deps.pace.nextMinute(now);
+      await deps.pace.defer(work.id, claimedAt, pacedUntil);
+      result.paced = (result.paced ?? 0) + 1;
       return;
     }
     try {
@@ -237,6 +253,7 @@ export function createEmailSender(deps: {
       const result: DrainResult = { sent: 0, retried: 0, failed: 0, cancelled: 0, unsent: 0, suppressed: 0 };
       for (;;) {
         const now = deps.clock.now();
+        if (pacedUntil && now < pacedUntil) return result;
         const claimed = await deps.outbox.claim(now, new Date(now.getTime() + leaseMs), batchSize);
         if (!claimed.length) return result;
         const claims = new Map(claimed.map((c) => [c.id, c.claimedAt]));
