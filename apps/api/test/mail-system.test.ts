@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { emailEvents, emailOutbox, emailSuppressions, emailTemplates } from '../src/db/schema/index.js';
+import { createBounceMailbox } from '../src/modules/emails/bounce-mailbox.js';
+import { verpAddress } from '../src/modules/emails/email-return-path.js';
+import { createEmailSuppressionsService } from '../src/modules/emails/email-suppressions.service.js';
 import { twoClients } from './fixtures.js';
 import { bounceDomain, localDomain, mailboxDomain, mailSystem, type MailSystem } from './mail-system.js';
 import { participantWork } from './participant-work.js';
@@ -176,4 +180,51 @@ describe('a real mail system: Postfix bounces, Dovecot holds the bounce, the app
     expect(m.maildir('bounces')).toHaveLength(2);
     console.warn(`mail system: the hard bounce was recorded ${took} ms after the worker started`);
   }, 120_000);
+
+  it('two processes reading one mailbox at once record each report once', async () => {
+    const m = mail!;
+    const c = ctx!;
+    // The app's own reader would pass over these reports (they name no email it sent): stop it.
+    await stopWorker?.();
+    stopWorker = undefined;
+    const sent = new Map<string, string>();
+    const before = m.maildir('bounces').length;
+    const smtp = nodemailer.createTransport({ url: m.smtpUrl });
+    for (let i = 0; i < 6; i++) {
+      const id = randomUUID();
+      const to = `ghost${i}@${localDomain}`;
+      sent.set(id, to);
+      await smtp.sendMail({
+        envelope: { from: verpAddress(id, bounceDomain), to },
+        from: 'no-reply@pss.test',
+        to,
+        subject: 'Your cases',
+        text: 'Hello',
+        messageId: `<${id}@pss.test>`,
+      });
+    }
+    smtp.close();
+    await waitFor(() => m.maildir('bounces').length === before + 6, 20_000, 'six more bounces');
+    const suppressions = createEmailSuppressionsService({ db: c.db, clock: c.clock });
+    const reader = () =>
+      createBounceMailbox({
+        url: m.imapUrl,
+        clock: c.clock,
+        recordEvent: (event) => suppressions.recordEvent(event),
+        sentTo: async (id) => sent.get(id) ?? null,
+      });
+    const [a, b] = [reader(), reader()];
+    const polls = await Promise.all([a.poll(), b.poll(), a.poll(), b.poll()]);
+    expect(polls.reduce((n, p) => n + p.events, 0)).toBeGreaterThanOrEqual(6);
+    const ghosts = [...sent.values()].sort();
+    const events = await c.db.select().from(emailEvents).where(inArray(emailEvents.email, ghosts));
+    expect(events.map((e) => e.email).sort()).toEqual(ghosts);
+    const suppressed = await c.db.select().from(emailSuppressions).where(inArray(emailSuppressions.email, ghosts));
+    expect(suppressed.map((r) => [r.email, r.reason]).sort()).toEqual(ghosts.map((g) => [g, 'HARD_BOUNCE']));
+    expect(m.maildir('bounces').every((message) => message.flags.includes('S'))).toBe(true);
+    expect(await Promise.all([a.poll(), b.poll()])).toEqual([
+      { read: 0, events: 0 },
+      { read: 0, events: 0 },
+    ]);
+  }, 60_000);
 });
