@@ -14,6 +14,7 @@ import { createEmailScheduler, type EmailScheduler } from './modules/emails/emai
 import { createEmailSender, type EmailSender, type SenderOptions } from './modules/emails/email-sender.js';
 import { createEmailSendingService } from './modules/emails/email-sending.service.js';
 import { createEmailSuppressionsService } from './modules/emails/email-suppressions.service.js';
+import { createEmailWebhooksService } from './modules/emails/email-webhooks.service.js';
 import { createEmailWorker } from './modules/emails/email-worker.js';
 import { createUnsubscribeLinks, listUnsubscribeHeaders } from './modules/emails/unsubscribe-links.js';
 import { createEmailPace } from './modules/emails/email-pace.js';
@@ -82,6 +83,13 @@ export function createAppEmails(deps: {
   });
   // The suppression list, which bounces, complaints and unsubscribes fill (each recorded in the audit trail).
   const emailSuppressions = createEmailSuppressionsService({ db, clock, audit: deps.audit });
+  // The providers' webhooks, which report bounces and complaints to it.
+  const emailWebhooks = createEmailWebhooksService({
+    config: config.emailEvents,
+    clock,
+    suppressions: emailSuppressions,
+    log,
+  });
   // A reminder's one-click unsubscribe, and the participant turning reminders back on.
   const emailUnsubscribe = createEmailUnsubscribeService({
     db,
@@ -125,5 +133,5 @@ export function createAppEmails(deps: {
         bouncePollMs: config.bounceMailbox?.pollMs,
       }),
   };
-  return { emailSending, emails, emailSuppressions, emailUnsubscribe };
+  return { emailSending, emails, emailSuppressions, emailUnsubscribe, emailWebhooks };
 }

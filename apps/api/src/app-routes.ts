@@ -5,6 +5,8 @@ import type { EmailSendingService } from './modules/emails/email-sending.service
 import type { EmailSuppressionsService } from './modules/emails/email-suppressions.service.js';
 import type { EmailUnsubscribeService } from './modules/emails/email-unsubscribe.service.js';
 import { registerEmailSuppressionsRoutes } from './modules/emails/email-suppressions.routes.js';
+import type { EmailWebhooksService } from './modules/emails/email-webhooks.service.js';
+import { registerEmailWebhooksRoutes } from './modules/emails/email-webhooks.routes.js';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
 import { registerCaseMediaRoutes } from './modules/cases/case-media.routes.js';
 import { registerCasePreviewsRoutes } from './modules/cases/case-previews.routes.js';
@@ -42,6 +44,7 @@ export async function registerApiRoutes(
     emailSending: EmailSendingService;
     emailSuppressions: EmailSuppressionsService;
     emailUnsubscribe: EmailUnsubscribeService;
+    emailWebhooks: EmailWebhooksService;
   },
   config: Config,
   health: HealthDeps,
@@ -58,6 +61,7 @@ export async function registerApiRoutes(
     emailsService,
     emailSending,
     emailSuppressions,
+    emailWebhooks,
     emailUnsubscribe,
     cmesService,
     certificatesService,
@@ -110,6 +114,7 @@ export async function registerApiRoutes(
       registerEmailSendingRoutes(api, emailSending);
       registerEmailUnsubscribeRoutes(api, emailUnsubscribe);
       registerEmailSuppressionsRoutes(api, emailSuppressions);
+      registerEmailWebhooksRoutes(api, emailWebhooks);
       registerStatisticsRoutes(api, statisticsService);
       registerParticipantsRoutes(api, participantsService, storage);
       registerCasesRoutes(api, casesService);

@@ -80,6 +80,8 @@ describe('route access declarations', () => {
         // leads to the page that asks (see modules/emails/email-unsubscribe.test.ts).
         'GET /api/unsubscribe/:token',
         'POST /api/unsubscribe/:token',
+        // A mail provider's bounces and complaints: its signature (or credentials) is the permission.
+        'POST /api/email-events/:provider',
         // The signed link is the permission (it names one file and expires): see the resources tests.
         'GET /api/resource-files/:token',
       ].sort(),

@@ -1,7 +1,7 @@
 import { emailSuppressions } from '../../src/db/schema/index.js';
 import { createUser } from '../test-app.js';
 import type { World } from '../world.js';
-import { owned, staff, type MatrixRow } from './expectations.js';
+import { anyone, owned, staff, type MatrixRow } from './expectations.js';
 import { del, get, post } from './requests.js';
 
 /** A fresh participant of client A, suppressed as a bounce would (so that the lift has one to lift). */
@@ -32,4 +32,7 @@ export const emailSuppressionsRows: Record<string, MatrixRow> = {
     expect: owned(204),
     request: async (w) => del(`/email-suppressions/${encodeURIComponent(await suppressedParticipant(w))}`),
   },
+  // A provider's webhook needs no session: its signature is the permission. The world configures no
+  // provider, so every caller is told 404 (modules/emails/email-webhooks.test.ts signs real samples).
+  'POST /api/email-events/:provider': { expect: anyone(404), request: () => post('/email-events/sendgrid', []) },
 };

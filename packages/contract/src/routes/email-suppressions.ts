@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import {
   addEmailSuppressionBody,
+  emailEventProviderParams,
+  emailEventsRecorded,
   emailSuppression,
   emailSuppressionListQuery,
   emailSuppressionPage,
@@ -33,5 +36,15 @@ export const emailSuppressionRoutes = {
     access: 'admin',
     params: emailSuppressionParams,
     status: 204,
+  }),
+  providerEvents: route({
+    method: 'POST',
+    path: '/email-events/:provider',
+    access: 'public',
+    params: emailEventProviderParams,
+    // Each provider's own shape (SNS JSON sent as text/plain, SendGrid's array, Mailgun's and
+    // Postmark's objects): read and checked by the provider's own code, after its signature.
+    body: z.unknown(),
+    reply: emailEventsRecorded,
   }),
 };
