@@ -34,7 +34,10 @@ export function remindedRound(letter: Pick<Letter, 'type' | 'day'>, plan: Season
   return roundScoped.has(letter.type) ? (roundOnDay(plan, letter.day)?.number ?? null) : null;
 }
 
-/** What the schedule must send the clinician in a run at `at` on `day`. */
+/**
+ * What the schedule must send the clinician in a run at `at` on `day`: nothing once their
+ * address was suppressed (`suppressedSince`, the moment its bounce was reported) before the run.
+ */
 export function expectedEmails(
   plan: SeasonPlan,
   truth: GroundTruth,
@@ -42,7 +45,9 @@ export function expectedEmails(
   day: string,
   at: Date,
   summaryPosted: boolean,
+  suppressedSince?: Date,
 ): Expectation[] {
+  if (suppressedSince && suppressedSince.getTime() <= at.getTime()) return [];
   const c: Clinician = record.clinician;
   const out: Expectation[] = [];
   const expect = (type: string) => out.push({ type, key: letterKey({ to: c.email, type, day }, plan) });

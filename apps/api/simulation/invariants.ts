@@ -19,6 +19,11 @@ export const invariantNames = [
   'reports_match',
   /** The summary's emails reach exactly those who completed the season. */
   'summary_to_completers',
+  /**
+   * Nothing reaches an address after it bounced (the provider reported it): no message at the
+   * SMTP server, and every outbox row to it made after its suppression is SUPPRESSED.
+   */
+  'nothing_to_suppressed',
 ] as const;
 export type InvariantName = (typeof invariantNames)[number];
 

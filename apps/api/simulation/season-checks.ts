@@ -23,8 +23,10 @@ export function seasonChecks(deps: {
   setup: SeasonSetup;
   http: HttpClient;
   ledger: InvariantLedger;
+  /** When the address's bounce was reported (it is suppressed from then on), if it bounced. */
+  suppressedSince: (address: string) => Date | undefined;
 }) {
-  const { plan, truth, setup, http, ledger } = deps;
+  const { plan, truth, setup, http, ledger, suppressedSince } = deps;
   const receivedKeys = new Set<string>();
   const expectedToday = new Map<string, Expectation & { to: string }>();
   let duplicates = 0;
@@ -35,7 +37,8 @@ export function seasonChecks(deps: {
   function checkRun(day: string, at: Date, letters: Letter[], summaryPosted: boolean): void {
     const wanted = new Map<string, Expectation>();
     for (const record of truth.records.values()) {
-      for (const e of expectedEmails(plan, truth, record, day, at, summaryPosted)) {
+      const since = suppressedSince(record.clinician.email);
+      for (const e of expectedEmails(plan, truth, record, day, at, summaryPosted, since)) {
         wanted.set(e.key, e);
         expectedToday.set(e.key, { ...e, to: record.clinician.email });
       }
@@ -43,6 +46,14 @@ export function seasonChecks(deps: {
     for (const letter of letters) {
       const record = truth.records.get(letter.to);
       const key = letterKey(letter, plan);
+      const since = suppressedSince(letter.to);
+      if (since && letter.at.getTime() > since.getTime()) {
+        ledger.fail(
+          'nothing_to_suppressed',
+          `${day}: ${letter.type} to ${letter.to}, suppressed since ${since.toISOString()}`,
+        );
+        continue;
+      }
       if (!record) {
         ledger.fail('emails_only_on_rule_days', `${day}: ${letter.type} to ${letter.to}, who is not a participant`);
         continue;

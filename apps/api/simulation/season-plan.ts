@@ -66,6 +66,11 @@ export interface Clinician {
   twoSittings: boolean;
   /** Whether they open the email of a posted summary. */
   readsSummary: boolean;
+  /**
+   * Whether their address bounces: every message to it comes back as a hard bounce (the
+   * simulation's mail provider reports it), so they never get a link and never sign in.
+   */
+  bounces: boolean;
 }
 
 export interface SeasonPlan {
@@ -127,8 +132,10 @@ export function planSeason(options: SimulationOptions): SeasonPlan {
       dropsInRound: firstRound + Math.floor(random() * Math.max(1, options.rounds - firstRound)),
       twoSittings: random() < 0.3,
       readsSummary: random() < 0.5,
+      bounces: false,
     };
   });
+  for (const index of bouncingIndices(options)) clinicians[index]!.bounces = true;
 
   return {
     options,
@@ -139,6 +146,22 @@ export function planSeason(options: SimulationOptions): SeasonPlan {
     lastDay: addDays(summaryPostedOn, 8),
     clinicians,
   };
+}
+
+/** About one in forty clinicians has an address that bounces: at least one when there are 20 or more. */
+export const BOUNCING_SHARE = 1 / 40;
+
+/**
+ * Who bounces, drawn from a generator of its own so that the rest of the plan (behaviours,
+ * skills) stays what the seed made it before bounces were simulated.
+ */
+function bouncingIndices(options: SimulationOptions): Set<number> {
+  const n = options.participants;
+  const count = n >= 20 ? Math.max(1, Math.round(n * BOUNCING_SHARE)) : 0;
+  const random = seededRandom(options.seed * 7_919 + 40);
+  const chosen = new Set<number>();
+  while (chosen.size < count) chosen.add(Math.floor(random() * n));
+  return chosen;
 }
 
 function drawBehaviour(draw: number): Behaviour {

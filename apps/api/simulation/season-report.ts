@@ -20,6 +20,7 @@ export function dayTable(days: SeasonDay[]): string {
     'round',
     ...emailColumns.map((c) => c.label),
     'other',
+    'bounced',
     'started',
     'completed',
     'participation',
@@ -36,6 +37,7 @@ export function dayTable(days: SeasonDay[]): string {
       d.round ?? '',
       ...emailColumns.map((c) => d.emails[c.type] ?? 0),
       other,
+      d.bounced,
       d.started,
       d.completed,
       percent(d.participation),
@@ -46,7 +48,7 @@ export function dayTable(days: SeasonDay[]): string {
   const total = (pick: (d: SeasonDay) => number) => days.reduce((sum, d) => sum + pick(d), 0);
   const last = days[days.length - 1];
   lines.push(
-    `| **all** | | ${emailColumns.map((c) => total((d) => d.emails[c.type] ?? 0)).join(' | ')} | | ${total((d) => d.started)} | ${total((d) => d.completed)} | ${last ? percent(last.participation) : ''} | ${last ? percent(last.completion) : ''} |`,
+    `| **all** | | ${emailColumns.map((c) => total((d) => d.emails[c.type] ?? 0)).join(' | ')} | | ${total((d) => d.bounced)} | ${total((d) => d.started)} | ${total((d) => d.completed)} | ${last ? percent(last.participation) : ''} | ${last ? percent(last.completion) : ''} |`,
   );
   return lines.join('\n');
 }

@@ -29,10 +29,15 @@ describe('the season simulator', () => {
         duplicates: 0,
         sent_after_completion: 0,
         answers_lost: 0,
+        suppressed: expect.any(Number),
         statistics_match: true,
         reports_match: true,
         invariants_failed: [],
       });
+      // About one in forty addresses bounced: the mail provider reported each, the app put it on
+      // its suppression list, and nothing went to it after (nothing_to_suppressed holds above).
+      expect(run.result.suppressed).toBeGreaterThanOrEqual(1);
+      expect(run.table.reduce((sum, d) => sum + d.bounced, 0)).toBeGreaterThanOrEqual(run.result.suppressed);
       // The season happened: every kind of scheduled email went, and clinicians worked.
       const sent = (type: string) => run.table.reduce((sum, d) => sum + (d.emails[type] ?? 0), 0);
       for (const type of ['initial', 'reminder', 'new_round', 'last_day_of_round', 'last_round', 'summary_launch']) {

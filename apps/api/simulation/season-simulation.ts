@@ -5,8 +5,10 @@ import { planSeason, type SimulationOptions } from './season-plan.js';
 import { seasonChecks } from './season-checks.js';
 import { clinicians, type Letter } from './sim-clinicians.js';
 import { httpClient } from './sim-http.js';
+import { mailProvider } from './sim-mail-provider.js';
 import { operator } from './sim-operator.js';
 import { startSimulationApp, type ReceivedMail } from './simulation-app.js';
+import { suppressionChecks } from './suppression-checks.js';
 
 /**
  * A whole season, day by day, on a fresh app: the schedule and the sender run twice a day
@@ -21,11 +23,15 @@ const SUMMARY_POSTED = 'T16:00:00Z';
 const SECOND_SITTING = 'T20:00:00Z';
 const EVENING_RUN = 'T23:00:00Z';
 const CHECKS = 'T23:30:00Z';
+/** How long after a run the mail provider reports the bounces of its mail. */
+const BOUNCE_REPORTED_AFTER_MS = 60_000;
 
 export interface SeasonDay {
   date: string;
   round: number | null;
   emails: Record<string, number>;
+  /** Messages that bounced that day (each reported to the app by the mail provider). */
+  bounced: number;
   started: number;
   completed: number;
   /** Participation and case completion as the Progress Dashboard shows them at the day's end. */
@@ -40,6 +46,8 @@ export interface SimulationResult {
   duplicates: number;
   sent_after_completion: number;
   answers_lost: number;
+  /** Addresses on the app's suppression list at the end (the bouncing clinicians'). */
+  suppressed: number;
   statistics_match: boolean;
   reports_match: boolean;
   invariants_failed: InvariantName[];
@@ -72,28 +80,37 @@ export async function simulateSeason(
     const truth = groundTruth(plan, setup.cases);
     const people = clinicians({ plan, http, truth, cases: setup.cases });
     const ledger = invariantLedger();
-    const checks = seasonChecks({ plan, truth, setup, http, ledger });
+    const provider = mailProvider({ plan, baseUrl: sim.baseUrl });
+    const checks = seasonChecks({ plan, truth, setup, http, ledger, suppressedSince: provider.reportedAt });
+    const suppressions = suppressionChecks({ db: sim.database.db, provider, ledger });
     const table: SeasonDay[] = [];
     let emailsSent = 0;
     let summaryPosted = false;
 
-    /** Runs the schedule and the sender, hands the mail to its readers, checks it. */
-    async function scheduleRun(day: string, time: string, tally: Record<string, number>): Promise<void> {
+    /**
+     * Runs the schedule and the sender, hands the mail to its readers, checks it; a minute
+     * later the mail provider reports what bounced (its readers never see it). Answers how
+     * many bounced.
+     */
+    async function scheduleRun(day: string, time: string, tally: Record<string, number>): Promise<number> {
       const now = at(day, time);
       await sim.app.emails.runScheduler();
       await sim.app.emails.drain();
-      const letters = (await sim.mail.take()).map((m) => letterOf(m, day));
+      const mails = await sim.mail.take();
+      const letters = mails.map((m) => letterOf(m, day));
       for (const letter of letters) {
         tally[letter.type] = (tally[letter.type] ?? 0) + 1;
-        people.deliver(letter);
+        if (!provider.bounces(letter.to)) people.deliver(letter);
       }
       emailsSent += letters.length;
       checks.checkRun(day, now, letters, summaryPosted);
+      sim.clock.set(new Date(now.getTime() + BOUNCE_REPORTED_AFTER_MS));
+      return provider.report(mails, sim.clock.now());
     }
 
     for (let day = plan.firstDay; day <= plan.lastDay; day = addDays(day, 1)) {
       const tally: Record<string, number> = {};
-      await scheduleRun(day, MORNING_RUN, tally);
+      let bounced = await scheduleRun(day, MORNING_RUN, tally);
       await people.firstSitting(day, at(day, FIRST_SITTING));
       if (day === plan.summaryPostedOn) {
         at(day, SUMMARY_POSTED);
@@ -101,7 +118,7 @@ export async function simulateSeason(
         summaryPosted = true;
       }
       await people.secondSitting(day, at(day, SECOND_SITTING));
-      await scheduleRun(day, EVENING_RUN, tally);
+      bounced += await scheduleRun(day, EVENING_RUN, tally);
       checks.checkDayComplete(day);
 
       const checkedAt = at(day, CHECKS);
@@ -115,6 +132,7 @@ export async function simulateSeason(
         date: day,
         round: plan.rounds.find((r) => r.startDate <= day && day <= r.endDate)?.number ?? null,
         emails: tally,
+        bounced,
         started: counts.started,
         completed: counts.completed,
         participation: figures.total ? figures.participating / figures.total : 0,
@@ -124,6 +142,7 @@ export async function simulateSeason(
       options.onDay?.(row);
     }
     checks.checkSummaryReach(at(plan.lastDay, CHECKS));
+    const suppressed = await suppressions.checkOutbox();
     for (const lost of people.lost) {
       ledger.fail('answers_stored', `${lost.email}, ${lost.caseName}: question ${lost.questionId} read back otherwise`);
     }
@@ -136,6 +155,7 @@ export async function simulateSeason(
         duplicates,
         sent_after_completion: sentAfterCompletion,
         answers_lost: people.lost.length,
+        suppressed,
         statistics_match: !ledger.failed('statistics_match'),
         reports_match: !ledger.failed('reports_match'),
         invariants_failed: ledger.names(),

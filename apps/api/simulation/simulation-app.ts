@@ -18,12 +18,22 @@ export const SIMULATION_TIME_ZONE = 'America/Chicago';
 /** The operator's sign-in: a superadmin made at first start, as on a new installation. */
 export const OPERATOR = { email: 'operator@simulation.example', password: 'simulation-operator-7' };
 
+/**
+ * The simulation's mail provider's webhook credentials (Postmark's: HTTP basic auth), set in
+ * the app's configuration as an administrator sets them for the real provider.
+ */
+export const POSTMARK_WEBHOOK = { user: 'simulation-postmark', password: 'simulation-postmark-webhook-7' };
+
 /** A message the simulation's mail server took, with the virtual moment it arrived. */
 export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
   at: Date;
+  /** The Message-ID header as sent (the app's `<outbox id@host>`). */
+  messageId: string;
+  /** The SMTP envelope sender (the app's per-email return path, `bounces+<outbox id>@…`). */
+  envelopeFrom: string;
 }
 
 /**
@@ -51,6 +61,9 @@ export async function startSimulationApp(options: { pgUrl?: string; start: strin
     ANONYMOUS_CALLS_PER_MINUTE: '1000000',
     ANONYMOUS_CALLS_PER_MINUTE_TOTAL: '1000000',
     PUBLIC_URL: 'http://127.0.0.1:3000',
+    // The mail provider's bounce webhook, which the simulation calls when an address bounces.
+    POSTMARK_WEBHOOK_USER: POSTMARK_WEBHOOK.user,
+    POSTMARK_WEBHOOK_PASSWORD: POSTMARK_WEBHOOK.password,
   });
   await store.database.migrate();
   await runFirstStart(store.database.db, { superadmin: OPERATOR });
@@ -116,9 +129,17 @@ async function startMailServer(now: () => Date) {
     onData(stream, session, callback) {
       const at = now();
       const to = session.envelope.rcptTo.map((r) => r.address);
+      const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
       const parsed = simpleParser(stream).then((message) => {
         for (const address of to)
-          received.push({ to: address, subject: message.subject ?? '', text: message.text ?? '', at });
+          received.push({
+            to: address,
+            subject: message.subject ?? '',
+            text: message.text ?? '',
+            at,
+            messageId: message.messageId ?? '',
+            envelopeFrom,
+          });
       });
       parsing.push(parsed);
       parsed.then(() => callback(), callback);
