@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -210,9 +210,23 @@ export async function mailSystem(): Promise<MailSystem> {
   let dovecotStarted = false;
   let stopped = false;
 
+  // A test process that ends without its afterAll (an error, a signal it can hear) still stops them.
+  const stopAtExit = () => {
+    if (stopped) return;
+    if (postfixStarted) spawnSync('postfix', ['-c', postfixDir, 'stop'], { stdio: 'ignore', timeout: 10_000 });
+    if (dovecotStarted) spawnSync('dovecot', ['-c', dovecotFile, 'stop'], { stdio: 'ignore', timeout: 10_000 });
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // A daemon still writing as it stops: the temporary directory stays.
+    }
+  };
+  process.once('exit', stopAtExit);
+
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    process.off('exit', stopAtExit);
     if (postfixStarted) await run('postfix', ['-c', postfixDir, 'stop']).catch(() => undefined);
     if (dovecotStarted) await run('dovecot', ['-c', dovecotFile, 'stop']).catch(() => undefined);
     // Both stop in the background: wait until their processes are gone before removing their files.
