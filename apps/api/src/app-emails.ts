@@ -17,8 +17,9 @@ import { createEmailSuppressionsService } from './modules/emails/email-suppressi
 import { createEmailWebhooksService } from './modules/emails/email-webhooks.service.js';
 import { createEmailWorker } from './modules/emails/email-worker.js';
 import { createUnsubscribeLinks, listUnsubscribeHeaders } from './modules/emails/unsubscribe-links.js';
-import { createEmailPace } from './modules/emails/email-pace.js';
 import { createEmailUnsubscribeService } from './modules/emails/email-unsubscribe.service.js';
+import { createEmailPace } from './modules/emails/email-pace.js';
+import { createParticipantLinksService } from './modules/emails/participant-links.service.js';
 import type { ParticipantsService } from './modules/participants/participants.service.js';
 import type { ProjectsService } from './modules/projects/projects.service.js';
 import { afterCommit } from './modules/audit/audit-scope.service.js';
@@ -30,9 +31,23 @@ export interface AppEmails {
   runScheduler: EmailScheduler['run'];
   /** Sends what is due in the outbox until nothing is left. */
   drain: EmailSender['drain'];
-  /** Runs both in the background (main.ts); answers a stop function. */
+  /**
+   * Runs both in the background (main.ts); answers a stop function. With a mail server, what
+   * an earlier process left UNSENT for want of one is queued again first.
+   */
   startWorker(): () => Promise<void>;
+  /** Queues again what was not sent for want of a mail server (what startWorker does first). */
+  requeueUnsent(): Promise<{ requeued: number; dropped: number }>;
 }
+
+/**
+ * How many days an email left UNSENT for want of a mail server may still go once one is
+ * configured: as long as a Certificate Email may be late. Older ones are old news.
+ */
+export const UNSENT_KEPT_DAYS = 7;
+
+/** The emails' services the routes are given (app-routes.ts). */
+export type AppEmailServices = Omit<ReturnType<typeof createAppEmails>, 'emails'>;
 
 /**
  * The email schedule, the outbox and its sender, the worker that runs both, and the sending
@@ -124,14 +139,40 @@ export function createAppEmails(deps: {
     wake: () => afterCommit(() => emailWorker.wake()),
   });
 
+  const participantLinks = createParticipantLinksService({
+    db,
+    projects: deps.projects,
+    outbox: emailOutbox,
+    clock,
+    timeZone: config.scheduleTimeZone,
+    publicUrl: config.publicUrl,
+    linkTtlDays: config.linkTtlDays,
+    signLink: (userId, now, ttlDays) => tokens.signLinkToken(userId, now, ttlDays),
+    wake: () => afterCommit(() => emailWorker.wake()),
+  });
+
+  const requeueUnsent = async () => {
+    const outcome = await emailOutbox.requeueUnsent(clock.now(), UNSENT_KEPT_DAYS);
+    if (outcome.requeued + outcome.dropped > 0) {
+      log.info(outcome, 'emails not sent for want of a mail server were queued again');
+    }
+    return outcome;
+  };
   const emails: AppEmails = {
     runScheduler: () => emailScheduler.run(),
     drain: () => countedSender.drain(),
-    startWorker: () =>
-      emailWorker.start({
+    startWorker: () => {
+      if (mailer.configured !== false) {
+        void requeueUnsent()
+          .then(() => emailWorker.wake())
+          .catch((error: unknown) => log.error({ err: error }, 'emails not sent could not be queued again'));
+      }
+      return emailWorker.start({
         schedulerIntervalMs: config.schedulerIntervalSeconds * 1000,
         bouncePollMs: config.bounceMailbox?.pollMs,
-      }),
+      });
+    },
+    requeueUnsent,
   };
-  return { emailSending, emails, emailSuppressions, emailUnsubscribe, emailWebhooks };
+  return { emails, emailSending, participantLinks, emailSuppressions, emailUnsubscribe, emailWebhooks };
 }

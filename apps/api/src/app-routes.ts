@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { AppServices } from './app-services.js';
-import type { EmailSendingService } from './modules/emails/email-sending.service.js';
-import type { EmailSuppressionsService } from './modules/emails/email-suppressions.service.js';
-import type { EmailUnsubscribeService } from './modules/emails/email-unsubscribe.service.js';
-import { registerEmailSuppressionsRoutes } from './modules/emails/email-suppressions.routes.js';
-import type { EmailWebhooksService } from './modules/emails/email-webhooks.service.js';
-import { registerEmailWebhooksRoutes } from './modules/emails/email-webhooks.routes.js';
+import type { AppEmailServices } from './app-emails.js';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
 import { registerCaseMediaRoutes } from './modules/cases/case-media.routes.js';
 import { registerCasePreviewsRoutes } from './modules/cases/case-previews.routes.js';
@@ -18,7 +13,10 @@ import { registerAttemptsRoutes } from './modules/attempts/attempts.routes.js';
 import { registerParticipantsRoutes } from './modules/participants/participants.routes.js';
 import { registerEmailsRoutes } from './modules/emails/emails.routes.js';
 import { registerEmailSendingRoutes } from './modules/emails/email-sending.routes.js';
+import { registerEmailSuppressionsRoutes } from './modules/emails/email-suppressions.routes.js';
+import { registerEmailWebhooksRoutes } from './modules/emails/email-webhooks.routes.js';
 import { registerEmailUnsubscribeRoutes } from './modules/emails/email-unsubscribe.routes.js';
+import { registerParticipantLinksRoutes } from './modules/emails/participant-links.routes.js';
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { registerCmesRoutes } from './modules/cmes/cmes.routes.js';
 import { registerCertificatesRoutes } from './modules/certificates/certificates.routes.js';
@@ -40,12 +38,7 @@ import { registerUsersRoutes } from './modules/users/users.routes.js';
 /** Every module's routes, under /api. */
 export async function registerApiRoutes(
   app: FastifyInstance,
-  services: AppServices & {
-    emailSending: EmailSendingService;
-    emailSuppressions: EmailSuppressionsService;
-    emailUnsubscribe: EmailUnsubscribeService;
-    emailWebhooks: EmailWebhooksService;
-  },
+  services: AppServices & AppEmailServices,
   config: Config,
   health: HealthDeps,
 ): Promise<void> {
@@ -60,9 +53,10 @@ export async function registerApiRoutes(
     projectsService,
     emailsService,
     emailSending,
+    emailUnsubscribe,
+    participantLinks,
     emailSuppressions,
     emailWebhooks,
-    emailUnsubscribe,
     cmesService,
     certificatesService,
     participantsService,
@@ -113,6 +107,7 @@ export async function registerApiRoutes(
       registerEmailsRoutes(api, emailsService);
       registerEmailSendingRoutes(api, emailSending);
       registerEmailUnsubscribeRoutes(api, emailUnsubscribe);
+      registerParticipantLinksRoutes(api, participantLinks);
       registerEmailSuppressionsRoutes(api, emailSuppressions);
       registerEmailWebhooksRoutes(api, emailWebhooks);
       registerStatisticsRoutes(api, statisticsService);

@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: deps.mailer,
     auditCheckpoints,
   });
-  const { emailSending, emails, emailSuppressions, emailUnsubscribe } = createAppEmails({
+  const { emails, ...emailServices } = createAppEmails({
     config,
     database: servicesDatabase,
     clock,
@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10 } });
-  await registerApiRoutes(app, { ...services, emailSending, emailSuppressions, emailUnsubscribe }, config, {
+  await registerApiRoutes(app, { ...services, ...emailServices }, config, {
     ping: database.ping,
     migrationsApplied: () => migrationsApplied(database.db, latestMigration),
     draining: () => draining,

@@ -1,6 +1,6 @@
 import type { CaseDocument, Dashboard, DueSurveys, Project } from '@pss/contract';
 import { randomUUID } from 'node:crypto';
-import { participantAssignments, projectParticipants } from '../src/db/schema/index.js';
+import { emailOutbox, participantAssignments, projectParticipants } from '../src/db/schema/index.js';
 import { createTokenService, newRefreshToken } from '../src/lib/tokens.js';
 import { createSessionsRepository } from '../src/modules/auth/sessions.repository.js';
 import { perfectAnswers, validCase } from './case-bodies.js';
@@ -266,7 +266,24 @@ export async function buildWorld(ctx: TestContext) {
         `/projects/${project.id}/season-emails-list?seasonName=${encodeURIComponent(season.name)}`,
       )
     ).items[0]!.id,
+    /** A line of the project's delivery log: the participant's Initial Launch Email, sent. */
+    delivery: '',
   };
+  emails.delivery = (
+    await ctx.db
+      .insert(emailOutbox)
+      .values({
+        projectId: project.id,
+        templateId: emails.project,
+        userId: users.participant.id,
+        toAddress: users.participant.email,
+        kind: 'MANUAL',
+        ruleDay: '2026-03-02',
+        dedupeKey: `world:${randomUUID()}`,
+        status: 'SENT',
+      })
+      .returning({ id: emailOutbox.id })
+  )[0]!.id;
 
   const imageCase = await draftCase('Case with an image');
   const image = multipartFile(ONE_PIXEL_PNG, 'patient.png');

@@ -40,6 +40,7 @@ export * from './routes/cases.js';
 export * from './email-texts.js';
 export * from './emails.js';
 export * from './routes/emails.js';
+export * from './routes/participant-links.js';
 export * from './email-suppressions.js';
 export * from './routes/email-suppressions.js';
 export * from './routes/email-unsubscribe.js';

@@ -61,6 +61,18 @@ export const emailsStatisticsParticipantsRows: Record<string, MatrixRow> = {
     expect: owned(200),
     request: (w) => get(`/projects/${w.project.id}/email-deliveries`),
   },
+  'POST /api/projects/:id/email-deliveries/:deliveryId/resend': {
+    expect: owned(202),
+    request: (w) => post(`/projects/${w.project.id}/email-deliveries/${w.emails.delivery}/resend`, {}),
+  },
+  'POST /api/users/:userId/:projectId/dashboard-link': {
+    expect: owned(200),
+    request: (w) => post(`/users/${w.users.participant.id}/${w.project.id}/dashboard-link`, {}),
+  },
+  'POST /api/users/:userId/:projectId/send-link': {
+    expect: owned(202),
+    request: (w) => post(`/users/${w.users.participant.id}/${w.project.id}/send-link`, {}),
+  },
   'GET /api/projects/:id/email-schedule': {
     expect: owned(200),
     request: (w) => get(`/projects/${w.project.id}/email-schedule?date=2026-03-03`),

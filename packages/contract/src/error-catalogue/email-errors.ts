@@ -20,6 +20,12 @@ export const emailErrors = {
     message: 'Too many test emails were sent in the last hour. Please wait and try again.',
     showServerMessage: true,
   },
+  /** Ours: "Send again" of a delivery-log row whose email is still queued or being sent. */
+  EMAIL_STILL_PENDING: {
+    status: 409,
+    message: 'This email has not gone yet. It can be sent again once it has been sent or has failed.',
+    showServerMessage: false,
+  },
   /** Ours: a reminder's one-click unsubscribe link (List-Unsubscribe) altered, malformed or expired. */
   UNSUBSCRIBE_LINK_INVALID: {
     status: 400,

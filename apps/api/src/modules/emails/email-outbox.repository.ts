@@ -19,6 +19,8 @@ export interface OutboxEntry {
   kind: EmailDeliveryKindValue;
   ruleDay: string;
   dedupeKey: string;
+  /** The certificate a Certificate Email sent again by hand announces. */
+  certificateId?: string | null;
 }
 
 /**
@@ -74,15 +76,17 @@ export function createEmailOutboxRepository(db: Executor) {
           kind: e.kind,
           rule_day: e.ruleDay,
           dedupe_key: e.dedupeKey,
+          certificate_id: e.certificateId ?? null,
         }));
         const result = await db.execute(sql`
           insert into email_outbox (project_id, template_id, season_id, round_number, user_id, to_address, kind,
-            rule_day, dedupe_key, next_attempt_at, created_at)
+            rule_day, dedupe_key, certificate_id, next_attempt_at, created_at)
           select r.project_id, r.template_id, r.season_id, r.round_number, r.user_id, r.to_address, r.kind,
-            r.rule_day, r.dedupe_key, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+            r.rule_day, r.dedupe_key, r.certificate_id, ${now.toISOString()}::timestamptz,
+            ${now.toISOString()}::timestamptz
           from json_to_recordset(${JSON.stringify(chunk)}::json) as r(project_id uuid, template_id uuid,
             season_id uuid, round_number smallint, user_id uuid, to_address text, kind text, rule_day date,
-            dedupe_key text)
+            dedupe_key text, certificate_id uuid)
           on conflict (dedupe_key) do nothing
           returning id`);
         added += rowsOf(result).length;
@@ -137,6 +141,29 @@ export function createEmailOutboxRepository(db: Executor) {
         )
         returning id`);
       return rowsOf<{ id: string }>(result).map((r) => ({ id: r.id, claimedAt: now }));
+    },
+
+    /**
+     * What was not sent for want of a mail server (UNSENT), queued again once a process with
+     * one starts: the sender then checks each is still true, as for any email (a reminder
+     * whose day has gone is CANCELLED, saying why). One queued more than `keptDays` ago is
+     * old news, whatever its kind: CANCELLED here, saying so. Test sends stay as they were:
+     * their sender tested an email that day, not this one.
+     */
+    async requeueUnsent(now: Date, keptDays: number): Promise<{ requeued: number; dropped: number }> {
+      const at = now.toISOString();
+      const cutoff = new Date(now.getTime() - keptDays * 86_400_000).toISOString();
+      const result = await db.execute(sql`
+        update email_outbox set
+          status = case when created_at >= ${cutoff}::timestamptz then 'QUEUED' else 'CANCELLED' end,
+          next_attempt_at = ${at}::timestamptz,
+          last_error = case when created_at >= ${cutoff}::timestamptz then last_error
+            else ${`Not sent for want of a mail server, and more than ${keptDays} days old when one was configured.`} end
+        where status = 'UNSENT' and kind <> 'TEST'
+        returning status`);
+      const statuses = rowsOf<{ status: string }>(result).map((r) => r.status);
+      const requeued = statuses.filter((status) => status === 'QUEUED').length;
+      return { requeued, dropped: statuses.length - requeued };
     },
 
     /** The claimed rows with their template, participant, season and round progress. */

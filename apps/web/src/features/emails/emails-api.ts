@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  emailDeliveryRoutes,
   emailRoutes,
   emailSendingRoutes,
   participantRoutes,
@@ -210,4 +211,13 @@ function replaceTemplate(
   queryClient.setQueryData(key, (current) =>
     current ? { items: current.items.map((item) => (item.id === saved.id ? saved : item)) } : current,
   );
+}
+
+/** A row of the delivery log sent again by hand (a new line in the log). */
+export function useResendDelivery(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) => call(emailDeliveryRoutes.resend, { params: { id: projectId, deliveryId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.allDeliveries(projectId) }),
+  });
 }
