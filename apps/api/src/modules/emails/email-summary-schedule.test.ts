@@ -116,7 +116,7 @@ describe('a posted results summary’s emails', () => {
 
     // Sent by hand: it goes, and the delivery log shows it as sent by hand.
     const sent = await call(ctx, 'POST', `/projects/${launch.id}/send-email`, adminA, { ids: [done.id] });
-    expect(sent.json()).toEqual({ queued: 1 });
+    expect(sent.json()).toEqual({ queued: 1, skipped: [] });
     expect(await ctx.app.emails.drain()).toMatchObject({ sent: 2 });
     expect(capture.sent.map((m) => m.subject).sort()).toEqual([
       'Season Summary Mail Program: the Spring 2026 summary is ready',

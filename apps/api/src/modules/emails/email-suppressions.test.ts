@@ -45,6 +45,8 @@ describe('the suppression list and the bounces that fill it', () => {
     const f = await twoClients(ctx);
     const work = participantWork(ctx, await createUser(ctx.db, { role: 'SUPERADMIN' }));
     const p = await work.project(f.clientA.id, { name: 'Return Path Program' });
+    // A case to take in round 1, so the reminder is true for them ("Send now" sends only what is).
+    await work.publishedCase(p, 1);
     const fine = await work.enrol(p, f.clientA.id);
     const bounced = await work.enrol(p, f.clientA.id);
     const unsubscribed = await work.enrol(p, f.clientA.id);
@@ -62,9 +64,22 @@ describe('the suppression list and the bounces that fill it', () => {
     const emails = emailCalls(ctx);
     const initial = await emails.emailOf(p.id, 'initial', f.asAdminA);
     const reminder = await emails.emailOf(p.id, 'reminder', f.asAdminA);
-    const ids = { ids: [fine.id, bounced.id, unsubscribed.id] };
-    expect((await call(ctx, 'POST', `/projects/${initial.id}/send-email`, f.asAdminA, ids)).statusCode).toBe(202);
-    expect((await call(ctx, 'POST', `/projects/${reminder.id}/send-email`, f.asAdminA, ids)).statusCode).toBe(202);
+    // Each of them is sent the initial email and a reminder by hand (queued as "Send now" queues them).
+    const people = [fine, bounced, unsubscribed];
+    await ctx.db.insert(emailOutbox).values(
+      [initial, reminder].flatMap((template) =>
+        people.map((person) => ({
+          projectId: p.id,
+          templateId: template.id,
+          userId: person.id,
+          toAddress: person.email,
+          kind: 'MANUAL' as const,
+          ruleDay: '2026-03-02',
+          dedupeKey: `M:${template.id}:${person.id}`,
+          nextAttemptAt: ctx.clock.now(),
+        })),
+      ),
+    );
     const test = await call(ctx, 'POST', `/projects/${initial.id}/send-email-test`, f.asAdminA, {
       emails: [bounced.email],
     });
