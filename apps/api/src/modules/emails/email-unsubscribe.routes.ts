@@ -6,6 +6,15 @@ import type { EmailUnsubscribeService } from './email-unsubscribe.service.js';
 
 const tags = ['Emails'];
 
+/** The `List-Unsubscribe` field of a small multipart/form-data body, as an object (empty without it). */
+function oneClickField(body: string): Record<string, string> {
+  const value =
+    /content-disposition:\s*form-data;\s*name="List-Unsubscribe"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r\n]*)/i.exec(
+      body,
+    )?.[1];
+  return value === undefined ? {} : { 'List-Unsubscribe': value.trim() };
+}
+
 /**
  * The List-Unsubscribe address of reminders (RFC 2369, RFC 8058) and the participant's
  * reminders. The one-click POST takes the form body mail providers send
@@ -34,6 +43,12 @@ export function registerEmailUnsubscribeRoutes(app: FastifyInstance, service: Em
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 1024 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    // RFC 8058's own example posts multipart/form-data: its one field is read here (the app's
+    // multipart parser, for uploads, streams files and leaves fields out of the body).
+    forms.removeContentTypeParser('multipart/form-data');
+    forms.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
+      done(null, oneClickField(body as string)),
     );
     contractRoutes(forms)(
       emailUnsubscribeRoutes.oneClick,

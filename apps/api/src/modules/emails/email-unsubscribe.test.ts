@@ -95,8 +95,12 @@ describe('one-click unsubscribe (RFC 8058)', () => {
         source: 'one-click',
       }),
     ]);
-    // A second click (or a provider that POSTs twice) changes nothing more.
+    // A second click (or a provider that POSTs twice) changes nothing more; so does RFC 8058's own
+    // example, multipart/form-data.
     expect((await curlPost(url)).status).toBe(204);
+    const multipart = new FormData();
+    multipart.append('List-Unsubscribe', 'One-Click');
+    expect((await fetch(url, { method: 'POST', body: multipart })).status).toBe(204);
     expect(await suppressions()).toHaveLength(1);
 
     // The next reminder is not sent; a non-reminder email still goes, and so do the other project's reminders.
@@ -130,6 +134,9 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(wrongBody.status).toBe(400);
     expect(((await wrongBody.json()) as { errorCode: string }).errorCode).toBe('VALIDATION_ERROR');
     expect((await curlPost(url, '')).status).toBe(400);
+    const wrongField = new FormData();
+    wrongField.append('Unsubscribe', 'One-Click');
+    expect((await fetch(url, { method: 'POST', body: wrongField })).status).toBe(400);
     // A year later the link has expired.
     ctx.clock.advance(UNSUBSCRIBE_LINK_TTL_SECONDS * 1000 + 1000);
     const expired = await curlPost(url);
