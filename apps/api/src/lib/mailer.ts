@@ -75,7 +75,9 @@ export function createMailer(options: {
   return {
     configured: true,
     async send({ envelopeFrom, ...message }) {
-      await transport.sendMail(envelopeFrom ? { ...message, envelope: { from: envelopeFrom, to: message.to } } : message);
+      await transport.sendMail(
+        envelopeFrom ? { ...message, envelope: { from: envelopeFrom, to: message.to } } : message,
+      );
     },
     close: () => transport.close(),
   };
