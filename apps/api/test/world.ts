@@ -1,6 +1,6 @@
 import type { CaseDocument, Dashboard, DueSurveys, Project } from '@pss/contract';
 import { randomUUID } from 'node:crypto';
-import { emailOutbox, participantAssignments, projectParticipants } from '../src/db/schema/index.js';
+import { participantAssignments, projectParticipants } from '../src/db/schema/index.js';
 import { createTokenService, newRefreshToken } from '../src/lib/tokens.js';
 import { createSessionsRepository } from '../src/modules/auth/sessions.repository.js';
 import { perfectAnswers, validCase } from './case-bodies.js';
@@ -11,6 +11,7 @@ import { halfSignedInToken } from './second-factor-kit.js';
 import { createClient, createUser, TEST_PASSWORD, type TestContext } from './test-app.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 import { worldCertificates } from './world-certificates.js';
+import { worldDelivery } from './world-delivery.js';
 
 /** A valid PNG of one pixel: the patient image of the world's cases. */
 const ONE_PIXEL_PNG = Buffer.from(
@@ -269,21 +270,7 @@ export async function buildWorld(ctx: TestContext) {
     /** A line of the project's delivery log: the participant's Initial Launch Email, sent. */
     delivery: '',
   };
-  emails.delivery = (
-    await ctx.db
-      .insert(emailOutbox)
-      .values({
-        projectId: project.id,
-        templateId: emails.project,
-        userId: users.participant.id,
-        toAddress: users.participant.email,
-        kind: 'MANUAL',
-        ruleDay: '2026-03-02',
-        dedupeKey: `world:${randomUUID()}`,
-        status: 'SENT',
-      })
-      .returning({ id: emailOutbox.id })
-  )[0]!.id;
+  emails.delivery = await worldDelivery(ctx, project.id, emails.project, users.participant);
 
   const imageCase = await draftCase('Case with an image');
   const image = multipartFile(ONE_PIXEL_PNG, 'patient.png');
