@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 import { ParticipantRole, Profession } from './enums.js';
 import { participantSortFields } from './sort-fields.js';
+import { emailSuppressionReasons } from './email-suppressions.js';
 
 /**
  * The participant import file (the example file and the docs say the same): UTF-8 CSV,
@@ -47,6 +48,12 @@ export const participant = z.object({
   added_at: z.string(),
   /** Cases the participant has completed in this project. */
   completed_cases: z.number().int(),
+  /**
+   * Why no email goes to their address (the suppression list: a bounce, a complaint, an
+   * administrator's hand), or why this project's reminders do not (their own unsubscribe);
+   * null when their emails go. The export leaves it out.
+   */
+  email_state: z.enum(emailSuppressionReasons).nullable().optional(),
 });
 export type Participant = z.infer<typeof participant>;
 
@@ -59,6 +66,8 @@ export const participantFilter = z.strictObject({
    * case they have so far completed.
    */
   progress: z.enum(['NOT_STARTED', 'IN_PROGRESS', 'COMPLETE']).optional(),
+  /** SUPPRESSED: an email_state is set (their address, or this project's reminders); DELIVERABLE: none. */
+  email_state: z.enum(['SUPPRESSED', 'DELIVERABLE']).optional(),
 });
 export type ParticipantFilter = z.infer<typeof participantFilter>;
 export const participantListQuery = listQuerySchema({

@@ -16,6 +16,15 @@ function progressCondition(progress: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETE')
 }
 
 /**
+ * Whether the participant's address is on the suppression list, for good or for this
+ * project's reminders (lower-cased there; the list's unique index starts with the address).
+ */
+export function suppressedCondition(): SQL {
+  return sql`exists (select 1 from email_suppressions s where s.email = lower("project_participants"."email")
+    and (s.project_id is null or s.project_id = "project_participants"."project_id"))`;
+}
+
+/**
  * The list's rows. A search uses the project's search rows when they are up to date:
  * `searchIndexed` when the caller has read it already (a list page's head), else asked here.
  */
@@ -31,6 +40,8 @@ export async function participantListCondition(
     eq(projectParticipants.archived, filter.archived ?? false),
     filter.data_status ? eq(projectParticipants.dataStatus, filter.data_status) : undefined,
     filter.progress ? progressCondition(filter.progress) : undefined,
+    filter.email_state === 'SUPPRESSED' ? suppressedCondition() : undefined,
+    filter.email_state === 'DELIVERABLE' ? sql`not ${suppressedCondition()}` : undefined,
     search
       ? participantSearchCondition(
           projectId,

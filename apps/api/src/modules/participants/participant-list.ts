@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { ParticipantListQuery, ParticipantSortField } from '@pss/contract';
+import type { EmailSuppressionReason, ParticipantListQuery, ParticipantSortField } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import { projectParticipants, projects, users } from '../../db/schema/index.js';
 import { countAll, orderByTerms, pageOffset, runPaged } from '../../lib/list-query.js';
@@ -21,6 +21,8 @@ export type ParticipantRow = {
   createdAt: Date;
   /** Cases completed in the project (the list reads it; the export does not). */
   completedCases?: number;
+  /** Why no email (or no reminder of this project) goes to them; null when emails go (the list reads it). */
+  emailState?: EmailSuppressionReason | null;
 };
 
 /**
@@ -85,7 +87,8 @@ export function createParticipantList(db: Db) {
   ): Promise<PageStart> {
     const plain: PageStart = { after: undefined, offset, version: null };
     const [term, ...more] = query.sort;
-    if (offset < MARK_EVERY || !where || !term || more.length || query.search || query.filter.progress) return plain;
+    const { progress, email_state: emailState } = query.filter;
+    if (offset < MARK_EVERY || !where || !term || more.length || query.search || progress || emailState) return plain;
     const filter = query.filter;
     return marks.start({
       key: [projectId, filter.archived ?? false, filter.data_status ?? '', term.field, term.direction].join('|'),
@@ -145,6 +148,11 @@ export function createParticipantList(db: Db) {
             completedCases: sql<number>`(select cast(count(*) as integer) from user_season_round_cases u
               where u.user_id = "project_participants"."user_id" and u.project_id = "project_participants"."project_id"
                 and u.status = 'COMPLETE')`,
+            // Only for this page's rows: the address's suppression, for good first, else this project's unsubscribe.
+            emailState: sql<EmailSuppressionReason | null>`(select s.reason from email_suppressions s
+              where s.email = lower(${users.email})
+                and (s.project_id is null or s.project_id = "project_participants"."project_id")
+              order by s.project_id nulls first limit 1)`,
             // Read with the page, to tell whether the participants changed since its mark.
             version: sql<string>`(select participants_version from projects where id = ${projectId})`,
             total: page.total,

@@ -26,6 +26,7 @@ function toParticipant(row: ParticipantRow): Participant {
     notes: row.notes,
     added_at: row.createdAt.toISOString(),
     completed_cases: row.completedCases ?? 0,
+    email_state: row.emailState ?? null,
   };
 }
 
@@ -164,7 +165,8 @@ export function createParticipantsService(deps: {
       const dataStatus = query.filter.data_status;
       // Progress is read from the participants' cases: bring them up to date first.
       if (query.filter.progress) await participants.syncAttempts(projectId);
-      if (!query.search && !query.filter.progress && (!dataStatus || !query.filter.archived)) {
+      const narrowed = query.search || query.filter.progress || query.filter.email_state;
+      if (!narrowed && (!dataStatus || !query.filter.archived)) {
         if (query.filter.archived) keptTotal = head.archived;
         else if (dataStatus === 'NOT_READY') keptTotal = head.notReady;
         else if (dataStatus === 'READY') keptTotal = head.active - head.notReady;

@@ -16,6 +16,7 @@ import { useListState } from '../../lib/use-list-state';
 import { useListTable } from '../../lib/use-list-table';
 import { useUrlParam } from '../../lib/use-url-param';
 import { ParticipantImportModal } from './participant-import-modal';
+import { ParticipantEmail } from './participant-email';
 import { ParticipantLinkActions } from '../../components/participant-link/participant-link-actions';
 import { useImportJob } from '../../lib/use-import-job';
 import { participantImports, participantListQueryOptions, useSaveNotes, useSetArchived } from './participants-api';
@@ -31,8 +32,11 @@ export function ParticipantsPage() {
   const dataStatus = dataStatusParam as 'READY' | 'NOT_READY' | null;
   const [progressParam, setProgressParam] = useUrlParam('progress');
   const progress = progressParam as ParticipantFilter['progress'] | null;
+  const [emailStateParam, setEmailStateParam] = useUrlParam('email_state');
+  const emailState = emailStateParam as ParticipantFilter['email_state'] | null;
   const filter: ParticipantFilter = {
     archived,
+    ...(emailState ? { email_state: emailState } : {}),
     ...(dataStatus ? { data_status: dataStatus } : {}),
     ...(progress ? { progress } : {}),
   };
@@ -43,7 +47,7 @@ export function ParticipantsPage() {
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
   const { table, search } = useListTable(list, participants, {
     empty: { none: t('participants.empty'), noMatches: t('participants.noMatches') },
-    filtered: Boolean(dataStatus || progress || archived),
+    filtered: Boolean(dataStatus || progress || emailState || archived),
     onSearchInput: () => setSelection(emptySelection),
   });
   const [importing, setImporting] = useState(false);
@@ -78,7 +82,12 @@ export function ParticipantsPage() {
       sortField: 'name',
       render: (p) => `${p.last_name}, ${p.first_name}`,
     },
-    { key: 'email', header: t('participants.email'), sortField: 'email', render: (p) => p.email },
+    {
+      key: 'email',
+      header: t('participants.email'),
+      sortField: 'email',
+      render: (p) => <ParticipantEmail email={p.email} state={p.email_state ?? null} />,
+    },
     { key: 'user_id', header: t('participants.userId'), render: (p) => p.employee_id ?? '—' },
     { key: 'profession', header: t('participants.profession'), render: (p) => p.profession ?? '—' },
     { key: 'role', header: t('participants.role'), render: (p) => t(`participants.roles.${p.role}`) },
@@ -197,6 +206,18 @@ export function ParticipantsPage() {
           ]}
           allowDeselect={false}
           w={160}
+        />
+        <Select
+          label={t('participants.emailState.filter')}
+          value={emailState ?? 'all'}
+          onChange={(value) => setFilter(setEmailStateParam, value && value !== 'all' ? value : null)}
+          data={[
+            { value: 'all', label: t('common.all') },
+            { value: 'SUPPRESSED', label: t('participants.emailState.SUPPRESSED') },
+            { value: 'DELIVERABLE', label: t('participants.emailState.DELIVERABLE') },
+          ]}
+          allowDeselect={false}
+          w={170}
         />
         {count > 0 && (
           <Button

@@ -34,6 +34,16 @@ export const participants = {
   unarchived: '{{count}} participants unarchived.',
   empty: 'No participants yet. Import them from a CSV file with "Import participants".',
   noMatches: 'No participants match.',
+  emailState: {
+    filter: 'Emails',
+    SUPPRESSED: 'Not reaching them',
+    DELIVERABLE: 'Reaching them',
+    HARD_BOUNCE: 'Address bounced',
+    SOFT_BOUNCES: 'Bounced three times',
+    COMPLAINT: 'Marked as spam',
+    UNSUBSCRIBED: 'Reminders off',
+    MANUAL: 'Suppressed by hand',
+  },
   link: {
     column: 'Dashboard link',
     send: 'Send link',
