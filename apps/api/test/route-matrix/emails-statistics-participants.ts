@@ -65,6 +65,10 @@ export const emailsStatisticsParticipantsRows: Record<string, MatrixRow> = {
     expect: owned(202),
     request: (w) => post(`/projects/${w.project.id}/email-deliveries/${w.emails.delivery}/resend`, {}),
   },
+  'GET /api/projects/:id/email-delivery-stats': {
+    expect: owned(200),
+    request: (w) => get(`/projects/${w.project.id}/email-delivery-stats`),
+  },
   'POST /api/users/:userId/:projectId/dashboard-link': {
     expect: owned(200),
     request: (w) => post(`/users/${w.users.participant.id}/${w.project.id}/dashboard-link`, {}),

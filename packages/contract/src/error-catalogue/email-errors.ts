@@ -23,7 +23,7 @@ export const emailErrors = {
   /** Ours: "Send again" of a delivery-log row whose email is still queued or being sent. */
   EMAIL_STILL_PENDING: {
     status: 409,
-    message: 'This email has not gone yet. It can be sent again once it has been sent or has failed.',
+    message: 'This email has not gone yet: send it again once it has.',
     showServerMessage: false,
   },
   /** Ours: a reminder's one-click unsubscribe link (List-Unsubscribe) altered, malformed or expired. */

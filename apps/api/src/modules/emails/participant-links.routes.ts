@@ -36,6 +36,21 @@ export function registerParticipantLinksRoutes(app: FastifyInstance, service: Pa
   );
 
   implement(
+    emailDeliveryRoutes.stats,
+    {
+      tags: ['Emails'],
+      summary: 'How the project’s emails fared: sent, bounced, complained and suppressed by type, and the bounce rate',
+      description:
+        'For each email type the project has sent (tests left out): messages the mail server took, those a bounce ' +
+        'report (hard or soft) or a complaint came back for (tied to the message by its return path or Message-ID), ' +
+        'and those not sent because the address was suppressed; the participants who turned the project’s reminders ' +
+        'off; and the bounce rate (bounced over sent), with `bounce_warning` above 2 %. A project the caller cannot ' +
+        'see: PROJECT_NOT_FOUND.',
+    },
+    async (request) => service.deliveryStats(caller(request), request.params.id),
+  );
+
+  implement(
     emailDeliveryRoutes.resend,
     {
       tags: ['Emails'],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { ParticipantLink } from '@pss/contract';
+import type { EmailDeliveryStats, ParticipantLink } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import { ensureEmailTemplates } from '../../db/email-templates.js';
 import { emailOutbox, emailTemplates, users } from '../../db/schema/index.js';
@@ -11,6 +11,7 @@ import type { AccessClaims } from '../../lib/tokens.js';
 import { auditChanges, auditTarget } from '../audit/audit-scope.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { EmailOutboxRepository, OutboxEntry } from './email-outbox.repository.js';
+import { emailDeliveryStats } from './email-delivery-stats.js';
 import { createEmailsRepository } from './emails.repository.js';
 
 /**
@@ -49,6 +50,12 @@ export function createParticipantLinksService(deps: {
   }
 
   return {
+    /** How the project's emails fared, by type, and its bounce rate (the Progress Dashboard). */
+    async deliveryStats(caller: AccessClaims, projectId: string): Promise<EmailDeliveryStats> {
+      await deps.projects.requireVisible(caller, projectId);
+      return emailDeliveryStats(deps.db, projectId);
+    },
+
     /**
      * A new single-use dashboard link, answered once and never kept: the audit trail records
      * that this administrator took this participant's link and until when it works, never

@@ -27,6 +27,7 @@ import { unsavedAnswers, useAnswerSaver, type SaveState } from './answer-saver';
 import { SurveyStep } from './lazy-survey-step';
 import { CaseResources } from './case-resources';
 import '../../lib/i18n/case';
+import '../../lib/i18n/participant';
 
 /**
  * The feedback after submitting, with its score ring (and the ring's tooltip, which brings
@@ -69,7 +70,7 @@ export function ParticipantCasePage() {
         <Anchor component={Link} to="/participant" size="sm">
           {t('clinician.backToDashboard')}
         </Anchor>
-        <SurveyStep attemptId={attemptId} survey={surveys.data.start} title={t('clinician.surveyBefore')} />
+        <SurveyStep attemptId={attemptId} survey={surveys.data.start} title={t('participantPages.surveyBefore')} />
       </Stack>
     );
   }
@@ -85,8 +86,8 @@ function ClosedCase({ attempt }: { attempt: Attempt }) {
       <Anchor component={Link} to="/participant" size="sm">
         {t('clinician.backToDashboard')}
       </Anchor>
-      <Alert color="gray" title={t('clinician.closedTitle')}>
-        {t('clinician.closedCase', { date: formatDate(attempt.closes_on) })}
+      <Alert color="gray" title={t('participantPages.closedTitle')}>
+        {t('participantPages.closedCase', { date: formatDate(attempt.closes_on) })}
       </Alert>
       <Vignette attempt={attempt} />
       <CaseResources attemptId={attempt.id} />
@@ -171,7 +172,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
         <Vignette attempt={attempt} />
         <CaseResources attemptId={attempt.id} />
         {locked ? (
-          <Alert color="gray">{t('clinician.unlocksOn', { date: formatDate(attempt.unlocks_on) })}</Alert>
+          <Alert color="gray">{t('participantPages.unlocksOn', { date: formatDate(attempt.unlocks_on) })}</Alert>
         ) : (
           <Group justify="flex-end">
             <Button
@@ -185,7 +186,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
                 })
               }
             >
-              {t('clinician.startCase')}
+              {t('participantPages.startCase')}
             </Button>
           </Group>
         )}
@@ -202,7 +203,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
       <CaseResources attemptId={attempt.id} />
       <CaseQuestions view={attempt.case} answers={answers} errors={errors} onChange={change} />
       {missing.length > 0 && (
-        <Alert color="red" role="alert" title={t('clinician.missingTitle')}>
+        <Alert color="red" role="alert" title={t('participantPages.missingTitle')}>
           <List size="sm">
             {missing.map((m) => (
               <List.Item key={m}>{m}</List.Item>
@@ -213,7 +214,7 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
       <Group justify="space-between" wrap="wrap">
         <SaveStatus state={saver.state} onRetry={() => void saver.retryNow()} />
         <Button size="md" onClick={() => void submitCase()} loading={submit.isPending}>
-          {t('clinician.submit')}
+          {t('participantPages.submit')}
         </Button>
       </Group>
     </Stack>
@@ -228,16 +229,16 @@ function SaveStatus({ state, onRetry }: { state: SaveState; onRetry(): void }) {
     <Group gap="xs" wrap="wrap">
       <Text size="sm" c={failed ? 'red.8' : 'dimmed'} aria-live="polite" data-testid="save-state">
         {state.kind === 'refused'
-          ? t('clinician.saveRefused', { reason: state.reason })
+          ? t('participantPages.saveRefused', { reason: state.reason })
           : state.kind === 'offline'
-            ? t('clinician.saveOffline')
+            ? t('participantPages.saveOffline')
             : state.kind === 'saving'
-              ? t('clinician.saving')
-              : t('clinician.saved')}
+              ? t('participantPages.saving')
+              : t('participantPages.saved')}
       </Text>
       {failed && (
         <Button size="compact-sm" variant="light" color="red" onClick={onRetry}>
-          {t('clinician.retrySave')}
+          {t('participantPages.retrySave')}
         </Button>
       )}
     </Group>

@@ -5,6 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import { resourceRoutes, type ReplyOf } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { LoadBoundary } from '../../components/load-boundary';
+import '../../lib/i18n/participant';
 
 export type AttemptResource = ReplyOf<typeof resourceRoutes.ofAttempt>['items'][number];
 
@@ -39,16 +40,16 @@ export function CaseResources({ attemptId }: { attemptId: string }) {
       <Stack>
         <div>
           <Title order={3} id="case-resources-title">
-            {t('clinician.resources')}
+            {t('participantPages.resources')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('clinician.resourcesHelp')}
+            {t('participantPages.resourcesHelp')}
           </Text>
         </div>
         <LoadBoundary
           key={tries}
           fallback={
-            <Alert color="red" role="alert" title={t('clinician.resourcesFailed')}>
+            <Alert color="red" role="alert" title={t('participantPages.resourcesFailed')}>
               <Button size="compact-sm" variant="light" color="red" onClick={() => setTries((n) => n + 1)}>
                 {t('table.retry')}
               </Button>

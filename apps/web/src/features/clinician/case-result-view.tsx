@@ -10,6 +10,7 @@ import { participantKeys, stampAttempt } from './participant-api';
 import { unsavedAnswers } from './answer-saver';
 import { SurveyStep } from './lazy-survey-step';
 import '../../lib/i18n/case';
+import '../../lib/i18n/participant';
 
 /** A long button label wraps on a phone instead of running out of its button. */
 const wrappingLabel = {
@@ -41,8 +42,8 @@ export function CaseResultView({ attempt, due }: { attempt: Attempt; due: DueSur
 
   return (
     <Stack>
-      <Alert color="teal" title={t('clinician.thankYouTitle')}>
-        {t('clinician.thankYou')}
+      <Alert color="teal" title={t('participantPages.thankYouTitle')}>
+        {t('participantPages.thankYou')}
       </Alert>
       <Paper withBorder p="lg">
         <Group>
@@ -61,7 +62,7 @@ export function CaseResultView({ attempt, due }: { attempt: Attempt; due: DueSur
             <Title order={2} size="h3">
               {attempt.case.patient_name}
             </Title>
-            <Text>{t('clinician.yourScore', { score: result.score })}</Text>
+            <Text>{t('participantPages.yourScore', { score: result.score })}</Text>
           </Stack>
         </Group>
       </Paper>
@@ -87,7 +88,7 @@ export function CaseResultView({ attempt, due }: { attempt: Attempt; due: DueSur
       {result.key_takeaways.length > 0 && (
         <Paper withBorder p="lg">
           <Title order={3} size="h4">
-            {t('clinician.keyTakeaways')}
+            {t('participantPages.keyTakeaways')}
           </Title>
           <List size="sm">
             {result.key_takeaways.map((k) => (
@@ -105,14 +106,14 @@ export function CaseResultView({ attempt, due }: { attempt: Attempt; due: DueSur
         </Paper>
       )}
       {due?.review ? (
-        <SurveyStep attemptId={attempt.id} survey={due.review} title={t('clinician.surveyReview')} />
+        <SurveyStep attemptId={attempt.id} survey={due.review} title={t('participantPages.surveyReview')} />
       ) : due?.end ? (
-        <SurveyStep attemptId={attempt.id} survey={due.end} title={t('clinician.surveyEnd')} />
+        <SurveyStep attemptId={attempt.id} survey={due.end} title={t('participantPages.surveyEnd')} />
       ) : null}
       <Group justify="flex-end">
         {attempt.next_case_id ? (
           <Button size="md" styles={wrappingLabel} onClick={() => void finish(attempt.next_case_id)}>
-            {t('clinician.nextCaseButton')}
+            {t('participantPages.nextCaseButton')}
           </Button>
         ) : null}
         <Button
@@ -121,7 +122,7 @@ export function CaseResultView({ attempt, due }: { attempt: Attempt; due: DueSur
           variant={attempt.next_case_id ? 'default' : 'filled'}
           onClick={() => void finish(null)}
         >
-          {t('clinician.finish')}
+          {t('participantPages.finish')}
         </Button>
       </Group>
     </Stack>

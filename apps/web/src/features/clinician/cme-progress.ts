@@ -1,5 +1,6 @@
 import type { DashboardProject } from '@pss/contract';
 import type { TFunction } from '../../lib/i18n';
+import '../../lib/i18n/participant';
 
 type DashboardCme = DashboardProject['cmes'][number];
 
@@ -8,14 +9,14 @@ type DashboardCme = DashboardProject['cmes'][number];
  * credits it gives, each count with its plural ("1 of 1 case completed for 1 credit").
  */
 export function cmeProgressText(t: TFunction, cme: DashboardCme): string {
-  return t('clinician.cmeProgress', {
+  return t('participantPages.cmeProgress', {
     done: Math.min(cme.completed_cases, cme.min_cases),
     count: cme.min_cases,
-    credits: t('clinician.creditCount', { count: cme.credits }),
+    credits: t('participantPages.creditCount', { count: cme.credits }),
   });
 }
 
 /** The progress bar's name: towards how many credits. */
 export function cmeProgressLabel(t: TFunction, cme: DashboardCme): string {
-  return t('clinician.cmeProgressLabel', { credits: t('clinician.creditCount', { count: cme.credits }) });
+  return t('participantPages.cmeProgressLabel', { credits: t('participantPages.creditCount', { count: cme.credits }) });
 }

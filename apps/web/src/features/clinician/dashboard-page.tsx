@@ -26,6 +26,7 @@ import { ProjectCertificates } from './project-certificates';
 import { RemindersNotice } from './reminders-notice';
 import { useParticipantSession } from './participant-session';
 import { SeasonSummaryCard } from './season-summary-card';
+import '../../lib/i18n/participant';
 
 /**
  * The participant's dashboard: per project, the results summaries of the seasons they
@@ -45,10 +46,10 @@ export function DashboardPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{t('clinician.welcome', { name: user?.first_name ?? '' })}</Title>
+      <Title order={2}>{t('participantPages.welcome', { name: user?.first_name ?? '' })}</Title>
       {user && !user.has_password && (
-        <Alert color="blue" title={params.get('welcome') ? t('clinician.welcomeByLink') : undefined}>
-          {t('clinician.createPasswordOffer')}{' '}
+        <Alert color="blue" title={params.get('welcome') ? t('participantPages.welcomeByLink') : undefined}>
+          {t('participantPages.createPasswordOffer')}{' '}
           <Anchor component={Link} to="/create-password" c="blue.9" fw={600}>
             {t('clinician.createPasswordTitle')}
           </Anchor>
@@ -56,7 +57,7 @@ export function DashboardPage() {
       )}
       {dashboard.error && <Alert color="red" role="alert" title={errorMessage(dashboard.error, t)} />}
       {(dashboard.isPending || (dashboard.data && !projects)) && <Skeleton h={240} />}
-      {projects?.length === 0 && <Text>{t('clinician.noCases')}</Text>}
+      {projects?.length === 0 && <Text>{t('participantPages.noCases')}</Text>}
       {projects?.map((project) => (
         <ProjectCard
           key={project.project_id}
@@ -81,7 +82,7 @@ function ProjectCard({ project, certificates }: { project: DashboardProject; cer
           </Title>
           {project.season_name ? (
             <Text size="sm" c="dimmed">
-              {t('clinician.roundInfo', {
+              {t('participantPages.roundInfo', {
                 season: project.season_name,
                 round: project.round_number,
                 end: formatDate(project.round_end_date),
@@ -89,7 +90,7 @@ function ProjectCard({ project, certificates }: { project: DashboardProject; cer
             </Text>
           ) : (
             <Text size="sm" c="dimmed">
-              {t('clinician.noRoundRunning')}
+              {t('participantPages.noRoundRunning')}
             </Text>
           )}
         </div>
@@ -98,10 +99,10 @@ function ProjectCard({ project, certificates }: { project: DashboardProject; cer
           <SeasonSummaryCard key={summary.id} summary={summary} />
         ))}
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
-          <Stat label={t('clinician.casesUnlocked')} value={project.cases_unlocked} />
-          <Stat label={t('clinician.pendingCases')} value={project.pending_case_count} testId="pending-count" />
+          <Stat label={t('participantPages.casesUnlocked')} value={project.cases_unlocked} />
+          <Stat label={t('participantPages.pendingCases')} value={project.pending_case_count} testId="pending-count" />
           <Stat
-            label={t('clinician.completedCases')}
+            label={t('participantPages.completedCases')}
             value={project.cases.filter((c) => c.status === 'COMPLETE').length}
           />
         </SimpleGrid>
@@ -110,20 +111,22 @@ function ProjectCard({ project, certificates }: { project: DashboardProject; cer
             <Group justify="space-between" wrap="wrap">
               <div>
                 <Text size="sm" c="dimmed">
-                  {t('clinician.nextCase')}
+                  {t('participantPages.nextCase')}
                 </Text>
                 <Text fw={600}>{project.next_case.patient_name}</Text>
                 <Text size="sm">{project.next_case.case_name}</Text>
               </div>
               <Button component={Link} to={`/participant/cases/${project.next_case.id}`}>
-                {project.next_case.status === 'NOT_STARTED' ? t('clinician.startCase') : t('clinician.continueCase')}
+                {project.next_case.status === 'NOT_STARTED'
+                  ? t('participantPages.startCase')
+                  : t('participantPages.continueCase')}
               </Button>
             </Group>
           </Paper>
         ) : (
-          <Text size="sm">{t('clinician.allDone')}</Text>
+          <Text size="sm">{t('participantPages.allDone')}</Text>
         )}
-        <Title order={4}>{t('clinician.yourCases')}</Title>
+        <Title order={4}>{t('participantPages.yourCases')}</Title>
         <Stack gap="xs">
           {project.cases.map((c) => (
             <CaseRow key={c.id} item={c} />
@@ -131,7 +134,7 @@ function ProjectCard({ project, certificates }: { project: DashboardProject; cer
         </Stack>
         {project.key_takeaways.length > 0 && (
           <>
-            <Title order={4}>{t('clinician.keyTakeaways')}</Title>
+            <Title order={4}>{t('participantPages.keyTakeaways')}</Title>
             {project.key_takeaways.map((k) => (
               <div key={k.case_name}>
                 <Text fw={600} size="sm">
@@ -148,7 +151,7 @@ function ProjectCard({ project, certificates }: { project: DashboardProject; cer
         )}
         {(project.cmes.length > 0 || certificates.length > 0) && (
           <>
-            <Title order={4}>{t('clinician.cme')}</Title>
+            <Title order={4}>{t('participantPages.cme')}</Title>
             {project.cmes.map((cme) => (
               <div key={cme.id}>
                 <Text size="sm">{cmeProgressText(t, cme)}</Text>
@@ -197,16 +200,16 @@ function CaseRow({ item }: { item: DashboardCase }) {
         )}
         <Text size="xs" c="dimmed">
           {!item.unlocked
-            ? t('clinician.unlocksOn', { date: formatDate(item.unlocks_on) })
+            ? t('participantPages.unlocksOn', { date: formatDate(item.unlocks_on) })
             : closedUnfinished
-              ? t('clinician.closedOn', { season: item.season_name, date: formatDate(item.closes_on) })
-              : t('clinician.roundN', { season: item.season_name, round: item.round_number })}
+              ? t('participantPages.closedOn', { season: item.season_name, date: formatDate(item.closes_on) })
+              : t('participantPages.roundN', { season: item.season_name, round: item.round_number })}
         </Text>
       </div>
       <Group gap="xs">
         {item.score !== null && <Text fw={600}>{item.score}%</Text>}
         <Badge variant="outline" color={closedUnfinished ? 'gray.8' : `${statusColor[item.status]}.9`}>
-          {closedUnfinished ? t('clinician.closedBadge') : t(`clinician.status.${item.status}`)}
+          {closedUnfinished ? t('participantPages.closedBadge') : t(`participantPages.status.${item.status}`)}
         </Badge>
       </Group>
     </Group>

@@ -6,6 +6,7 @@ import '../../lib/i18n/certificate';
 import { formatDate } from '../../lib/format';
 import { toastError } from '../../lib/toasts';
 import { downloadCertificate } from './participant-api';
+import '../../lib/i18n/participant';
 
 /** The CME certificates a participant earned in one project: each to download, and its public check. */
 export function ProjectCertificates({ certificates }: { certificates: ParticipantCertificate[] }) {
@@ -22,7 +23,7 @@ function CertificateRow({ certificate }: { certificate: ParticipantCertificate }
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const revoked = certificate.revoked_at !== null;
-  const credits = t('clinician.creditCount', { count: certificate.credits });
+  const credits = t('participantPages.creditCount', { count: certificate.credits });
 
   async function download() {
     setBusy(true);
@@ -54,7 +55,7 @@ function CertificateRow({ certificate }: { certificate: ParticipantCertificate }
                 })}
           </Text>
           <Anchor href={certificate.verify_url} size="sm" target="_blank" rel="noopener">
-            {t('participantCertificates.check')} {t('clinician.opensInNewTab')}
+            {t('participantCertificates.check')} {t('participantPages.opensInNewTab')}
           </Anchor>
         </div>
         <Button

@@ -6,6 +6,8 @@ import { strongTitle } from '../../lib/alert-contrast';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
+// The notice's texts are the account pages' (registered as this module loads), not the first screen's.
+import '../../lib/i18n/account-pages';
 
 export const remindersQueryOptions = () =>
   queryOptions({
@@ -29,15 +31,15 @@ export function RemindersNotice({ projectId }: { projectId: string }) {
   const off = reminders.data?.off.find((entry) => entry.project_id === projectId);
 
   if (resume.isSuccess && !off) {
-    return <Alert color="teal" role="status" title={t('clinician.remindersBackOn')} styles={strongTitle('teal')} />;
+    return <Alert color="teal" role="status" title={t('reminders.backOn')} styles={strongTitle('teal')} />;
   }
   if (!off) return null;
   return (
     <Alert color="gray" data-testid="reminders-off">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm">{t('clinician.remindersOff', { date: formatDate(off.since) })}</Text>
+        <Text size="sm">{t('reminders.off', { date: formatDate(off.since) })}</Text>
         <Button size="xs" variant="light" onClick={() => resume.mutate()} loading={resume.isPending}>
-          {t('clinician.remindersTurnOn')}
+          {t('reminders.turnOn')}
         </Button>
       </Group>
       {resume.error && (

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-error';
 import { formatBytes, formatDate } from '../../lib/format';
 import { toastError } from '../../lib/toasts';
 import { downloadSummarySheet, loadSummaryVideo } from './participant-api';
+import '../../lib/i18n/participant';
 
 /**
  * A posted Season Results Summary on the dashboard of a participant who completed its
@@ -54,8 +55,8 @@ export function SeasonSummaryCard({ summary }: { summary: PostedSeasonSummary })
       <Stack gap="sm">
         <div>
           <Text size="sm" c="dimmed">
-            {t('clinician.seasonResults', { season: summary.season_name })} ·{' '}
-            {t('clinician.postedOn', { date: formatDate(summary.posted_at) })}
+            {t('participantPages.seasonResults', { season: summary.season_name })} ·{' '}
+            {t('participantPages.postedOn', { date: formatDate(summary.posted_at) })}
           </Text>
           <Title order={4} id={titleId}>
             {summary.title}
@@ -71,7 +72,7 @@ export function SeasonSummaryCard({ summary }: { summary: PostedSeasonSummary })
           {summary.sheet && (
             <Group gap={6} wrap="wrap">
               <Button variant="default" onClick={() => void download()} loading={downloading}>
-                {t('clinician.downloadSheet')}
+                {t('participantPages.downloadSheet')}
               </Button>
               <Text size="sm" c="dimmed">
                 {formatBytes(summary.sheet.bytes)}
@@ -80,12 +81,12 @@ export function SeasonSummaryCard({ summary }: { summary: PostedSeasonSummary })
           )}
           {summary.video && !videoSrc && (
             <Button variant="default" onClick={() => void play()} loading={loadingVideo}>
-              {t('clinician.playVideo')}
+              {t('participantPages.playVideo')}
             </Button>
           )}
           {summary.video_url && (
             <Button component="a" variant="default" href={summary.video_url} target="_blank" rel="noopener noreferrer">
-              {t('clinician.watchVideo')} <VisuallyHidden>{t('clinician.opensInNewTab')}</VisuallyHidden>
+              {t('participantPages.watchVideo')} <VisuallyHidden>{t('participantPages.opensInNewTab')}</VisuallyHidden>
             </Button>
           )}
         </Group>
@@ -94,7 +95,7 @@ export function SeasonSummaryCard({ summary }: { summary: PostedSeasonSummary })
             controls
             autoPlay
             src={videoSrc}
-            aria-label={t('clinician.videoOf', { title: summary.title })}
+            aria-label={t('participantPages.videoOf', { title: summary.title })}
             style={{ width: '100%', maxHeight: 480, background: '#000' }}
           />
         )}

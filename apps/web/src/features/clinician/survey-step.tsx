@@ -6,6 +6,7 @@ import { SurveyView } from '../../components/survey-view';
 import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { answerSurvey, correctProfile, participantKeys } from './participant-api';
+import '../../lib/i18n/participant';
 
 /**
  * A survey due around a case, answered page by page: every page turn keeps the answers so
@@ -24,7 +25,7 @@ export function SurveyStep(props: { attemptId: string; survey: ParticipantSurvey
       throw error;
     }
     if (complete) {
-      toastSuccess(t('clinician.surveyThanks'));
+      toastSuccess(t('participantPages.surveyThanks'));
       await queryClient.invalidateQueries({ queryKey: participantKeys.surveys(props.attemptId) });
     }
   }

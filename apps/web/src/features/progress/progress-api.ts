@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  emailDeliveryRoutes,
   reportRoutes,
   statisticsRoutes,
   type ParticipantStatistics,
@@ -196,3 +197,11 @@ export function downloadReport(request: ReportRequest): Promise<void> {
 
 /** The season the dashboard opens on (the contract's rule, which the statistics calls follow too). */
 export { defaultSeason } from '@pss/contract';
+
+/** How the project's emails fared (all seasons): by type, the unsubscribed, the bounce rate. */
+export function emailDeliveryQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: [...progressKeys.all, projectId, 'email-delivery'] as const,
+    queryFn: ({ signal }) => call(emailDeliveryRoutes.stats, { params: { id: projectId } }, { signal }),
+  });
+}

@@ -6,6 +6,7 @@ import type { Project } from '@pss/contract';
 import '@mantine/charts/styles.css';
 import { CaseCompletionTable } from './components/case-completion-table';
 import { CategoryUseTable } from './components/category-use-table';
+import { EmailDeliveryTable } from './components/email-delivery-table';
 import { ConnectedAccounts } from './components/connected-accounts';
 import { ParticipantProgressTable } from './components/participant-progress-table';
 import { RateTiles } from './components/rate-tiles';
@@ -103,6 +104,7 @@ export function ProgressPage() {
             </Suspense>
             <CaseCompletionTable projectId={project.id} seasonName={season.name} />
             <CategoryUseTable projectId={project.id} seasonName={season.name} />
+            <EmailDeliveryTable projectId={project.id} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="participants" pt="md">

@@ -26,6 +26,13 @@ export const accountPageTexts = {
     staffSignIn: 'Staff sign-in',
     participantSignIn: 'Participant sign-in',
   },
+  // The dashboard's notice of a project whose reminders the participant turned off (its
+  // module registers these texts as it loads: few participants ever see it).
+  reminders: {
+    off: 'You turned off this project’s reminder emails on {{date}}.',
+    turnOn: 'Turn reminders back on',
+    backOn: 'Reminder emails are on again.',
+  },
   unsubscribe: {
     title: 'Stop reminder emails',
     body:

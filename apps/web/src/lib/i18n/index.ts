@@ -3,6 +3,7 @@ import type { secondFactorTexts } from './second-factor-texts';
 import type { caseTexts } from './case-texts';
 import type { certificateTexts } from './certificate-texts';
 import type { accountPageTexts } from './account-page-texts';
+import type { participantPageTexts } from './participant-page-texts';
 import { publicTexts } from './public-texts';
 
 /**
@@ -23,7 +24,8 @@ type Texts = typeof publicTexts &
   typeof secondFactorTexts &
   typeof caseTexts &
   typeof certificateTexts &
-  typeof accountPageTexts;
+  typeof accountPageTexts &
+  typeof participantPageTexts;
 
 type LeafKeys<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : LeafKeys<T[K], `${Prefix}${K}.`>;

@@ -75,6 +75,23 @@ describe('the texts that come with the first screen', () => {
     expect(without).toEqual([]);
   });
 
+  it('leave the participants’ own screens’ texts to the modules that show them, each of which brings them', () => {
+    const files = staticClosure(
+      PUBLIC_ROOTS.filter((file) => /sign-in|link-page|create-password|site-pages|auth\//.test(file)),
+    );
+    // The participant sign-in screens show no dashboard: its texts come with it (./participant-page-texts.ts).
+    expect(files).not.toContain('lib/i18n/participant.ts');
+    const all = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.tsx?$/.test(file) && !file.includes('.test.') && !file.startsWith('lib/i18n/'),
+    );
+    const users = all.filter((file) => /['`]participantPages\./.test(readFileSync(path.join(src, file), 'utf8')));
+    expect(users.length).toBeGreaterThan(5);
+    const without = users.filter(
+      (file) => !/^import '[./]+lib\/i18n\/participant';$/m.test(readFileSync(path.join(src, file), 'utf8')),
+    );
+    expect(without).toEqual([]);
+  });
+
   it('have no section in both parts', () => {
     const both = Object.keys(publicTexts).filter((section) => section in adminTexts);
     expect(both).toEqual([]);
