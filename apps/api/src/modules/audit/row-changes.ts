@@ -66,6 +66,8 @@ const updatedRows: Record<string, RowPlace> = {
 export const serviceNamedRemovals = new Set([
   'cases.remove',
   'cases.removeFromProject',
+  // An address taken off the suppression list: the suppressions service says the row it removed.
+  'emailSuppressions.lift',
   'moduleLibrary.removeCases',
   'resources.remove',
   'surveys.remove',

@@ -31,7 +31,17 @@ describe('GET /api/clients', () => {
     expect(body).toMatchObject({ total: 3, page: 1, limit: 2 });
     expect(body.items.map((c: { name: string }) => c.name)).toEqual(['Summit Practice', 'Riverside Medical']);
     expect(Object.keys(body.items[0]).sort()).toEqual(
-      ['cap_id', 'cap_status', 'created_at', 'id', 'name', 'project_count', 'updated_at'].sort(),
+      [
+        'cap_id',
+        'cap_status',
+        'created_at',
+        'id',
+        'name',
+        'project_count',
+        'support_email',
+        'support_phone',
+        'updated_at',
+      ].sort(),
     );
   });
 
