@@ -52,9 +52,6 @@ export function isReminderEmail(type: string): boolean {
   return (reminderEmailTypes as readonly string[]).includes(type);
 }
 
-/** Where a reminder's List-Unsubscribe points (under the API's prefix): a POST unsubscribes, a GET shows a page. */
-export const listUnsubscribePath = (token: string) => `/api/unsubscribe/${token}`;
-
 /** The web page a GET of the List-Unsubscribe address leads to: it asks before anything changes. */
 export const unsubscribePagePath = '/unsubscribe';
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isReminderEmail, listUnsubscribePath } from '@pss/contract';
+import { API_PREFIX, emailUnsubscribeRoutes, fillPath, isReminderEmail } from '@pss/contract';
 
 /**
  * The List-Unsubscribe links of reminder emails (RFC 8058): a token that names one participant
@@ -64,6 +64,8 @@ export function listUnsubscribeHeaders(
   now: Date,
 ): Record<string, string> | undefined {
   if (work.kind === 'TEST' || !work.userId || !isReminderEmail(work.template.type)) return undefined;
-  const url = publicUrl + listUnsubscribePath(links.sign({ userId: work.userId, projectId: work.projectId }, now));
+  // Where a reminder's List-Unsubscribe points: a POST unsubscribes (one-click), a GET shows a page.
+  const token = links.sign({ userId: work.userId, projectId: work.projectId }, now);
+  const url = publicUrl + API_PREFIX + fillPath(emailUnsubscribeRoutes.oneClick, { token });
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
