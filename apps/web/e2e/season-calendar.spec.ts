@@ -33,7 +33,7 @@ test('an administrator reads the season calendar, and its first days’ counts a
     // …is what that day's dry run counts.
     await day.getByRole('link').click();
     await expect(page.getByRole('tab', { name: 'Who gets what', selected: true })).toBeVisible();
-    await expect(page.getByLabel('Day')).toHaveValue(date!);
+    await expect(page.getByRole('textbox', { name: 'Day' })).toHaveValue(date!);
     const dryRun = page.getByTestId('schedule-counts').getByRole('listitem');
     await expect(dryRun).toHaveCount(counts.length);
     expect((await dryRun.allTextContents()).sort(), `the dry run of ${date}`).toEqual([...counts].sort());

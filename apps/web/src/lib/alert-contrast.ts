@@ -7,3 +7,13 @@ export const strongTitle = (color: 'teal' | 'red') => ({
   root: { backgroundColor: `var(--mantine-color-${color}-0)` },
   title: { color: `var(--mantine-color-${color}-9)` },
 });
+
+/**
+ * A warning (yellow) whose title reads at 4.5:1 or more. No yellow or orange shade does on a
+ * pale fill (yellow-9 measured 2.68:1, orange-9 3.96:1), so the title is the page's dark grey
+ * on yellow-0; the colour of the fill says it is a warning.
+ */
+export const warningTitle = {
+  root: { backgroundColor: 'var(--mantine-color-yellow-0)' },
+  title: { color: 'var(--mantine-color-gray-9)' },
+};

@@ -1,4 +1,5 @@
 import { Alert, List } from '@mantine/core';
+import { warningTitle } from '../../lib/alert-contrast';
 import { useTranslation } from '../../lib/i18n';
 
 /**
@@ -13,7 +14,7 @@ export function PlaceholderWarnings(props: {
   const { t } = useTranslation();
   if (!props.warnings.length) return null;
   return (
-    <Alert color="yellow" title={props.title} data-testid="placeholder-warnings">
+    <Alert color="yellow" title={props.title} data-testid="placeholder-warnings" styles={warningTitle}>
       <List size="sm" spacing={2}>
         {props.warnings.map((w) => (
           <List.Item key={`${w.email_name ?? ''}${w.placeholder}`}>

@@ -1,5 +1,6 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { warningTitle } from '../../../lib/alert-contrast';
 import { useTranslation } from '../../../lib/i18n';
 import { emailDeliveryQueryOptions } from '../progress-api';
 import { formatRate } from '../progress-format';
@@ -27,7 +28,12 @@ export function EmailDeliveryTable(props: { projectId: string }) {
         {t('progress.emailDelivery.title')}
       </Title>
       {stats?.bounce_warning && (
-        <Alert color="orange" title={t('progress.emailDelivery.warningTitle')} data-testid="bounce-warning">
+        <Alert
+          color="yellow"
+          title={t('progress.emailDelivery.warningTitle')}
+          data-testid="bounce-warning"
+          styles={warningTitle}
+        >
           {t('progress.emailDelivery.warning', { rate: formatRate(stats.bounce_rate) })}
         </Alert>
       )}
