@@ -102,6 +102,10 @@ test('a superadmin builds a case with every question type, publishes it after fi
   await page.screenshot({ path: testInfo.outputPath('case-setup-editor.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Publish' }).first().click();
+  // Not placed in a round: the dialog names the way back.
+  const confirm = page.getByRole('dialog', { name: 'Publish this case?' });
+  await expect(confirm).toContainText('you can return it to draft');
+  await confirm.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Case published.')).toBeVisible();
   await expect(page.getByTestId('case-status')).toHaveText('Published');
 

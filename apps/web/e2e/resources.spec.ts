@@ -211,6 +211,10 @@ test('resources are uploaded with thumbnails, attached to a case from the picker
     `/project-management/clients/${seeded.clientId}/projects/${seeded.projectId}/cases/case-details/${seeded.caseId}`,
   );
   await page.getByRole('button', { name: 'Publish' }).first().click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Publish/ })
+    .click();
   await expect(page.getByTestId('read-only')).toBeVisible();
   await page.goto(`/resource-library?search=${run}`);
   await expect(rows.filter({ hasText: pdfName })).toContainText('Attached to active cases');

@@ -33,6 +33,10 @@ export function CataloguePicker(props: {
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
+  // The list closes once a name is taken (Enter, a comma, a click on a suggestion): left open,
+  // it lay over the next field and a click meant for that field took a suggestion instead.
+  // Typing opens it again.
+  const [opened, setOpened] = useState(false);
   const options = useQuery(catalogueQueryOptions(props.kind, debounced));
   const names = (options.data?.items ?? []).map((entry) => entry.name);
   return (
@@ -40,9 +44,22 @@ export function CataloguePicker(props: {
       label={props.label}
       description={props.description}
       value={props.value}
-      onChange={props.onChange}
+      onChange={(value) => {
+        setOpened(false);
+        props.onChange(value);
+      }}
       searchValue={search}
-      onSearchChange={setSearch}
+      onSearchChange={(value) => {
+        setSearch(value);
+        if (value) setOpened(true);
+      }}
+      dropdownOpened={opened}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
+      onClick={() => setOpened(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === 'Escape') setOpened(false);
+      }}
       data={names}
       error={props.error}
       required

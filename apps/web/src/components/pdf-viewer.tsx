@@ -68,7 +68,7 @@ export function PdfViewer(props: { url: string; name: string; height?: number })
       {state === 'failed' && <Alert color="red">{t('common.resourceView.pdfFailed')}</Alert>}
       {typeof state === 'object' && (
         <Text size="sm" c="dimmed">
-          {t('common.resourceView.pdfTitle', { name: props.name, pages: state.pages })}
+          {t('common.resourceView.pdfTitle', { name: props.name, count: state.pages })}
         </Text>
       )}
       <Paper withBorder bg="gray.1">

@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { Anchor, Button, Checkbox, Group, MantineProvider } from '@mantine/core';
 import { theme } from '../app/providers';
 import { createMemoryScreenRouter, Link, ScreenRouterProvider } from '../lib/screen-router';
 import { PlainActionGroup, PlainAnchorLink, PlainCheckbox, PlainSubtleButton } from './plain-controls';
+import { toastInfo } from '../lib/toasts';
+
+vi.mock('../lib/toasts', () => ({ toastInfo: vi.fn() }));
 
 /** The element's markup (inside a router, as on a screen), its generated ids named alike. */
 function markupOf(node: ReactNode): string {
@@ -90,5 +93,41 @@ describe('plain controls render what Mantine renders for the same props', () => 
         </Anchor>,
       ),
     );
+  });
+});
+
+describe('a blocked row action', () => {
+  it('says why it cannot be done, as its description and tooltip, and does not act when pressed', () => {
+    const act = vi.fn();
+    render(
+      <MantineProvider theme={theme}>
+        <PlainSubtleButton color="red" label="Delete Northwind" onClick={act} blockedReason="It has projects.">
+          Delete
+        </PlainSubtleButton>
+      </MantineProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Delete Northwind' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription('It has projects.');
+    expect(button).toHaveAttribute('title', 'It has projects.');
+    expect(button).toBeEnabled();
+    fireEvent.click(button);
+    expect(act).not.toHaveBeenCalled();
+    expect(toastInfo).toHaveBeenCalledWith('It has projects.');
+  });
+
+  it('acts when nothing blocks it', () => {
+    const act = vi.fn();
+    render(
+      <MantineProvider theme={theme}>
+        <PlainSubtleButton color="red" label="Delete Acme" onClick={act}>
+          Delete
+        </PlainSubtleButton>
+      </MantineProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Delete Acme' });
+    expect(button).not.toHaveAttribute('aria-disabled');
+    fireEvent.click(button);
+    expect(act).toHaveBeenCalledOnce();
   });
 });

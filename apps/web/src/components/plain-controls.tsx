@@ -1,6 +1,7 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { Anchor, Button, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '../lib/screen-router';
+import { toastInfo } from '../lib/toasts';
 
 /**
  * Mantine's checkbox, subtle button and link as the browser's own elements with the class
@@ -77,14 +78,29 @@ const subtleButtonVars = (color: 'blue' | 'red') =>
     '--button-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
   }) as CSSProperties;
 const buttonVars = { blue: subtleButtonVars('blue'), red: subtleButtonVars('red') };
+/** A blocked action: dark grey (it still reads at 4.5:1, its reason is information), no hover. */
+const blockedVars = {
+  ...subtleButtonVars('blue'),
+  '--button-hover': 'transparent',
+  '--button-color': 'var(--mantine-color-gray-7)',
+  cursor: 'not-allowed',
+} as CSSProperties;
 
-/** Mantine's `<Button size="compact-sm" variant="subtle" color={color}>`. */
+/**
+ * Mantine's `<Button size="compact-sm" variant="subtle" color={color}>`. With `blockedReason`
+ * the action is refused before it is tried: the button stays in its place and in the tab order
+ * (aria-disabled, not disabled, so the reason can be read), carries the reason as its
+ * description and its tooltip, and when pressed shows it instead of acting.
+ */
 export function PlainSubtleButton(props: {
   color?: 'blue' | 'red';
   label: string;
   onClick(): void;
+  blockedReason?: string;
   children: ReactNode;
 }) {
+  const reasonId = useId();
+  const blocked = props.blockedReason !== undefined;
   return (
     <button
       className={`mantine-focus-auto mantine-active ${Button.classes.root} mantine-Button-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`}
@@ -92,12 +108,21 @@ export function PlainSubtleButton(props: {
       data-size="compact-sm"
       type="button"
       aria-label={props.label}
-      style={buttonVars[props.color ?? 'blue']}
-      onClick={props.onClick}
+      aria-disabled={blocked || undefined}
+      aria-describedby={blocked ? reasonId : undefined}
+      title={props.blockedReason}
+      style={blocked ? blockedVars : buttonVars[props.color ?? 'blue']}
+      // Pressed anyway (a touch screen shows no tooltip): the reason, as a toast.
+      onClick={blocked ? () => toastInfo(props.blockedReason ?? '') : props.onClick}
     >
       <span className={`${Button.classes.inner} mantine-Button-inner`}>
         <span className={`${Button.classes.label} mantine-Button-label`}>{props.children}</span>
       </span>
+      {blocked && (
+        <span id={reasonId} hidden>
+          {props.blockedReason}
+        </span>
+      )}
     </button>
   );
 }

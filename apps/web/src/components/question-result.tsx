@@ -1,4 +1,4 @@
-import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, List, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from '../lib/i18n';
 import type { QuestionFeedback } from '@pss/contract';
 import '../lib/i18n/case';
@@ -42,12 +42,16 @@ export function QuestionResult(props: { index: number; question: QuestionFeedbac
         {props.personalised && q.scored && (
           <Group gap={6}>
             {q.choices.map((c) => (
+              // Choice names as their author wrote them ("NT-proBNP"), not upper-cased.
               <Badge
                 key={c.id}
                 variant={c.chosen ? 'filled' : 'outline'}
                 color={c.marked_as ? `${markColor[c.marked_as]}.9` : 'gray.9'}
+                tt="none"
+                data-chosen={c.chosen}
               >
                 {c.text} · {c.marked_as ? t(`common.caseView.marks.${c.marked_as}`) : '—'}
+                {c.chosen && <VisuallyHidden> {t('common.caseView.chosen')}</VisuallyHidden>}
               </Badge>
             ))}
           </Group>
@@ -83,5 +87,25 @@ export function QuestionResult(props: { index: number; question: QuestionFeedbac
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Says what a choice's chip means, once above the questions: filled when it was chosen,
+ * outlined when not, each with how the case's author marked it. Shown where the chips are.
+ */
+export function ChoiceLegend(props: { questions: QuestionFeedback[]; personalised: boolean }) {
+  const { t } = useTranslation();
+  if (!props.personalised || !props.questions.some((q) => q.scored)) return null;
+  return (
+    <Group gap="xs" data-testid="choice-legend">
+      <Text size="sm">{t('common.caseView.legend')}</Text>
+      <Badge variant="filled" color="gray.9" tt="none">
+        {t('common.caseView.legendChosen')}
+      </Badge>
+      <Badge variant="outline" color="gray.9" tt="none">
+        {t('common.caseView.legendNotChosen')}
+      </Badge>
+    </Group>
   );
 }

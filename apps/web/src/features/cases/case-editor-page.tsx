@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from '@mantine/form';
 import { Alert, Anchor, Button, FileButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +23,7 @@ import { CaseStatusBadge } from './case-status-badge';
 import { caseQueryOptions, useDuplicateCase, useReadRtf, useSaveCase, useSetCaseStatus } from './cases-api';
 import { QuestionsEditor } from './questions-editor';
 import { CaseViews } from './case-views';
+import { PublishConfirm } from './publish-confirm';
 import { useLiveSearchParams } from '../../lib/use-live-search-params';
 import { HistorySection } from '../../components/history-section';
 
@@ -53,6 +54,9 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
   const dirty = form.isDirty();
   // Problems are shown once publishing was refused (or asked for), then follow the edits.
   const [checking, setChecking] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [justPublished, setJustPublished] = useState(false);
+  const readOnlyNote = useRef<HTMLDivElement>(null);
   const save = useSaveCase(saved.id);
   const setStatus = useSetCaseStatus(saved.id);
   const readRtf = useReadRtf();
@@ -110,19 +114,39 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
     }
   }
 
-  async function publish() {
+  /** Publish pressed: the problems, if the case has any (a change is saved as a draft); else ask first. */
+  async function askPublish() {
     setChecking(true);
+    if (caseProblems(form.getValues(), projectFacts).length === 0) {
+      setConfirming(true);
+      return;
+    }
+    if (dirty && !(await saveForm())) return;
+    requestAnimationFrame(() => document.getElementById('case-problems')?.focus());
+  }
+
+  async function publish() {
+    setConfirming(false);
     if (dirty && !(await saveForm())) return;
     try {
-      await setStatus.mutateAsync('PUBLISHED');
+      const published = await setStatus.mutateAsync('PUBLISHED');
       setChecking(false);
-      toastSuccess(t('cases.published'));
+      toastSuccess(published.status === 'ACTIVE' ? t('cases.publishedActive') : t('cases.published'));
+      setJustPublished(true);
     } catch (error) {
       if (!(error instanceof ApiError && error.errorCode === 'CASE_INVALID_FOR_PUBLISH'))
         toastError(errorMessage(error, t));
       document.getElementById('case-problems')?.focus();
     }
   }
+
+  // Published from the foot of a long page: the change is at its top (the status, the read-only
+  // note). Brought into view, and the note focused so that a screen reader reads it.
+  useEffect(() => {
+    if (!justPublished || !readOnly) return;
+    window.scrollTo({ top: 0 });
+    readOnlyNote.current?.focus({ preventScroll: true });
+  }, [justPublished, readOnly]);
 
   async function unpublish() {
     try {
@@ -197,7 +221,7 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
                 <Button variant="default" onClick={() => void saveForm()} loading={save.isPending} disabled={!dirty}>
                   {t('common.save')}
                 </Button>
-                <Button onClick={() => void publish()} loading={busy && !save.isPending}>
+                <Button onClick={() => void askPublish()} loading={busy && !save.isPending}>
                   {t('cases.publish')}
                 </Button>
               </>
@@ -218,7 +242,7 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
         </Alert>
       )}
       {readOnly && (
-        <Alert color="gray" title={t('cases.readOnlyTitle')} data-testid="read-only">
+        <Alert color="gray" title={t('cases.readOnlyTitle')} data-testid="read-only" ref={readOnlyNote} tabIndex={-1}>
           {saved.status === 'ACTIVE' ? t('cases.readOnlyActive') : t('cases.readOnlyPublished')}
         </Alert>
       )}
@@ -267,11 +291,19 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
           <Button variant="default" onClick={() => void saveForm()} loading={save.isPending} disabled={!dirty}>
             {t('common.save')}
           </Button>
-          <Button onClick={() => void publish()} loading={busy && !save.isPending}>
+          <Button onClick={() => void askPublish()} loading={busy && !save.isPending}>
             {t('cases.publish')}
           </Button>
         </Group>
       )}
+      <PublishConfirm
+        opened={confirming}
+        seasons={home.seasons}
+        placement={values}
+        busy={setStatus.isPending}
+        onConfirm={() => void publish()}
+        onClose={() => setConfirming(false)}
+      />
       <LeaveGuard
         dirty={dirty}
         title={t('cases.leaveTitle')}

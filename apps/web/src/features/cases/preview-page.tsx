@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { QuestionResult } from '../../components/question-result';
+import { ChoiceLegend, QuestionResult } from '../../components/question-result';
 import { RichTextView } from '../../components/rich-text-view';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
@@ -74,6 +74,7 @@ export function PreviewPage() {
         </Group>
       </Paper>
       <Title order={4}>{t('previews.answersTitle')}</Title>
+      <ChoiceLegend questions={p.questions} personalised={personalised} />
       {p.questions.map((q, i) => (
         <QuestionResult key={q.question_id} index={i} question={q} personalised={personalised} />
       ))}

@@ -84,6 +84,8 @@ export function ClientsListPage() {
               color="red"
               onClick={() => setDeleting(c)}
               label={t('clients.deleteNamed', { name: c.name })}
+              // The server refuses a client with any project, archived ones too (CLIENT_HAS_PROJECTS).
+              blockedReason={c.project_count > 0 ? t('clients.deleteBlocked') : undefined}
             >
               {t('common.delete')}
             </PlainSubtleButton>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '../../lib/screen-router';
 import type { Attempt, DueSurveys } from '@pss/contract';
 import { useTranslation } from '../../lib/i18n';
-import { QuestionResult } from '../../components/question-result';
+import { ChoiceLegend, QuestionResult } from '../../components/question-result';
 import { RichTextView } from '../../components/rich-text-view';
 import { participantKeys, stampAttempt } from './participant-api';
 import { unsavedAnswers } from './answer-saver';
@@ -66,6 +66,7 @@ export function CaseResultView({ attempt, due }: { attempt: Attempt; due: DueSur
           </Stack>
         </Group>
       </Paper>
+      <ChoiceLegend questions={result.questions} personalised={personalised} />
       {result.questions.map((q, i) => (
         <QuestionResult key={q.question_id} index={i} question={q} personalised={personalised} />
       ))}

@@ -10,7 +10,6 @@ import {
   type EmailDeliveryStatusValue,
 } from '@pss/contract';
 import { DataTable, type Column } from '../../components/data-table';
-import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime, formatDay } from '../../lib/format';
 import { useListState } from '../../lib/use-list-state';
 import { useListTable } from '../../lib/use-list-table';
@@ -18,16 +17,7 @@ import { useUrlParam } from '../../lib/use-url-param';
 import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { deliveriesQueryOptions, useResendDelivery, type DeliveryListParams } from './emails-api';
-
-export const deliveryStatusColor: Record<EmailDeliveryStatusValue, string> = {
-  QUEUED: 'blue',
-  SENDING: 'cyan',
-  SENT: 'teal',
-  FAILED: 'red',
-  CANCELLED: 'gray',
-  UNSENT: 'violet',
-  SUPPRESSED: 'orange',
-};
+import { DeliveryStatus } from './delivery-status';
 
 const isStatus = (value: string | null): value is EmailDeliveryStatusValue =>
   (emailDeliveryStatuses as readonly (string | null)[]).includes(value);
@@ -58,9 +48,7 @@ export function DeliveryLog({ projectId }: { projectId: string }) {
       key: 'status',
       header: t('emails.status'),
       sortField: 'status',
-      render: (d) => (
-        <StatusBadge color={deliveryStatusColor[d.status]}>{t(`emails.statusValue.${d.status}`)}</StatusBadge>
-      ),
+      render: (d) => <DeliveryStatus status={d.status} />,
     },
     {
       key: 'recipient',

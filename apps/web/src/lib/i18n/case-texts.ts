@@ -27,6 +27,11 @@ export const caseTexts = {
       necessaryMissed: 'Necessary choices missed',
       unnecessaryChosen: 'Unnecessary choices chosen',
       allRight: 'All necessary choices picked, nothing unnecessary.',
+      // What a choice's chip looks like: filled when it was chosen, outlined when not.
+      legend: 'Each choice shows how the author marked it:',
+      legendChosen: 'Filled: chosen',
+      legendNotChosen: 'Outlined: not chosen',
+      chosen: '(chosen)',
     }, // A survey as a participant answers it (the builder's preview shows the same).
     survey: {
       empty: 'This survey has no pages yet.',

@@ -54,6 +54,8 @@ export const publicTexts = {
     selected: '{{count}} selected',
     empty: 'Nothing here yet.',
     retry: 'Try again',
+    goneHelp: 'It may have been deleted, or it is not yours to open.',
+    goHome: 'Go to your start page',
     search: 'Search',
     page: 'Page {{page}} of {{pages}}',
     firstPage: 'First page',
@@ -88,7 +90,8 @@ export const publicTexts = {
     // A resource as it is shown: in the library, Case Setup and a participant's case.
     resourceView: {
       types: { PDF: 'PDF', IMAGE: 'Image', VIDEO: 'Video', URL: 'Link', TEXT: 'Text' },
-      pdfTitle: '{{name}} (PDF, {{pages}} pages)',
+      pdfTitle_one: '{{name}} (PDF, {{count}} page)',
+      pdfTitle_other: '{{name}} (PDF, {{count}} pages)',
       pdfLoading: 'Opening the PDF…',
       pdfFailed: 'The PDF could not be shown. Download it instead.',
       pageOf: 'Page {{page}} of {{pages}}',

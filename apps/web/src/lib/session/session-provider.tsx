@@ -24,6 +24,7 @@ import { toastInfo } from '../toasts';
 import {
   fetchClientSettings,
   finishProviderSignIn,
+  landingPathFor,
   refreshSession,
   signIn as signInCall,
   signOutOnServer,
@@ -69,6 +70,15 @@ export function useSession(): SessionContextValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession outside SessionProvider');
   return value;
+}
+
+/**
+ * Where the signed-in staff member starts (their home: landingPathFor), or the app's home page
+ * when no one is: the way back from a page that cannot be shown. Outside a SessionProvider too.
+ */
+export function useHomePath(): string {
+  const value = useContext(SessionContext);
+  return value?.state.status === 'signed-in' ? landingPathFor(value.state.user) : '/';
 }
 
 /**

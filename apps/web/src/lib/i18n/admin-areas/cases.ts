@@ -92,6 +92,14 @@ export const cases = {
   returnToDraft: 'Return to draft',
   publish: 'Publish',
   published: 'Case published.',
+  publishedActive: 'Case published: it is active now.',
+  publishTitle: 'Publish this case?',
+  publishMessage:
+    'A published case is read-only. Until its round starts, and while no participant has it, you can return it to draft to change it.',
+  publishActiveTitle: 'Publish and make active now?',
+  publishActiveMessage:
+    'Round {{round}} of {{season}} is running, so this case becomes active at once: participants of the round can start it now, and it can no longer be edited or returned to draft.',
+  publishActiveConfirm: 'Publish and make active',
   backToDraft: 'The case is a draft again and can be edited.',
   fillFromRtf: 'Fill from RTF',
   rtfFilled_one: 'The file filled {{count}} field. Review it, then save.',
@@ -101,7 +109,8 @@ export const cases = {
     'Fill in the background, details sections, groupers, questions and feedback below. Save as you go; publish when the case is complete.',
   readOnlyTitle: 'This case is read-only',
   readOnlyPublished: 'Published cases cannot be edited. Return it to draft to make changes.',
-  readOnlyActive: 'This case is active: its round is running, so it cannot be edited or returned to draft.',
+  readOnlyActive:
+    'This case is active: its round is running, so participants can start it, and it cannot be edited or returned to draft.',
   problemsTitle_one: '{{count}} problem stops this case being published',
   problemsTitle_other: '{{count}} problems stop this case being published',
   leaveTitle: 'Leave without saving?',

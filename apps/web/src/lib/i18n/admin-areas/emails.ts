@@ -142,6 +142,20 @@ export const emails = {
     UNSENT: 'Not sent (no mail server)',
     SUPPRESSED: 'Not sent (address suppressed)',
   },
+  // The log's badge is short; why an email was not sent is written beneath it.
+  statusBadge: {
+    QUEUED: 'Queued',
+    SENDING: 'Sending',
+    SENT: 'Sent',
+    FAILED: 'Failed',
+    CANCELLED: 'Cancelled',
+    UNSENT: 'Not sent',
+    SUPPRESSED: 'Not sent',
+  },
+  statusReason: {
+    noMailServer: 'No mail server is set up',
+    suppressed: 'The address is suppressed',
+  },
   kind: 'Kind',
   kindValue: { SCHEDULED: 'Scheduled', MANUAL: 'Sent by hand', TEST: 'Test' },
   participant: 'Participant',
