@@ -9,12 +9,20 @@ test('publishing a case in a running round asks first, says it becomes active at
   await page.getByRole('link', { name: 'Northwind Health' }).click();
   await page.getByRole('link', { name: 'Heart Failure Management 2026' }).click();
   await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Cases' }).click();
-  // A copy of the active case: a draft in the same running round.
+  // A copy of the active case (a draft), to be placed in the same running round.
   await page.getByRole('link', { name: 'Swollen ankles after a long flight' }).click();
+  await expect(page).toHaveURL(/case-details\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('case-status')).toHaveText('Active');
+  const season = await page.getByRole('combobox', { name: 'Season', exact: true }).inputValue();
+  const round = await page.getByRole('combobox', { name: 'Round', exact: true }).inputValue();
   await page.getByRole('button', { name: 'Duplicate' }).click();
   await expect(page.getByText('Copied as')).toBeVisible();
   await expect(page.getByTestId('case-status')).toHaveText('Draft');
+  // The copy, placed in the running round of the case it was copied from.
+  await page.getByRole('combobox', { name: 'Season', exact: true }).click();
+  await page.getByRole('option', { name: season, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Round', exact: true }).click();
+  await page.getByRole('option', { name: round, exact: true }).click();
 
   // Published from the foot of the page, as an author does after the last field.
   const publish = page.getByRole('button', { name: 'Publish', exact: true }).last();

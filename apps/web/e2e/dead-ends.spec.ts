@@ -14,7 +14,8 @@ test('a client with projects offers no Delete that would fail: it says why; a cl
   await expect(blocked).toHaveAccessibleDescription(
     'A client with projects cannot be deleted: delete its projects first.',
   );
-  await blocked.click();
+  // Pressed anyway (Playwright waits for an aria-disabled button to be enabled: forced).
+  await blocked.click({ force: true });
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText('A client with projects cannot be deleted: delete its projects first.')).toBeVisible();
   await expectNoViolations(page);
@@ -48,12 +49,14 @@ test('another client’s page opened by its address offers the way home, not "Tr
   expect(home).toMatch(/^\/project-management\/clients\/[0-9a-f-]{36}$/);
   for (const address of [otherClient, `${home}/projects/00000000-0000-4000-8000-000000000000`]) {
     await admin.goto(address);
-    const problem = admin.getByRole('alert').filter({ hasText: 'could not be found' });
+    const problem = admin
+      .getByRole('alert')
+      .filter({ hasText: 'It may have been deleted, or it is not yours to open.' });
     await expect(problem).toBeVisible();
-    await expect(problem).toContainText('It may have been deleted, or it is not yours to open.');
+    await expect(problem).toContainText(/could not be found|does not exist/);
     await expect(problem.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await expectNoViolations(admin);
-    await admin.screenshot({ path: test.info().outputPath('not-found-way-home.png') });
+    await admin.screenshot({ path: test.info().outputPath(`not-found-way-home-${address.length}.png`) });
     await problem.getByRole('link', { name: 'Go to your start page' }).click();
     await expect(admin).toHaveURL(new RegExp(`${home}$`));
     await expect(admin.getByRole('heading', { name: 'Northwind Health' })).toBeVisible();
@@ -86,9 +89,9 @@ test('in the New project form, Enter takes a disease type and closes its list, s
 
   // Typing opens the list again; a suggestion is taken from it and the list closes.
   await diseaseTypes.click();
-  await diseaseTypes.fill('Pneu');
+  await diseaseTypes.fill('Hyper');
   await expect(page.getByRole('listbox')).toBeVisible();
   await diseaseTypes.press('Enter');
   await expect(page.getByRole('listbox')).toBeHidden();
-  await expect(form.locator('.mantine-Pill-root')).toHaveText(['Heart', 'Pneu']);
+  await expect(form.locator('.mantine-Pill-root')).toHaveText(['Heart', 'Hyper']);
 });

@@ -12,7 +12,7 @@ test('a participant’s feedback shows choice names as written and says what fil
   await expect(page.getByTestId('attempt-score')).toBeVisible();
 
   const legend = page.getByTestId('choice-legend');
-  await expect(legend).toContainText('Each choice shows how the author marked it:');
+  await expect(legend).toContainText('Each choice is shown with how the author marked it.');
   await expect(legend).toContainText('Filled: chosen');
   await expect(legend).toContainText('Outlined: not chosen');
 

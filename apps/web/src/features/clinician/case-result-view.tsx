@@ -6,6 +6,7 @@ import type { Attempt, DueSurveys } from '@pss/contract';
 import { useTranslation } from '../../lib/i18n';
 import { ChoiceLegend, QuestionResult } from '../../components/question-result';
 import { RichTextView } from '../../components/rich-text-view';
+import { strongTitle } from '../../lib/alert-contrast';
 import { participantKeys, stampAttempt } from './participant-api';
 import { unsavedAnswers } from './answer-saver';
 import { SurveyStep } from './lazy-survey-step';
@@ -42,7 +43,7 @@ export function CaseResultView({ attempt, due }: { attempt: Attempt; due: DueSur
 
   return (
     <Stack>
-      <Alert color="teal" title={t('participantPages.thankYouTitle')}>
+      <Alert color="teal" title={t('participantPages.thankYouTitle')} styles={strongTitle('teal')}>
         {t('participantPages.thankYou')}
       </Alert>
       <Paper withBorder p="lg">

@@ -15,13 +15,13 @@ describe('an email’s delivery status in the log', () => {
   it('says "Not sent" in the badge and why beneath it, in full, when there is no mail server', () => {
     renderStatus('UNSENT');
     expect(screen.getByTestId('delivery-status')).toHaveTextContent(/^Not sent$/);
-    expect(screen.getByText('No mail server is set up')).toBeVisible();
+    expect(screen.getByText('No mail server')).toBeVisible();
   });
 
   it('names a suppressed address as the reason', () => {
     renderStatus('SUPPRESSED');
     expect(screen.getByTestId('delivery-status')).toHaveTextContent(/^Not sent$/);
-    expect(screen.getByText('The address is suppressed')).toBeVisible();
+    expect(screen.getByText('Address suppressed')).toBeVisible();
   });
 
   it('gives a sent email its badge alone', () => {

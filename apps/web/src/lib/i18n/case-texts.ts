@@ -28,7 +28,7 @@ export const caseTexts = {
       unnecessaryChosen: 'Unnecessary choices chosen',
       allRight: 'All necessary choices picked, nothing unnecessary.',
       // What a choice's chip looks like: filled when it was chosen, outlined when not.
-      legend: 'Each choice shows how the author marked it:',
+      legend: 'Each choice is shown with how the author marked it.',
       legendChosen: 'Filled: chosen',
       legendNotChosen: 'Outlined: not chosen',
       chosen: '(chosen)',

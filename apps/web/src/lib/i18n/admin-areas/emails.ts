@@ -153,8 +153,8 @@ export const emails = {
     SUPPRESSED: 'Not sent',
   },
   statusReason: {
-    noMailServer: 'No mail server is set up',
-    suppressed: 'The address is suppressed',
+    noMailServer: 'No mail server',
+    suppressed: 'Address suppressed',
   },
   kind: 'Kind',
   kindValue: { SCHEDULED: 'Scheduled', MANUAL: 'Sent by hand', TEST: 'Test' },
