@@ -30,6 +30,14 @@ export const auditEvent = z.object({
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
   /** `success`, or the catalogue code the call was refused with. */
   outcome: z.string(),
+  /**
+   * Whose account the event is of, as the account reads now (read beside the event, no part
+   * of it, its chain or its export): the actor's; for a step taken before a session existed
+   * (a sign-in's, an unlock's) that recorded no actor, the account it names — its user target,
+   * or the account of the address given. Null for the app's own work and where no account is
+   * known (an address no account has).
+   */
+  account: z.object({ id, name: z.string(), email: z.string(), role: z.string() }).nullable().optional(),
   /** Null until the event is sealed into the hash chain (within a few seconds of its commit; the verify call seals first). */
   hash: z.string().nullable(),
   prev_hash: z.string().nullable(),

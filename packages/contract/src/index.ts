@@ -47,6 +47,7 @@ export * from './routes/email-unsubscribe.js';
 export * from './statistics.js';
 export * from './default-season.js';
 export * from './audit.js';
+export * from './audit-actions.js';
 export * from './routes/audit.js';
 export * from './routes/statistics.js';
 export * from './season-summaries.js';

@@ -2,6 +2,7 @@ import { refreshParticipantSearch } from '../db/participant-search.js';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { rebuildKeptCounts, seasonsToCount } from '../db/kept-counts.js';
+import { recountParticipants } from '../db/participant-counts.js';
 import { sql } from 'drizzle-orm';
 import {
   clients,
@@ -304,7 +305,5 @@ async function seedDemoParticipants(db: Db, projectId: string, clientId: string,
       }),
     );
   }
-  await db.execute(sql`
-    update projects set active_participants = ${inserted.length}, archived_participants = 0, not_ready_participants = ${inserted.length - 10}
-    where id = ${projectId}`);
+  await recountParticipants(db, projectId);
 }

@@ -8,7 +8,9 @@ import type {
   EmailDelivery,
   EmailSchedule,
   Paged,
+  Participant,
   ParticipantCertificate,
+  ProjectSummary,
   ProjectSurvey,
   Resource,
 } from '@pss/contract';
@@ -154,6 +156,37 @@ describe('the demo shows every feature', () => {
       await participant(DEMO_WINTER_COMPLETER),
     );
     expect(mine.items.map((c) => c.code)).toEqual([page.items[1]!.code]);
+  });
+
+  it('counts every project’s participants as its Participants tab lists them, the archived pilot too', async () => {
+    const { items: all } = await get<Paged<ProjectSummary>>('/projects?limit=200');
+    expect(all.map((p) => p.name)).toContain('Asthma Pilot 2025');
+    for (const summary of all) {
+      const listed = async (archived: boolean) => {
+        const filter = encodeURIComponent(JSON.stringify({ archived }));
+        return (await get<Paged<Participant>>(`/projects/${summary.id}/users?limit=200&filter=${filter}`)).items;
+      };
+      const active = await listed(false);
+      const counts = {
+        active: active.length,
+        archived: (await listed(true)).length,
+        not_ready: active.filter((p) => p.data_status === 'NOT_READY').length,
+      };
+      const status = counts.active === 0 ? 'NO_USERS' : counts.not_ready > 0 ? 'NOT_READY' : 'READY';
+      // The overview, and the client's list of projects, say what the tab lists.
+      const project = await get<ProjectSummary>(`/projects/${summary.id}`);
+      expect({ name: project.name, counts: project.participant_counts, status: project.data_status }).toEqual({
+        name: summary.name,
+        counts,
+        status,
+      });
+      const { items: ofClient } = await get<Paged<ProjectSummary>>(`/clients/${summary.client_id}/projects?limit=200`);
+      const inList = ofClient.find((p) => p.id === summary.id)!;
+      expect([inList.participant_counts, inList.data_status]).toEqual([counts, status]);
+    }
+    const [pilot] = all.filter((p) => p.name === 'Asthma Pilot 2025');
+    expect(pilot!.status).toBe('ARCHIVED');
+    expect(pilot!.participant_counts.active).toBe(DEMO_PILOT_PARTICIPANTS);
   });
 
   it('has an archived pilot whose item analysis shows every figure and every flag', async () => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { recountParticipants } from '../db/participant-counts.js';
 import { refreshParticipantSearch } from '../db/participant-search.js';
 import {
   caseAnswers,
@@ -197,6 +198,8 @@ export async function seedDemoPilot(db: Db, projectId: string, clientId: string)
       startDate,
     })),
   );
+  // Its counts as every writer of participants keeps them, archived project or not.
+  await recountParticipants(db, projectId);
   await refreshParticipantSearch(db, projectId);
   for (const [who, person] of people.entries()) {
     for (const [c, row] of published.entries()) {

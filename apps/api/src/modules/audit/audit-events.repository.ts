@@ -1,6 +1,6 @@
-import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { auditChain, auditEvents, UNINDEXED_ACTION } from '../../db/schema/index.js';
+import { auditChain, auditEvents, UNINDEXED_ACTION, users } from '../../db/schema/index.js';
 import type { ChainedEventRow } from './audit-chain.js';
 
 /** The log's filters, in the repository's terms. */
@@ -45,6 +45,14 @@ function conditions(f: AuditFilters): SQL | undefined {
   );
 }
 
+export interface AccountRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+}
+
 /** Reading the audit trail: newest first, by keyset on the chain's place (`seq`). */
 export function createAuditEventsRepository(db: Executor) {
   return {
@@ -58,6 +66,26 @@ export function createAuditEventsRepository(db: Executor) {
         .where(and(conditions(filters), before === undefined ? undefined : lt(auditEvents.seq, before)))
         .orderBy(desc(auditEvents.seq))
         .limit(limit);
+    },
+
+    /** The accounts of a page's events (actor_account.ts): by their ids and by their addresses. */
+    async accounts(ids: readonly string[], emails: readonly string[]): Promise<AccountRow[]> {
+      if (ids.length === 0 && emails.length === 0) return [];
+      return db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          role: users.role,
+        })
+        .from(users)
+        .where(
+          or(
+            ids.length ? inArray(users.id, [...ids]) : undefined,
+            emails.length ? inArray(users.email, [...emails]) : undefined,
+          ),
+        );
     },
 
     /** Every matching event, newest first, a page at a time (for a file written as it is read). */

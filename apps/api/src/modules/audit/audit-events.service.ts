@@ -8,9 +8,10 @@ import { sealAuditChain, type ChainedEventRow } from './audit-chain.js';
 import type { CheckpointBook } from './audit-checkpoints.js';
 import { chainExportLines } from './audit-chain-export.js';
 import { verifyAuditChain } from './audit-verify.js';
+import { accountLookups, accountsOfEvents } from './actor-accounts.js';
 import { createAuditEventsRepository, type AuditFilters } from './audit-events.repository.js';
 
-export function toAuditEvent(row: ChainedEventRow): AuditEvent {
+export function toAuditEvent(row: ChainedEventRow, account: AuditEvent['account'] = null): AuditEvent {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -23,6 +24,7 @@ export function toAuditEvent(row: ChainedEventRow): AuditEvent {
     ip: row.ip,
     changes: row.changes,
     outcome: row.outcome,
+    account,
     hash: row.hash,
     prev_hash: row.prevHash,
   };
@@ -96,7 +98,13 @@ export function createAuditEventsService(deps: { db: Db; clock: Clock; key: stri
       const rows = await events.page(filtersOf(caller, query), before, query.limit + 1);
       const items = rows.slice(0, query.limit);
       const more = rows.length > query.limit;
-      return { items: items.map(toAuditEvent), next_cursor: more ? String(items.at(-1)!.seq) : null };
+      // Who each event is of, named as their accounts read now (actor-accounts.ts).
+      const lookups = accountLookups(items);
+      const accounts = accountsOfEvents(items, await events.accounts(lookups.ids, lookups.emails));
+      return {
+        items: items.map((row, i) => toAuditEvent(row, accounts[i])),
+        next_cursor: more ? String(items.at(-1)!.seq) : null,
+      };
     },
 
     exportTable(caller: AccessClaims, query: AuditExportQuery): Table {

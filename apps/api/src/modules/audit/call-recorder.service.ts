@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { RouteDefinition } from '@pss/contract';
+import type { RouteDefinition, SystemAuditAction } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -297,7 +297,7 @@ export function createCallRecorder(deps: CallRecorderDeps) {
    * had taken). Statements `work` makes through the services' handle run in that transaction.
    */
   async function system<T>(
-    action: string,
+    action: SystemAuditAction,
     work: () => Promise<T>,
     describe: (result: T) => Omit<AuditEventInput, 'actor' | 'action'> | null,
   ): Promise<T> {

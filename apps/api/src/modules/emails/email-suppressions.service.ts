@@ -1,4 +1,4 @@
-import type { EmailSuppressionReason, EmailSuppressionSource, Paged } from '@pss/contract';
+import type { EmailSuppressionReason, EmailSuppressionSource, Paged, SystemAuditAction } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -60,7 +60,7 @@ export function createEmailSuppressionsService(deps: { db: Db; clock: Clock; aud
    * suppression is to be seen on its own).
    */
   async function recorded<T>(
-    action: string,
+    action: SystemAuditAction,
     work: () => Promise<T>,
     said: (result: T) => { email: string; projectId: string | null; before: unknown; after: unknown } | null,
   ): Promise<T> {

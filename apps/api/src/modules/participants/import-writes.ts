@@ -3,6 +3,7 @@ import { MissingReferenceError, rowTriggersOff, rowTriggersOn } from '../../db/b
 import { copyLines, copyText } from '../../db/copy-rows.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { markParticipantSearchStale } from '../../db/participant-search.js';
+import { recountParticipants } from '../../db/participant-counts.js';
 import type { ErrorCode } from '@pss/contract';
 import type { CheckedRow, RowProblem } from './participant-rows.js';
 import type { PoolClient } from 'pg';
@@ -298,16 +299,6 @@ export async function finishWrites(tx: Executor, scope: ImportScope, triggersOff
   if (!scope.projectId) return;
   await markParticipantSearchStale(tx, scope.projectId);
   await recountParticipants(tx, scope.projectId);
-}
-
-/** Recounts a project's kept participant counts (after a change that touched many). */
-export async function recountParticipants(x: Executor, projectId: string): Promise<void> {
-  await x.execute(sql`
-    update projects set
-      active_participants = (select count(*) from project_participants where project_id = ${projectId} and not archived),
-      archived_participants = (select count(*) from project_participants where project_id = ${projectId} and archived),
-      not_ready_participants = (select count(*) from project_participants where project_id = ${projectId} and not archived and data_status = 'NOT_READY')
-    where id = ${projectId}`);
 }
 
 function conflictMessage(

@@ -4,7 +4,7 @@ import { syncAttempts } from '../../db/attempt-sync.js';
 import type { Db } from '../../db/client.js';
 import { projectsWithStaleSearch, refreshParticipantSearch } from '../../db/participant-search.js';
 import { projectParticipants } from '../../db/schema/index.js';
-import { recountParticipants } from './import-writes.js';
+import { recountParticipants } from '../../db/participant-counts.js';
 import { createParticipantExportReads } from './participant-export-reads.js';
 import { participantListCondition } from './participant-list-condition.js';
 import { createParticipantList } from './participant-list.js';
