@@ -227,13 +227,60 @@ export type EmailSchedule = z.infer<typeof emailSchedule>;
 export const emailCalendarQuery = z.object({ season: requiredText(120).optional() });
 /** How many of one email the schedule sends on a day. */
 export const emailCount = z.object({ email_type: EmailType, email_name: z.string(), count: z.number().int() });
+/** The calendar's count of one email on a day, with its forecast. */
+export const calendarCount = emailCount.extend({
+  count: z
+    .number()
+    .int()
+    .describe('The upper bound: participants the schedule emails that day with progress as it stands today.'),
+  forecast: z
+    .number()
+    .int()
+    .describe(
+      'The expected count (rounded): on days after today, an email that stops when a round is completed counts each ' +
+        'participant by the share of the history still not done on that day of the round, among those not done ' +
+        'today (see `forecast_basis`); otherwise the count itself.',
+    ),
+});
+/** What the forecast is based on: past seasons of the project, else this season's ended rounds, else nothing. */
+export const forecastBasis = z.object({
+  source: z
+    .enum(['PAST_SEASONS', 'THIS_SEASON', 'NONE'])
+    .describe(
+      'PAST_SEASONS: the project’s other seasons that have ended; THIS_SEASON: this season’s ended rounds (no past ' +
+        'season had participants); NONE: no history, so every forecast is its count.',
+    ),
+  seasons: z.number().int().describe('Seasons in the history.'),
+  rounds: z.number().int().describe('Rounds (with a published case) in the history.'),
+  participant_rounds: z.number().int().describe('Participants’ rounds in the history (a participant once per round).'),
+});
+export type ForecastBasis = z.infer<typeof forecastBasis>;
 /**
- * A season's calendar: for each day from its first round's start to its summary's reminder (or
- * the day after its last round, before a summary is posted), which emails the schedule sends
- * and to how many — the dry run of every day, with progress as it stands now.
+ * A season's calendar: for each day from its first round's start to its last round's end (or
+ * its summary's reminder, once a summary is posted and that is later), which emails the
+ * schedule sends and to how many — the dry run of every day, with progress as it stands now
+ * (the upper bound) — and how many are expected (the forecast).
  */
 export const emailCalendar = z.object({
   season_name: z.string(),
-  days: z.array(z.object({ date: z.string(), counts: z.array(emailCount) })),
+  today: z.string().describe('Today in the schedule’s time zone (`YYYY-MM-DD`): the app’s clock, not the browser’s.'),
+  rounds: z
+    .array(
+      z.object({
+        number: z.number().int(),
+        start_date: z.string(),
+        end_date: z.string(),
+        published_cases: z
+          .number()
+          .int()
+          .describe('Published cases placed in the round; with none, the schedule sends no email for the round.'),
+      }),
+    )
+    .describe('The season’s rounds, in order.'),
+  forecast_basis: forecastBasis,
+  ahead: z
+    .object({ count: z.number().int(), forecast: z.number().int() })
+    .describe('The days after today, summed: the upper bound and the forecast.'),
+  days: z.array(z.object({ date: z.string(), counts: z.array(calendarCount) })),
 });
 export type EmailCalendar = z.infer<typeof emailCalendar>;

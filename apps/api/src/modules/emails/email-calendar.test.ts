@@ -40,17 +40,20 @@ const dryRun = async (date: string) => {
   return response.json<EmailSchedule>();
 };
 
-const sorted = <T extends { email_type: string }>(counts: T[]) =>
-  [...counts].sort((a, b) => a.email_type.localeCompare(b.email_type));
+/** Counts by email type, without the calendar's forecast (email-forecast.test.ts checks it). */
+const sorted = <T extends { email_type: string; email_name: string; count: number }>(counts: T[]) =>
+  counts
+    .map(({ email_type, email_name, count }) => ({ email_type, email_name, count }))
+    .sort((a, b) => a.email_type.localeCompare(b.email_type));
 
 describe('the season calendar', () => {
   it('counts each day of the season as the dry run does, each email on the first day that sends it', async () => {
     const calendar = await calendarOf(`?season=${encodeURIComponent('Spring 2026')}`);
     expect(calendar.season_name).toBe('Spring 2026');
-    // From the first round's start to the day after the last round (no summary posted).
+    // From the first round's start to the last round's end (no summary posted).
     expect(calendar.days[0]!.date).toBe('2026-03-01');
-    expect(calendar.days.at(-1)!.date).toBe('2026-04-26');
-    expect(calendar.days).toHaveLength(57);
+    expect(calendar.days.at(-1)!.date).toBe('2026-04-25');
+    expect(calendar.days).toHaveLength(56);
     // Each day: the dry run's emails of the day, but one an earlier day sends already (an initial
     // email allowed on the start date and the day after).
     const earlier = new Set<string>();

@@ -102,11 +102,18 @@ export function registerEmailSendingRoutes(app: FastifyInstance, service: EmailS
     emailSendingRoutes.calendar,
     {
       tags,
-      summary: 'The season calendar: which emails the schedule sends on each day of a season, and to how many',
+      summary:
+        'The season calendar: which emails the schedule sends on each day of a season, to how many, and a forecast',
       description:
-        'For each day from the season’s first round to its summary’s reminder (before a summary is posted, to ' +
-        'the day after its last round): the dry run of that day (`/email-schedule`), counted by email, with ' +
-        'progress as it stands now — a participant who has completed a round is in none of its later reminders. ' +
+        'For each day from the season’s first round to its last round’s end (once a summary is posted, to its ' +
+        'reminder if that is later): the dry run of that day (`/email-schedule`), counted by email, with progress ' +
+        'as it stands now — a participant who has completed a round is in none of its later reminders. That count ' +
+        'is the upper bound: it assumes nobody completes from today on. Beside it, `forecast`: on days after ' +
+        '`today`, each email that stops when a round is completed counts each participant by the share of the ' +
+        'history still not done on that day since the round began, among those not done today. The history ' +
+        '(`forecast_basis`) is the project’s other seasons that have ended, else this season’s ended rounds, ' +
+        'else none (the forecast is then the count). `today` is the app’s day in the schedule’s time zone; ' +
+        '`rounds` gives each round’s published cases (a round with none sends nothing). ' +
         '`season` names the season (NOT_FOUND if the project has none of that name); left out, the project’s ' +
         'default season (the one running today, else the latest begun).',
     },

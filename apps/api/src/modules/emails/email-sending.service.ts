@@ -34,6 +34,7 @@ import { dryRun } from './email-dry-run.js';
 import { chooseRecipients } from './email-send-now.js';
 import { createEmailScheduleRepository } from './email-schedule.repository.js';
 import { calendarSeason, seasonCalendar } from './email-calendar.js';
+import { createForecastRepository } from './email-forecast.js';
 import { sampleCertificate, sampleParticipant, type SupportContact } from './email-sender.js';
 import { admitTestSend, type TestEmailLimits } from './email-test-limits.js';
 import { createEmailTestSendsRepository } from './email-test-sends.repository.js';
@@ -249,11 +250,14 @@ export function createEmailSendingService(deps: {
       return { ...page, items: page.items.map(toDelivery) };
     },
 
-    /** The season's calendar: the dry run of each of its days, counted by email (./email-calendar.ts). */
+    /** The season's calendar: the dry run of each of its days, counted by email, with its forecast (./email-calendar.ts). */
     async calendar(caller: AccessClaims, projectId: string, seasonName: string | undefined): Promise<EmailCalendar> {
       await access.project(caller, projectId);
       const seasons = await createEmailScheduleRepository(deps.db, deps.timeZone).projectSeasons(projectId);
-      return seasonCalendar(deps.scheduler, calendarSeason(seasons, seasonName, today()));
+      const day = today();
+      const season = calendarSeason(seasons, seasonName, day);
+      const curve = await createForecastRepository(deps.db, deps.timeZone).curve(season, day);
+      return seasonCalendar(deps.scheduler, season, curve, day);
     },
 
     /** The dry run of the schedule for a day (./email-dry-run.ts). */

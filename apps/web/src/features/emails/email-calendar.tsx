@@ -1,4 +1,4 @@
-import { Anchor, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { defaultSeason, type EmailCalendar as Calendar, type Project } from '@pss/contract';
 import { useTranslation } from '../../lib/i18n';
@@ -8,6 +8,7 @@ import { QueryError } from '../../components/query-error';
 import { useLiveSearchParams } from '../../lib/use-live-search-params';
 import { localDay } from './email-form';
 import { calendarQueryOptions } from './emails-api';
+import { EmailCalendarNotes } from './email-calendar-notes';
 import classes from './email-calendar.module.css';
 
 type Day = Calendar['days'][number];
@@ -25,7 +26,9 @@ function weeksOf(days: Day[]): (Day | null)[][] {
 /**
  * The season calendar: for each day of a season, which emails the schedule will send and to
  * how many participants, with progress as it stands now (a participant who completes drops
- * out of later reminders). Each day with emails opens that day's dry run ("Who gets what").
+ * out of later reminders), and on the days after today each count's forecast. Today (the
+ * app's day) is marked; each round's first day says so. Each day with emails opens that day's
+ * dry run ("Who gets what").
  */
 export function EmailCalendar({ project, base }: { project: Project; base: string }) {
   const { t } = useTranslation();
@@ -43,7 +46,6 @@ export function EmailCalendar({ project, base }: { project: Project; base: strin
     });
   }
 
-  const total = (day: Day) => day.counts.reduce((sum, c) => sum + c.count, 0);
   return (
     <Stack>
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -64,53 +66,97 @@ export function EmailCalendar({ project, base }: { project: Project; base: strin
       ) : !calendar.data ? (
         <Skeleton h={360} />
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table withTableBorder withColumnBorders layout="fixed" data-testid="email-calendar">
-            <Table.Caption>{t('emails.calendarCaption', { season: calendar.data.season_name })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {WEEKDAYS.map((d) => (
-                  <Table.Th key={d}>{t(`emails.weekdays.${d}`)}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {weeksOf(calendar.data.days).map((week) => (
-                <Table.Tr key={week.find(Boolean)!.date}>
-                  {week.map((day, i) =>
-                    day ? (
-                      <Table.Td key={day.date} className={classes.day} data-date={day.date}>
-                        {total(day) > 0 ? (
-                          <Anchor
-                            component={Link}
-                            to={`${base}?view=schedule&date=${day.date}`}
-                            size="xs"
-                            fw={600}
-                            aria-label={t('emails.calendarDayLink', { day: formatDay(day.date), count: total(day) })}
-                          >
-                            {formatDay(day.date)}
-                          </Anchor>
-                        ) : (
-                          <Text size="xs" c="dimmed">
-                            {formatDay(day.date)}
-                          </Text>
-                        )}
-                        {day.counts.map((c) => (
-                          <Text key={c.email_type} size="xs" data-email-type={c.email_type}>
-                            {t('emails.emailCount', { name: c.email_name, count: c.count })}
-                          </Text>
-                        ))}
-                      </Table.Td>
-                    ) : (
-                      <Table.Td key={`empty-${i}`} className={classes.outside} />
-                    ),
-                  )}
+        <>
+          <EmailCalendarNotes calendar={calendar.data} />
+          <Table.ScrollContainer minWidth={760}>
+            <Table withTableBorder withColumnBorders layout="fixed" data-testid="email-calendar">
+              <Table.Caption>{t('emails.calendarCaption', { season: calendar.data.season_name })}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  {WEEKDAYS.map((d) => (
+                    <Table.Th key={d}>{t(`emails.weekdays.${d}`)}</Table.Th>
+                  ))}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {weeksOf(calendar.data.days).map((week) => (
+                  <Table.Tr key={week.find(Boolean)!.date}>
+                    {week.map((day, i) =>
+                      day ? (
+                        <CalendarDay key={day.date} day={day} calendar={calendar.data} base={base} />
+                      ) : (
+                        <Table.Td key={`empty-${i}`} className={classes.outside} />
+                      ),
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * One day of the calendar: its date (a link to its dry run when it has emails), "Today" when it
+ * is the app's today (also `aria-current="date"`), a round's beginning, and each email's count
+ * with its forecast on the days after today.
+ */
+function CalendarDay({ day, calendar, base }: { day: Day; calendar: Calendar; base: string }) {
+  const { t } = useTranslation();
+  const total = day.counts.reduce((sum, c) => sum + c.count, 0);
+  const isToday = day.date === calendar.today;
+  const ahead = day.date > calendar.today;
+  const begins = calendar.rounds.find((r) => r.start_date === day.date);
+  return (
+    <Table.Td
+      className={isToday ? `${classes.day} ${classes.today}` : classes.day}
+      data-date={day.date}
+      data-today={isToday || undefined}
+      aria-current={isToday ? 'date' : undefined}
+    >
+      <Group gap={4} wrap="wrap">
+        {total > 0 ? (
+          <Anchor
+            component={Link}
+            to={`${base}?view=schedule&date=${day.date}`}
+            size="xs"
+            fw={600}
+            aria-label={t('emails.calendarDayLink', { day: formatDay(day.date), count: total })}
+          >
+            {formatDay(day.date)}
+          </Anchor>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {formatDay(day.date)}
+          </Text>
+        )}
+        {isToday && (
+          <Badge size="xs" variant="filled" tt="none" data-testid="calendar-today">
+            {t('emails.calendar.today')}
+          </Badge>
+        )}
+      </Group>
+      {begins && (
+        <Text size="xs" fs="italic" data-round-begins={begins.number}>
+          {t(begins.published_cases ? 'emails.calendar.roundBegins' : 'emails.calendar.roundBeginsEmpty', {
+            number: begins.number,
+          })}
+        </Text>
+      )}
+      {day.counts.map((c) => (
+        <Text key={c.email_type} size="xs">
+          <span data-email-type={c.email_type}>{t('emails.emailCount', { name: c.email_name, count: c.count })}</span>
+          {ahead && (
+            <Text span size="xs" c="dimmed" data-forecast={c.forecast}>
+              {' '}
+              ({t('emails.calendar.forecast', { count: c.forecast })})
+            </Text>
+          )}
+        </Text>
+      ))}
+    </Table.Td>
   );
 }

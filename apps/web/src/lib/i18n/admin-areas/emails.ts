@@ -11,7 +11,32 @@ export const emails = {
   scheduleTab: 'Who gets what',
   calendarTab: 'Season calendar',
   calendarHint:
-    'Each day of the season, the emails the schedule will send and to how many participants, as progress stands today: a participant who completes drops out of later reminders. Open a day to see who.',
+    'Each day of the season, the emails the schedule will send and to how many participants. Each count is the most it can be: progress as it stands today, as if nobody completes from now on. Beside it on the days ahead, the forecast. Open a day to see who.',
+  calendar: {
+    today: 'Today',
+    todayIs: 'Today is {{day}}.',
+    todayBefore: 'Today, {{day}}, is before this season begins.',
+    todayAfter: 'Today, {{day}}, is after this season’s last day.',
+    ahead_one: 'After today: at most {{count}} email; forecast {{forecast}}.',
+    ahead_other: 'After today: at most {{count}} emails; forecast {{forecast}}.',
+    basisPast_one:
+      'Forecast from {{count}} past season of this project: each reminder counts the share of its participants still not done by that day of a round.',
+    basisPast_other:
+      'Forecast from {{count}} past seasons of this project: each reminder counts the share of their participants still not done by that day of a round.',
+    basisThisSeason_one:
+      'Forecast from this season’s {{count}} ended round (no past season yet): each reminder counts the share of participants still not done by that day of a round.',
+    basisThisSeason_other:
+      'Forecast from this season’s {{count}} ended rounds (no past season yet): each reminder counts the share of participants still not done by that day of a round.',
+    basisNone: 'No forecast yet: no past season or ended round to learn from, so each forecast is the most it can be.',
+    rounds: 'Rounds',
+    round: 'Round {{number}}: {{start}} – {{end}}',
+    publishedCases_one: '{{count}} published case',
+    publishedCases_other: '{{count}} published cases',
+    noPublishedCase: 'No published case yet: no emails are sent for this round',
+    roundBegins: 'Round {{number}} begins',
+    roundBeginsEmpty: 'Round {{number}} begins (no published case)',
+    forecast: 'forecast {{count}}',
+  },
   calendarCaption: 'The emails of {{season}}, day by day',
   calendarDayLink_one: '{{day}}: {{count}} email, see who gets it',
   calendarDayLink_other: '{{day}}: {{count}} emails, see who gets them',
