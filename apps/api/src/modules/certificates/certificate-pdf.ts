@@ -16,9 +16,9 @@ import {
  * A CME certificate as a PDF (issue #37): US Letter, landscape, one page unless its cases
  * run on (certificate-cases.ts). A tagged PDF (issue #48): its language, its text in
  * structure elements in reading order (heading, paragraphs, the cases as a list, the link),
- * its frame and rules marked as artifacts, so a screen reader reads it as it is meant. Drawn in the drawing
- * process (`certificate-renderer.ts`), never on the API's event loop; this is the drawing
- * itself, plain and synchronous, so tests may call it directly.
+ * its frame and rules marked as artifacts, so a screen reader reads it as it is meant.
+ * Drawn in the drawing process (`certificate-renderer.ts`), never on the API's event loop;
+ * this is the drawing itself, plain and synchronous, so tests may call it directly.
  *
  * The fonts are DejaVu Sans and DejaVu Sans Bold (the `dejavu-fonts-ttf` package; their
  * licence, the Bitstream Vera licence with DejaVu's changes in the public domain, allows
