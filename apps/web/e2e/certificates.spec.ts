@@ -35,6 +35,8 @@ test('a participant downloads their CME certificate as a PDF and anyone checks i
   expect(text).toContain('James Chen');
   expect(text).toContain('Heart Failure Management 2026');
   expect(text).toContain(code);
+  // A tagged PDF (issue #48): a screen reader reads its structure.
+  expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/^Tagged:\s+yes$/m);
 
   // The check is public: a browser with no session opens the link printed on the certificate.
   const stranger = await browser.newContext();

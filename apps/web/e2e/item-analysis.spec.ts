@@ -96,6 +96,17 @@ test('the archived Asthma Pilot’s item analysis flags its questions and choice
   const rescue = table.getByRole('row').filter({ hasText: 'What do you advise about her steroid inhaler?' });
   await expect(rescue).toContainText(/almost all wrong/i);
   await expect(table.getByRole('row').filter({ hasText: 'What do you add first?' })).toContainText(/negative/i);
+  // Negative discrimination only where the evidence holds, and the rule is stated beside the
+  // table (issue #48): at 20 attempts −0.11 is within chance, −0.59 is not.
+  await expect(page.getByTestId('negative-discrimination-rule')).toHaveText(
+    'Negative discrimination is flagged only where it is clearly below 0: from 20 completed attempts (N), when it is at most −2/√(N + 2), two standard errors below 0 (−0.43 at 20 attempts, −0.35 at 30, −0.20 at 100). Closer to 0 it may be chance.',
+  );
+  await expect(rescue.getByRole('cell').nth(5)).toHaveText('−0.11');
+  await expect(rescue).not.toContainText(/negative/i);
+  await expect(
+    table.getByRole('row').filter({ hasText: 'What do you add first?' }).getByRole('cell').nth(5),
+  ).toHaveText('−0.59');
+  await expect(table.getByText('Negative discrimination', { exact: true })).toHaveCount(1);
   await expect(table.getByRole('row').filter({ hasText: 'Rinse the mouth after each dose' })).toContainText(/missed/i);
   await page.screenshot({ path: test.info().outputPath('pilot-item-analysis.png'), fullPage: true });
   await expectNoViolations(page);

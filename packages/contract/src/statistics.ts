@@ -169,6 +169,30 @@ export const itemFlags = [
 export type ItemFlag = (typeof itemFlags)[number];
 
 /**
+ * When a question's discrimination r is flagged as negative (issue #48): only where the
+ * evidence holds, not at any r below 0. With N completed attempts its standard error is
+ * SE = √((1 − r²) / (N − 2)), about 0.22 at N = 20; the flag needs r two standard errors
+ * below 0 (r + 2·SE ≤ 0, the usual test of a correlation at about 5 %), which works out to
+ * r ≤ −2 / √(N + 2): −0.43 at 20 attempts, −0.35 at 30, −0.20 at 100. Below 20 attempts
+ * (the same test would need r ≤ −0.76 at 5) nothing is flagged. The one place of the rule:
+ * the API's flags and the screen's statement of it both read it here.
+ */
+export const negativeDiscriminationRule = { minimumAttempts: 20, standardErrors: 2 } as const;
+
+/** The discrimination at or below which `attempts` completed attempts flag a question; null below the minimum. */
+export function negativeDiscriminationLimit(attempts: number): number | null {
+  if (!(attempts >= negativeDiscriminationRule.minimumAttempts)) return null;
+  return -negativeDiscriminationRule.standardErrors / Math.sqrt(attempts + 2);
+}
+
+/** Whether a question's discrimination is flagged as negative (`negativeDiscriminationRule`). */
+export function isNegativeDiscrimination(discrimination: number | null, attempts: number): boolean {
+  const limit = negativeDiscriminationLimit(attempts);
+  // A hair of rounding on the boundary counts as on it.
+  return discrimination !== null && limit !== null && discrimination <= limit + 1e-12;
+}
+
+/**
  * One row of a season's item analysis: a scored question of a published case (`choice_id`
  * null: its difficulty and discrimination), or one of its choices (how often it was picked).
  */

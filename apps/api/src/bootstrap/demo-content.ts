@@ -224,7 +224,7 @@ async function seedDemoProjects(
       credits: 4.5,
       moc: true,
       toteraCourseId: 'HF-2026-B',
-      custom: 'Full season certificate.',
+      custom: 'Awarded for eight completed cases of Heart Failure Management 2026.',
     },
   ]);
   return { projectId: heartFailure, projectIds: [heartFailure, diabetes] };

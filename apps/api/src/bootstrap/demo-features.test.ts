@@ -14,8 +14,8 @@ import type {
   ProjectSurvey,
   Resource,
 } from '@pss/contract';
-import { itemFlags } from '@pss/contract';
-import { projects, surveyResponses, users } from '../db/schema/index.js';
+import { itemFlags, negativeDiscriminationLimit } from '@pss/contract';
+import { certificates, projects, surveyResponses, users } from '../db/schema/index.js';
 import { localFileStorage } from '../lib/storage.js';
 import { createTokenService } from '../lib/tokens.js';
 import { testContext } from '../../test/kit.js';
@@ -93,7 +93,13 @@ describe('the demo shows every feature', () => {
     expect(log.total).toBeGreaterThan(20);
     expect(log.total).toBeLessThanOrEqual(100); // one page holds it all
     expect(log.items.every((d) => d.status === 'SENT' && d.sent_at?.startsWith(d.queued_at.slice(0, 10)))).toBe(true);
-    expect(log.items.every((d) => d.scheduled_for < daysAgo(0))).toBe(true);
+    // A certificate's email goes when it is issued, today too (one holder completed their second case today).
+    expect(
+      log.items.every(
+        (d) =>
+          d.scheduled_for < daysAgo(0) || (d.email_type === 'certificate_issued' && d.scheduled_for === daysAgo(0)),
+      ),
+    ).toBe(true);
     // Every day of the running season so far, the schedule's dry run (progress as it stands
     // now, so only fewer reminders than then) finds each email it picks already in the log;
     // on the season's first day (launch emails, whatever the progress) it picks exactly the log's.
@@ -156,6 +162,18 @@ describe('the demo shows every feature', () => {
       await participant(DEMO_WINTER_COMPLETER),
     );
     expect(mine.items.map((c) => c.code)).toEqual([page.items[1]!.code]);
+    // Each is dated on or after every completion it lists, and lists at least its minimum (issue #48).
+    const rows = await ctx.db.select().from(certificates).where(eq(certificates.projectId, projectId));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.cases.length, row.participantName).toBeGreaterThanOrEqual(row.minCases);
+      for (const listed of row.cases) {
+        expect(
+          new Date(listed.submitted_at).getTime(),
+          `${row.participantName}: ${listed.case_name}`,
+        ).toBeLessThanOrEqual(row.issuedAt.getTime());
+      }
+    }
   });
 
   it('counts every project’s participants as its Participants tab lists them, the archived pilot too', async () => {
@@ -199,5 +217,11 @@ describe('the demo shows every feature', () => {
     expect(questions.every((q) => q.discrimination !== null)).toBe(true);
     expect(questions.some((q) => q.discrimination! > 0.3)).toBe(true);
     expect([...new Set(items.flatMap((r) => r.flags))].sort()).toEqual([...itemFlags].sort());
+    // Negative discrimination only where the evidence holds (issue #48): at 20 attempts
+    // r ≤ −0.43; a question a little below 0 is not flagged.
+    const negative = questions.filter((q) => q.flags.includes('NEGATIVE_DISCRIMINATION'));
+    expect(negative.map((q) => q.question_text)).toEqual(['What do you add first?']);
+    expect(negative[0]!.discrimination).toBeLessThanOrEqual(negativeDiscriminationLimit(DEMO_PILOT_PARTICIPANTS)!);
+    expect(questions.some((q) => q.discrimination! < 0 && !q.flags.includes('NEGATIVE_DISCRIMINATION'))).toBe(true);
   });
 });

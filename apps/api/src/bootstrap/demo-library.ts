@@ -50,7 +50,12 @@ export async function seedDemoLibrary(db: Db, projectId: string, today: Date): P
     ),
     'CUSTOM',
   );
+  await seedDemoCme(db, projectId, today);
+  await seedDemoModuleLibrary(db, projectId);
+}
 
+/** The Winter Season completers' CME credit and its certificates. */
+async function seedDemoCme(db: Db, projectId: string, today: Date): Promise<void> {
   const [winterCme] = await db
     .insert(cmes)
     .values({
@@ -59,23 +64,45 @@ export async function seedDemoLibrary(db: Db, projectId: string, today: Date): P
       credits: 1,
       moc: false,
       toteraCourseId: 'HF-2026-W',
-      custom: 'Winter Season certificate.',
+      // A CME belongs to the project, not to one of its seasons: its text speaks of the project.
+      custom: 'Awarded for two completed cases of Heart Failure Management 2026.',
     })
     .returning({ id: cmes.id });
-  // Those who completed two cases hold its certificate, issued yesterday, as they would had the
-  // CME been there first; its email went that day (the delivery log shows it sent).
-  const issuedAt = new Date(today.getTime() - 86_400_000);
-  const issued = await issueCertificatesOfCme(db, winterCme!.id, issuedAt);
-  if (issued.length) {
-    const attempt = JSON.stringify([{ at: issuedAt.toISOString(), outcome: 'SENT' }]);
-    await db.execute(sql`
-      update email_outbox set status = 'SENT', sent_at = created_at, attempts = 1, attempt_log = ${attempt}::jsonb
-      where certificate_id in (${sql.join(
-        issued.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`);
-  }
+  // Those who had completed two cases by yesterday hold its certificate, issued yesterday, as
+  // they would had the CME been made then; its email went that day (the delivery log shows it sent).
+  const issued = await issueCertificatesOfCme(db, winterCme!.id, new Date(today.getTime() - 86_400_000));
+  await dateCertificatesAfterTheirCases(db, issued);
+}
 
+/**
+ * A certificate is dated on or after every case it lists (issue #48): one whose holder
+ * reached the minimum only later (a case completed today) is dated at that completion, as
+ * the submit would have issued it, and lists the cases completed by then; its email goes with it.
+ */
+async function dateCertificatesAfterTheirCases(db: Db, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update certificates k set
+      issued_at = greatest(k.issued_at, (k.cases -> (k.min_cases - 1) ->> 'submitted_at')::timestamptz)
+    where k.id in (${list})`);
+  await db.execute(sql`
+    update certificates k set cases = (
+      select jsonb_agg(c.value order by c.ordinality) from jsonb_array_elements(k.cases) with ordinality c
+      where (c.value ->> 'submitted_at')::timestamptz <= k.issued_at)
+    where k.id in (${list})`);
+  await db.execute(sql`
+    update email_outbox o set status = 'SENT', created_at = k.issued_at, next_attempt_at = k.issued_at,
+      sent_at = k.issued_at, rule_day = (k.issued_at at time zone 'UTC')::date, attempts = 1,
+      attempt_log = jsonb_build_array(jsonb_build_object('at', k.issued_at, 'outcome', 'SENT'))
+    from certificates k
+    where o.certificate_id = k.id and k.id in (${list})`);
+}
+
+async function seedDemoModuleLibrary(db: Db, projectId: string): Promise<void> {
   const modules = createModuleLibraryRepository(db);
   const moduleId = await modules.create({
     name: 'Cardiology essentials',

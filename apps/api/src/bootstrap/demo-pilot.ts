@@ -115,13 +115,17 @@ function picks(c: number, q: number, who: number): string[] {
     return sure ? ['In four to six weeks'] : ['Only if he gets worse'];
   }
   if (c === 1 && q === 0) {
-    // Almost everyone wrong: the rinse is a necessary choice nearly all miss.
-    return who === 19
-      ? ['Rinse the mouth after each dose', 'Use it every day, even when well']
-      : ['Use it every day, even when well'];
+    // Almost everyone wrong: the rinse is a necessary choice nearly all miss; the less sure
+    // half also let her stop the inhaler when she feels better.
+    if (who === 19) return ['Rinse the mouth after each dose', 'Use it every day, even when well'];
+    return sure
+      ? ['Use it every day, even when well']
+      : ['Use it every day, even when well', 'Stop it when she feels better'];
   }
   if (c === 1 && q === 1) {
-    // Discriminates the wrong way: the surest over-treat and add a second controller.
+    // Discriminates the wrong way, clearly enough to be flagged at 20 attempts (r = −0.59,
+    // the flag needs −0.43): the surest over-treat and add a second controller, while the
+    // rest of the case goes better for them.
     return who >= 13
       ? ['A written asthma action plan', 'A second controller inhaler']
       : ['A written asthma action plan'];

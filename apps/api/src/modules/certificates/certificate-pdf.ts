@@ -1,12 +1,24 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { drawFitted, drawText, fitText, oneLine, type FittedText, type TextBox } from './certificate-text.js';
+import { CASES_HEADING, drawCasesBlock, drawCasesHeading, layoutCases, type CasesBlock } from './certificate-cases.js';
+import {
+  artifact,
+  FONT_FILES,
+  drawFitted,
+  drawText,
+  fitText,
+  oneLine,
+  tagged,
+  type FittedText,
+  type TextBox,
+} from './certificate-text.js';
 
 /**
- * A CME certificate as a one-page PDF (issue #37): US Letter, landscape. Drawn in the drawing
- * process (`certificate-renderer.ts`), never on the API's event loop; this is the drawing
- * itself, plain and synchronous, so tests may call it directly.
+ * A CME certificate as a PDF (issue #37): US Letter, landscape, one page unless its cases
+ * run on (certificate-cases.ts). A tagged PDF (issue #48): its language, its text in
+ * structure elements in reading order (heading, paragraphs, the cases as a list, the link),
+ * its frame and rules marked as artifacts, so a screen reader reads it as it is meant.
+ * Drawn in the drawing process (`certificate-renderer.ts`), never on the API's event loop;
+ * this is the drawing itself, plain and synchronous, so tests may call it directly.
  *
  * The fonts are DejaVu Sans and DejaVu Sans Bold (the `dejavu-fonts-ttf` package; their
  * licence, the Bitstream Vera licence with DejaVu's changes in the public domain, allows
@@ -34,13 +46,6 @@ export interface CertificatePdfInput {
   cases: { case_name: string; submitted_at: string }[];
 }
 
-const FONTS_FOLDER = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-);
-const REGULAR = path.join(FONTS_FOLDER, 'DejaVuSans.ttf');
-const BOLD = path.join(FONTS_FOLDER, 'DejaVuSans-Bold.ttf');
-
 const AUTHOR = 'Patient Simulation Platform';
 /** US Letter, landscape, in points. */
 const PAGE = { width: 792, height: 612 };
@@ -55,8 +60,15 @@ const MUTED = '#5b6673';
 const GOLD = '#b08d3c';
 const RED = '#b3261e';
 
-/** The cases' list: small type in three columns, as many rows as the room left holds. */
-const CASES = { columns: 3, gap: 24, size: 7.5, rowHeight: 10, dateWidth: 54 };
+/** Where a further page's list begins and how much height it has. */
+const MORE_TOP = 100;
+const MORE_ROOM = PAGE.height - 56 - MORE_TOP;
+
+/** Made once: a formatter takes a millisecond to make, and a long list of cases asks for many dates. */
+const DATES = {
+  long: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }),
+  medium: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }),
+};
 
 /**
  * A date as "November 29, 2026" or "Nov 29, 2026" (UTC: the day is the same wherever the PDF
@@ -65,7 +77,7 @@ const CASES = { columns: 3, gap: 24, size: 7.5, rowHeight: 10, dateWidth: 54 };
 function dateOf(iso: string, style: 'long' | 'medium'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: style, timeZone: 'UTC' }).format(date);
+  return DATES[style].format(date);
 }
 
 const amount = (value: number, one: string, many: string) =>
@@ -103,6 +115,10 @@ function middleBlocks(doc: PDFKit.PDFDocument, input: CertificatePdfInput): { fi
 }
 
 function drawFrame(doc: PDFKit.PDFDocument, revoked: boolean): void {
+  artifact(doc, () => drawBorders(doc, revoked));
+}
+
+function drawBorders(doc: PDFKit.PDFDocument, revoked: boolean): void {
   doc
     .lineWidth(2.5)
     .strokeColor(revoked ? RED : NAVY)
@@ -116,89 +132,57 @@ function drawFrame(doc: PDFKit.PDFDocument, revoked: boolean): void {
 }
 
 /** The top of the page; answers where the middle may begin. */
-function drawHeading(doc: PDFKit.PDFDocument, input: CertificatePdfInput): number {
-  drawText(
-    doc,
-    { text: AUTHOR.toUpperCase(), font: 'Regular', size: 10, maxHeight: 12, color: MUTED, align: 'center' },
-    LEFT,
-    50,
-    WIDTH,
+function drawHeading(doc: PDFKit.PDFDocument, root: PDFKit.PDFStructureElement, input: CertificatePdfInput): number {
+  tagged(doc, root, 'P', () =>
+    drawText(
+      doc,
+      { text: AUTHOR.toUpperCase(), font: 'Regular', size: 10, maxHeight: 12, color: MUTED, align: 'center' },
+      LEFT,
+      50,
+      WIDTH,
+    ),
   );
-  drawText(
-    doc,
-    { text: 'Certificate of Completion', font: 'Bold', size: 36, maxHeight: 42, color: NAVY, align: 'center' },
-    LEFT,
-    68,
-    WIDTH,
+  tagged(doc, root, 'H1', () =>
+    drawText(
+      doc,
+      { text: 'Certificate of Completion', font: 'Bold', size: 36, maxHeight: 42, color: NAVY, align: 'center' },
+      LEFT,
+      68,
+      WIDTH,
+    ),
   );
-  doc
-    .lineWidth(1.5)
-    .strokeColor(GOLD)
-    .moveTo(PAGE.width / 2 - 70, 116)
-    .lineTo(PAGE.width / 2 + 70, 116)
-    .stroke();
+  artifact(doc, () =>
+    doc
+      .lineWidth(1.5)
+      .strokeColor(GOLD)
+      .moveTo(PAGE.width / 2 - 70, 116)
+      .lineTo(PAGE.width / 2 + 70, 116)
+      .stroke(),
+  );
   if (input.revokedAt === null) return 134;
   // A revoked certificate still downloads (its holder may ask why): it says so at its top.
-  doc
-    .lineWidth(1.25)
-    .strokeColor(RED)
-    .rect(LEFT + 120, 126, WIDTH - 240, 28)
-    .stroke();
+  artifact(doc, () =>
+    doc
+      .lineWidth(1.25)
+      .strokeColor(RED)
+      .rect(LEFT + 120, 126, WIDTH - 240, 28)
+      .stroke(),
+  );
   const line = `REVOKED on ${dateOf(input.revokedAt, 'long')} — this certificate is no longer valid`;
-  drawText(
-    doc,
-    { text: line, font: 'Bold', size: 13, minSize: 9, maxHeight: 16, color: RED, align: 'center' },
-    LEFT + 128,
-    133,
-    WIDTH - 256,
+  tagged(doc, root, 'P', () =>
+    drawText(
+      doc,
+      { text: line, font: 'Bold', size: 13, minSize: 9, maxHeight: 16, color: RED, align: 'center' },
+      LEFT + 128,
+      133,
+      WIDTH - 256,
+    ),
   );
   return 166;
 }
 
-/** The cases in three columns from `top`, at most `rows` deep; "and N more" in the last place when they do not all fit. */
-function drawCases(doc: PDFKit.PDFDocument, cases: CertificatePdfInput['cases'], top: number, rows: number): void {
-  drawText(
-    doc,
-    { text: 'Cases completed', font: 'Bold', size: 8, maxHeight: 10, color: MUTED, align: 'center' },
-    LEFT,
-    top,
-    WIDTH,
-  );
-  const capacity = rows * CASES.columns;
-  const shown = cases.length > capacity ? cases.slice(0, capacity - 1) : cases;
-  const more = cases.length - shown.length;
-  const places = shown.length + (more > 0 ? 1 : 0);
-  const used = Math.ceil(places / CASES.columns);
-  const columnWidth = (WIDTH - (CASES.columns - 1) * CASES.gap) / CASES.columns;
-  // Fewer cases than columns: the columns they take are centred under the heading.
-  const columns = Math.ceil(places / used);
-  const left = LEFT + ((CASES.columns - columns) * (columnWidth + CASES.gap)) / 2;
-  const place = (index: number) => ({
-    x: left + Math.floor(index / used) * (columnWidth + CASES.gap),
-    y: top + 14 + (index % used) * CASES.rowHeight,
-  });
-  const small = { size: CASES.size, maxHeight: CASES.rowHeight - 1, color: INK } as const;
-  shown.forEach((item, index) => {
-    const { x, y } = place(index);
-    const nameWidth = columnWidth - CASES.dateWidth - 6;
-    drawText(doc, { ...small, text: item.case_name, font: 'Regular' }, x, y, nameWidth);
-    const date = dateOf(item.submitted_at, 'medium');
-    drawText(
-      doc,
-      { ...small, text: date, font: 'Regular', color: MUTED, align: 'right' },
-      x + nameWidth + 6,
-      y,
-      CASES.dateWidth,
-    );
-  });
-  if (more > 0) {
-    const { x, y } = place(shown.length);
-    drawText(doc, { ...small, text: `and ${more} more`, font: 'Bold', color: MUTED }, x, y, columnWidth);
-  }
-}
-
 /** The bottom of the page: when, by whom, the code, and where to check it. */
-function drawFooter(doc: PDFKit.PDFDocument, input: CertificatePdfInput): void {
+function drawFooter(doc: PDFKit.PDFDocument, root: PDFKit.PDFStructureElement, input: CertificatePdfInput): void {
   const columnWidth = 200;
   const columns: [string, string, number, 'left' | 'center' | 'right'][] = [
     ['Date of issue', dateOf(input.issuedAt, 'long'), LEFT, 'left'],
@@ -206,33 +190,28 @@ function drawFooter(doc: PDFKit.PDFDocument, input: CertificatePdfInput): void {
     ['Verification code', input.code, LEFT + WIDTH - columnWidth, 'right'],
   ];
   for (const [label, value, x, align] of columns) {
-    doc
-      .lineWidth(0.5)
-      .strokeColor(GOLD)
-      .moveTo(x, FOOTER_TOP)
-      .lineTo(x + columnWidth, FOOTER_TOP)
-      .stroke();
-    drawText(
-      doc,
-      { text: label, font: 'Regular', size: 8, maxHeight: 10, color: MUTED, align },
-      x,
-      FOOTER_TOP + 5,
-      columnWidth,
+    artifact(doc, () =>
+      doc
+        .lineWidth(0.5)
+        .strokeColor(GOLD)
+        .moveTo(x, FOOTER_TOP)
+        .lineTo(x + columnWidth, FOOTER_TOP)
+        .stroke(),
     );
-    drawText(
-      doc,
-      { text: value, font: 'Bold', size: 12, minSize: 8, maxHeight: 14, color: INK, align },
-      x,
-      FOOTER_TOP + 17,
-      columnWidth,
-    );
+    // Each label, then its value: "Date of issue", "December 6, 2026".
+    const labelBox = { text: label, font: 'Regular', size: 8, maxHeight: 10, color: MUTED, align } as const;
+    const valueBox = { text: value, font: 'Bold', size: 12, minSize: 8, maxHeight: 14, color: INK, align } as const;
+    tagged(doc, root, 'P', () => drawText(doc, labelBox, x, FOOTER_TOP + 5, columnWidth));
+    tagged(doc, root, 'P', () => drawText(doc, valueBox, x, FOOTER_TOP + 17, columnWidth));
   }
-  drawText(
-    doc,
-    { text: 'Verify this certificate at', font: 'Regular', size: 9, maxHeight: 11, color: MUTED, align: 'center' },
-    LEFT,
-    534,
-    WIDTH,
+  tagged(doc, root, 'P', () =>
+    drawText(
+      doc,
+      { text: 'Verify this certificate at', font: 'Regular', size: 9, maxHeight: 11, color: MUTED, align: 'center' },
+      LEFT,
+      534,
+      WIDTH,
+    ),
   );
   const url = {
     text: input.verifyUrl,
@@ -243,40 +222,96 @@ function drawFooter(doc: PDFKit.PDFDocument, input: CertificatePdfInput): void {
     color: NAVY,
     align: 'center',
   } as const;
-  drawText(doc, { ...url, link: oneLine(input.verifyUrl) }, LEFT, 547, WIDTH);
+  // The address is a link: its annotation belongs to the Link element that holds its text.
+  const link = doc.struct('Link', {}, () =>
+    drawText(doc, { ...url, link: oneLine(input.verifyUrl) }, LEFT, 547, WIDTH),
+  );
+  root.add(doc.struct('P', {}, [link]));
 }
 
-function drawPage(doc: PDFKit.PDFDocument, input: CertificatePdfInput): void {
+function drawPage(doc: PDFKit.PDFDocument, root: PDFKit.PDFStructureElement, input: CertificatePdfInput): void {
   drawFrame(doc, input.revokedAt !== null);
-  const top = drawHeading(doc, input);
+  const top = drawHeading(doc, root, input);
   const blocks = middleBlocks(doc, input);
   const room = FOOTER_TOP - 16 - top;
   const middle = blocks.reduce((sum, { fitted, gap }) => sum + gap + fitted.height, 0);
-  // The list comes after a gap of 16, under its heading (14), when at least one row fits.
-  const listRoom = room - middle - 16 - 14;
-  const rows = input.cases.length === 0 ? 0 : Math.max(0, Math.floor(listRoom / CASES.rowHeight));
-  const usedRows = Math.min(rows, Math.ceil(input.cases.length / CASES.columns));
-  const list = usedRows > 0 ? 16 + 14 + usedRows * CASES.rowHeight : 0;
+  // The list comes after a gap of 16, under its heading; what does not fit goes on to further pages.
+  const cases = layoutCases(doc, input.cases, WIDTH, room - middle - 16 - CASES_HEADING, MORE_ROOM, (iso) =>
+    dateOf(iso, 'medium'),
+  );
+  const list = cases.first ? 16 + CASES_HEADING + cases.first.height : 0;
   // What is left is shared above and below, a little more below: the page's middle looks centred.
   let y = top + Math.max(0, room - middle - list) * 0.45;
   blocks.forEach(({ fitted, gap }) => {
     y += gap;
-    drawFitted(doc, fitted, LEFT, y, WIDTH);
+    const at = y;
+    tagged(doc, root, 'P', () => drawFitted(doc, fitted, LEFT, at, WIDTH));
     y += fitted.height;
   });
-  if (usedRows > 0) drawCases(doc, input.cases, y + 16, rows);
-  drawFooter(doc, input);
+  // The list is made only with cases (an element made is written only once it is in the tree).
+  const cased = cases.first || cases.more.length ? doc.struct('L') : null;
+  if (cased && cases.first) {
+    drawCasesHeading(doc, root, 'Cases completed', LEFT, y + 16, WIDTH);
+    root.add(cased);
+    drawCasesBlock(doc, cased, cases.first, LEFT, y + 16 + CASES_HEADING, WIDTH);
+  }
+  drawFooter(doc, root, input);
+  const pages = cases.more.length + 1;
+  cases.more.forEach((block, index) =>
+    drawMore(doc, root, cased!, input, block, index + 2, pages, !cases.first && index === 0),
+  );
+  cased?.end();
 }
 
-/** The certificate's PDF (one page, fonts embedded, text extractable, with its title and author). */
+/** A further page of the cases: the frame, whose certificate it continues, and the list. */
+function drawMore(
+  doc: PDFKit.PDFDocument,
+  root: PDFKit.PDFStructureElement,
+  cased: PDFKit.PDFStructureElement,
+  input: CertificatePdfInput,
+  block: CasesBlock,
+  page: number,
+  pages: number,
+  starts: boolean,
+): void {
+  doc.addPage();
+  drawFrame(doc, input.revokedAt !== null);
+  // Whose certificate it continues, repeated on each further page: artifacts, as running heads are.
+  const heads = [
+    `Certificate of Completion — ${oneLine(input.participantName)}`,
+    `${input.code} — page ${page} of ${pages}`,
+  ];
+  heads.forEach((text, line) => {
+    const small = { text, font: 'Regular', size: 9, maxHeight: 11, color: MUTED, align: 'center' } as const;
+    doc.markContent('Artifact', { type: 'Pagination' });
+    drawText(doc, small, LEFT, 44 + line * 12, WIDTH);
+    doc.endMarkedContent();
+  });
+  // The list's heading where the list begins (none fitted on the first page), else a
+  // "continued" line the reader passes over.
+  drawCasesHeading(
+    doc,
+    starts ? root : null,
+    starts ? 'Cases completed' : 'Cases completed (continued)',
+    LEFT,
+    74,
+    WIDTH,
+  );
+  if (starts) root.add(cased);
+  drawCasesBlock(doc, cased, block, LEFT, MORE_TOP, WIDTH);
+}
+
+/** The certificate's PDF (fonts embedded, text extractable, with its title and author). */
 export async function drawCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
   const issued = new Date(input.issuedAt);
   const doc = new PDFDocument({
+    // A tagged PDF: its structure tree, with `lang`, read by screen readers (issue #48).
+    tagged: true,
     size: 'LETTER',
     layout: 'landscape',
     margin: 0,
     // The default font, opened as the document is: Helvetica (a standard font) is never used.
-    font: REGULAR,
+    font: FONT_FILES.Regular,
     // ActualText (a name's letters the font lacks) is of PDF 1.5; pdfkit writes 1.3 by default.
     pdfVersion: '1.7',
     lang: 'en-US',
@@ -290,15 +325,16 @@ export async function drawCertificatePdf(input: CertificatePdfInput): Promise<Ui
       ...(Number.isNaN(issued.getTime()) ? {} : { CreationDate: issued, ModDate: issued }),
     },
   });
-  doc.registerFont('Regular', REGULAR);
-  doc.registerFont('Bold', BOLD);
   const chunks: Buffer[] = [];
   const ended = new Promise<void>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  drawPage(doc, input);
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  drawPage(doc, root, input);
+  root.end();
   doc.end();
   await ended;
   const pdf = Buffer.concat(chunks);

@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
 /**
  * Text on the certificate page (`certificate-pdf.ts`) that never leaves its place: a name,
  * project or address of any length is wrapped within a height and shrunk until it fits there,
@@ -5,6 +8,25 @@
  * the bottom and there is no height; every text here has one, so the certificate stays one page.
  */
 export type FontName = 'Regular' | 'Bold';
+
+const FONTS_FOLDER = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+);
+
+/**
+ * The fonts' files (certificate-pdf.ts says why DejaVu Sans). A font is chosen by its file,
+ * not by a registered name: pdfkit caches a font under the name or path it was asked for,
+ * except a registered name for a font it already holds under its path (the document's
+ * default), which it then opens and parses anew at every call — most of a drawing's time.
+ */
+export const FONT_FILES: Record<FontName, string> = {
+  Regular: path.join(FONTS_FOLDER, 'DejaVuSans.ttf'),
+  Bold: path.join(FONTS_FOLDER, 'DejaVuSans-Bold.ttf'),
+};
+
+/** Makes `name` the font being used. */
+export const useFont = (doc: PDFKit.PDFDocument, name: FontName) => doc.font(FONT_FILES[name]);
 
 export interface TextBox {
   text: string;
@@ -80,7 +102,7 @@ export function drawableText(doc: PDFKit.PDFDocument, text: string): { drawn: st
 
 /** Measures a text for a width: the largest size from `size` down to `minSize` that fits its height. */
 export function fitText(doc: PDFKit.PDFDocument, box: TextBox, width: number): FittedText {
-  doc.font(box.font);
+  useFont(doc, box.font);
   const { drawn, actual } = drawableText(doc, box.text);
   const minSize = box.minSize ?? box.size;
   for (let size = box.size; ; size = Math.max(minSize, size - 1)) {
@@ -97,7 +119,7 @@ export function fitText(doc: PDFKit.PDFDocument, box: TextBox, width: number): F
 /** Draws a measured text at (x, y); lines past its limit are left out, the last cut with "…". */
 export function drawFitted(doc: PDFKit.PDFDocument, fitted: FittedText, x: number, y: number, width: number): void {
   const { box } = fitted;
-  doc.font(box.font).fontSize(fitted.size).fillColor(box.color);
+  useFont(doc, box.font).fontSize(fitted.size).fillColor(box.color);
   if (fitted.actual !== null) doc.markContent('Span', { actual: fitted.actual });
   doc.text(fitted.drawn, x, y, {
     width,
@@ -121,4 +143,26 @@ export function drawText(doc: PDFKit.PDFDocument, box: TextBox, x: number, y: nu
   const fitted = fitText(doc, box, width);
   drawFitted(doc, fitted, x, y, width);
   return fitted.height;
+}
+
+/**
+ * Adds a structure element of `type` under `parent` (issue #48: the tagged PDF) whose content
+ * is what `draw` draws, drawn now: elements are added, and so read, in the order they are drawn.
+ */
+export function tagged(
+  doc: PDFKit.PDFDocument,
+  parent: PDFKit.PDFStructureElement,
+  type: string,
+  draw: () => void,
+): PDFKit.PDFStructureElement {
+  const element = doc.struct(type, {}, draw);
+  parent.add(element);
+  return element;
+}
+
+/** Draws decoration (a frame, a rule) as an artifact, which a screen reader passes over. */
+export function artifact(doc: PDFKit.PDFDocument, draw: () => void): void {
+  doc.markContent('Artifact', { type: 'Layout' });
+  draw();
+  doc.endMarkedContent();
 }

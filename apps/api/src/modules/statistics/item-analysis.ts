@@ -1,9 +1,11 @@
-import type { ItemAnalysisRow, ItemFlag } from '@pss/contract';
+import { isNegativeDiscrimination, type ItemAnalysisRow, type ItemFlag } from '@pss/contract';
 import type { ChoiceFiguresRow, QuestionFiguresRow } from './item-analysis.repository.js';
 
 /**
  * The thresholds of the item analysis's flags, in one place. A flag needs enough completed
- * attempts to mean something: below `minimumAttempts` none is raised.
+ * attempts to mean something: below `minimumAttempts` none is raised. Negative
+ * discrimination has a rule of its own, shared with the screen that states it (the
+ * contract's `negativeDiscriminationRule`): 20 attempts and r two standard errors below 0.
  */
 export const ITEM_FLAG_RULES = {
   minimumAttempts: 5,
@@ -15,12 +17,12 @@ export const ITEM_FLAG_RULES = {
   often: 1 / 3,
 } as const;
 
-function questionFlags(row: QuestionFiguresRow, difficulty: number | null): ItemFlag[] {
+export function questionFlags(row: QuestionFiguresRow, difficulty: number | null): ItemFlag[] {
   if (row.attempts < ITEM_FLAG_RULES.minimumAttempts || difficulty === null) return [];
   const flags: ItemFlag[] = [];
   if (difficulty >= ITEM_FLAG_RULES.almostAllRight) flags.push('ALMOST_ALL_RIGHT');
   if (difficulty <= ITEM_FLAG_RULES.almostAllWrong) flags.push('ALMOST_ALL_WRONG');
-  if (row.discrimination !== null && row.discrimination < 0) flags.push('NEGATIVE_DISCRIMINATION');
+  if (isNegativeDiscrimination(row.discrimination, row.attempts)) flags.push('NEGATIVE_DISCRIMINATION');
   return flags;
 }
 

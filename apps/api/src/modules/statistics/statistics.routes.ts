@@ -71,7 +71,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, service: Statisti
         'where a copy of the same case was answered in an earlier round of the season, the change of the ' +
         'difficulty (or chosen rate) since the earliest. Flags ' +
         '(from 5 attempts): ALMOST_ALL_RIGHT (difficulty ≥ 0.95), ALMOST_ALL_WRONG (≤ 0.05), ' +
-        'NEGATIVE_DISCRIMINATION, OFTEN_MISSED (a necessary choice missed by a third or more), OFTEN_CHOSEN (an ' +
+        'NEGATIVE_DISCRIMINATION (from 20 attempts, r ≤ −2/√(N + 2): two standard errors below 0), OFTEN_MISSED (a necessary choice missed by a third or more), OFTEN_CHOSEN (an ' +
         'unnecessary choice picked by a third or more).',
     },
     async (request) => service.itemAnalysis(caller(request), request.params.id, request.query.seasonName),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Season } from '@pss/contract';
 import { defaultSeason } from './progress-api';
-import { formatChange, formatRate, formatScore } from './progress-format';
+import { formatChange, formatDiscrimination, formatRate, formatScore } from './progress-format';
 
 const season = (name: string, start: string, end: string): Season => ({
   id: crypto.randomUUID(),
@@ -41,5 +41,9 @@ describe('rates and changes', () => {
     expect(formatChange(0.001)).toBe('0 pts');
     expect(formatScore(null)).toBe('—');
     expect(formatScore(82.6)).toBe('83');
+    expect(formatDiscrimination(0.2345)).toBe('0.23');
+    expect(formatDiscrimination(-0.4264)).toBe('−0.43');
+    expect(formatDiscrimination(-0.001)).toBe('0.00');
+    expect(formatDiscrimination(-1)).toBe('−1.00');
   });
 });

@@ -18,3 +18,9 @@ export function formatChange(change: number | null): string {
 export function formatScore(score: number | null): string {
   return score === null ? '—' : `${Math.round(score)}`;
 }
+
+/** A discrimination (−1 to 1) to two places, with a true minus sign: "0.23", "−0.43"; a hair below 0 is "0.00". */
+export function formatDiscrimination(r: number): string {
+  const fixed = r.toFixed(2);
+  return fixed === '-0.00' ? '0.00' : fixed.replace('-', '−');
+}

@@ -1,10 +1,10 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { StatusBadge } from '../../../components/status-badge';
 import { useQuery } from '@tanstack/react-query';
-import type { ItemAnalysisRow } from '@pss/contract';
+import { negativeDiscriminationLimit, negativeDiscriminationRule, type ItemAnalysisRow } from '@pss/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { itemAnalysisQueryOptions } from '../progress-api';
-import { formatChange, formatRate } from '../progress-format';
+import { formatChange, formatDiscrimination, formatRate } from '../progress-format';
 import { FigureTable } from './figure-table';
 
 /** Flags that call for the author's eye in red; the rest (too easy, too hard) in amber. */
@@ -14,6 +14,15 @@ import { FigureTable } from './figure-table';
  */
 /** A flag's words whole: the column takes their width rather than cutting them off ("Negative discrim…"). */
 const wholeLabel = { root: { flexShrink: 0, maxWidth: 'none' }, label: { overflow: 'visible' } } as const;
+
+/** The numbers of the negative discrimination flag's rule, as the screen states it: the contract's, so they never drift. */
+const limitAt = (attempts: number) => formatDiscrimination(negativeDiscriminationLimit(attempts)!);
+const negativeRuleValues = {
+  minimum: negativeDiscriminationRule.minimumAttempts,
+  at20: limitAt(20),
+  at30: limitAt(30),
+  at100: limitAt(100),
+};
 
 const flagColor = (flag: ItemAnalysisRow['flags'][number]) =>
   flag === 'NEGATIVE_DISCRIMINATION' || flag === 'OFTEN_CHOSEN' ? 'red' : 'blue';
@@ -58,6 +67,9 @@ export function ItemAnalysisTable(props: {
         <Text size="sm" c="dimmed">
           {t('progress.itemsHelp')}
         </Text>
+        <Text size="sm" c="dimmed" data-testid="negative-discrimination-rule">
+          {t('progress.itemsNegativeRule', negativeRuleValues)}
+        </Text>
       </div>
       <FigureTable
         caption={t('progress.itemsTitle')}
@@ -79,7 +91,7 @@ export function ItemAnalysisTable(props: {
           r.chosen_rate === null ? '' : `${formatRate(r.chosen_rate)} (${r.chosen})`,
           r.difficulty === null ? '' : formatRate(r.difficulty),
           // A question without variance on either side (everyone alike) has no discrimination.
-          isQuestion(r) ? (r.discrimination === null ? '–' : r.discrimination.toFixed(2)) : '',
+          isQuestion(r) ? (r.discrimination === null ? '–' : formatDiscrimination(r.discrimination)) : '',
           // Since the earliest round a copy of the case was answered in; nothing to compare: blank.
           r.change === null ? '' : formatChange(r.change),
           <Group gap={4} justify="flex-end" wrap="wrap">

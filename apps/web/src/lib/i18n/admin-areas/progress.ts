@@ -119,6 +119,9 @@ export const progress = {
   itemsTitle: 'Item analysis',
   itemsHelp:
     'For each scored question, over completed cases: difficulty is the share of attempts with full marks; discrimination is how well full marks go with a good score on the rest of the case (−1 to 1; below 0, those who get it right do worse elsewhere). For each choice, how often it was picked. Where a copy of the case was answered in an earlier round, the change since then. Flags need five completed attempts.',
+  // The rule of the flag, stated beside the table; its numbers come from the contract's negativeDiscriminationRule.
+  itemsNegativeRule:
+    'Negative discrimination is flagged only where it is clearly below 0: from {{minimum}} completed attempts (N), when it is at most −2/√(N + 2), two standard errors below 0 ({{at20}} at 20 attempts, {{at30}} at 30, {{at100}} at 100). Closer to 0 it may be chance.',
   itemsEmpty: 'No case of this season has been completed yet; the analysis appears once participants complete cases.',
   itemColumn: 'Question or choice',
   markedAs: 'Marked as',
