@@ -78,7 +78,7 @@ export function createEmailSendingService(deps: {
   projects: Pick<ProjectsService, 'requireVisible'>;
   participants: Pick<ParticipantsService, 'resolveSelection'>;
   outbox: Pick<EmailOutboxRepository, 'queue' | 'deliveries' | 'existingKeys'>;
-  scheduler: Pick<EmailScheduler, 'picks'>;
+  scheduler: Pick<EmailScheduler, 'picks' | 'sharingReads'>;
   clock: Clock;
   timeZone: string;
   publicUrl: string;
@@ -253,7 +253,7 @@ export function createEmailSendingService(deps: {
     async calendar(caller: AccessClaims, projectId: string, seasonName: string | undefined): Promise<EmailCalendar> {
       await access.project(caller, projectId);
       const seasons = await createEmailScheduleRepository(deps.db, deps.timeZone).projectSeasons(projectId);
-      return seasonCalendar(deps.scheduler, calendarSeason(seasons, seasonName, today()));
+      return seasonCalendar(deps.scheduler.sharingReads(), calendarSeason(seasons, seasonName, today()));
     },
 
     /** The dry run of the schedule for a day (./email-dry-run.ts). */
