@@ -31,6 +31,12 @@ export const { values } = parseArgs({
     minutes: { type: 'string', default: '60' },
     /** The soak's participants (each answers the case once; the default is enough to outlast an hour's soak). */
     'soak-participants': { type: 'string', default: '5000' },
+    /** The first screens' project (`--scenarios first-screens`, bench/first-screens.ts). */
+    'first-screens-participants': { type: 'string', default: '10000' },
+    /** 0 leaves out the first screens' browser part. */
+    'first-screens-browser': { type: 'string', default: '1' },
+    /** Seconds the server is left idle before a first opening that should meet it cold. */
+    'first-screens-idle': { type: 'string', default: '35' },
     /** The season simulator's participants (`--scenarios season`, bench/season.ts). */
     'season-participants': { type: 'string', default: '1000' },
   },

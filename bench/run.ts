@@ -9,6 +9,7 @@
  *     [--statistics-participants 100000]
  *   npm run bench -- --scenarios soak [--minutes 60] [--pg postgres://...]
  *   npm run bench -- --scenarios season [--season-participants 1000] [--pg postgres://...]
+ *   npm run bench -- --scenarios first-screens [--first-screens-participants 10000] [--pg postgres://...]
  *
  * With --pg the harness makes a fresh database on that server and drops it afterwards;
  * otherwise it uses embedded PGlite in a temporary directory.
@@ -31,6 +32,7 @@ import { benchEmails } from './emails-scenario.js';
 import { startFloors, type Floors } from './floor-start.js';
 import { measureCopyFloor } from './import-floor.js';
 import { measure, type Measured } from './measure.js';
+import { runFirstScreensBench } from './first-screens.js';
 import { runImports, type ImportRun } from './import-runs.js';
 import { participantsFor, seedReportProject } from './report-seed.js';
 import { runReportBench, type ReportFigures } from './reports.js';
@@ -56,6 +58,18 @@ async function main(): Promise<void> {
   // The season rehearsal is a run of its own too: a whole season on its own app (bench/season.ts).
   if (values.scenarios === 'season') {
     await runSeasonBench({ participants: Number(values['season-participants']), pgUrl: values.pg });
+    return;
+  }
+  // The first screens (issue #48) too: a project of their own, cold and warm, and Chromium.
+  if (values.scenarios === 'first-screens') {
+    await runFirstScreensBench({
+      participants: Number(values['first-screens-participants']),
+      pgUrl: values.pg,
+      root,
+      port,
+      browser: values['first-screens-browser'] !== '0',
+      idleSeconds: Number(values['first-screens-idle']),
+    });
     return;
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pss-bench-'));

@@ -27,7 +27,7 @@ export interface DrawingLimits {
 /** What V8 writes when a heap limit is reached ("Reached heap limit", "JavaScript heap out of memory"). */
 const OUT_OF_MEMORY = /heap limit|out of memory/i;
 
-/** An idle drawing process is ended after this long: pdf.js is heavy to hold. */
+/** An idle drawing process is ended after this long, unless its pool says otherwise: pdf.js is heavy to hold. */
 const IDLE_MS = 30_000;
 
 export interface DrawingPoolOptions {
@@ -35,6 +35,8 @@ export interface DrawingPoolOptions {
   name: string;
   limits: DrawingLimits;
   log?: FastifyBaseLogger;
+  /** How long an idle process is kept (30 s by default). */
+  idleMs?: number;
 }
 
 interface Pending {
@@ -52,7 +54,7 @@ interface Running extends Pending {
  * One drawing process at a time per pool, one drawing at a time in it, the others queued.
  * Each caller has a pool of its own, so a queue of one kind never delays another.
  */
-export function createDrawingPool({ name, limits, log }: DrawingPoolOptions) {
+export function createDrawingPool({ name, limits, log, idleMs = IDLE_MS }: DrawingPoolOptions) {
   let child: ChildProcess | null = null;
   let current: Running | null = null;
   const queue: Pending[] = [];
@@ -144,7 +146,7 @@ export function createDrawingPool({ name, limits, log }: DrawingPoolOptions) {
     if (current || closed) return;
     const pending = queue.shift();
     if (!pending) {
-      if (child && !idle) idle = setTimeout(stopIdle, IDLE_MS).unref();
+      if (child && !idle) idle = setTimeout(stopIdle, idleMs).unref();
       return;
     }
     if (idle) clearTimeout(idle);
@@ -179,6 +181,24 @@ export function createDrawingPool({ name, limits, log }: DrawingPoolOptions) {
         queue.push({ message: { id: nextId++, task }, resolve: (drawn) => resolve(drawn as DrawingResult<T>), reject });
         next();
       });
+    },
+
+    /**
+     * Readies the process ahead of a drawing someone will wait for: when none runs and none
+     * is asked for, it is started and draws `task` (whose result is dropped), so its code and
+     * what the task loads (fonts) are ready for the next. Otherwise nothing: a process that
+     * runs or draws is ready already. Answers whether it started one.
+     */
+    warm(task: DrawingTask): boolean {
+      if (closed || current || queue.length || child?.connected) return false;
+      queue.push({ message: { id: nextId++, task }, resolve: () => {}, reject: () => {} });
+      next();
+      return true;
+    },
+
+    /** Whether a drawing process is up (started, and not ended or told to end). */
+    running(): boolean {
+      return Boolean(child?.connected);
     },
 
     /** Ends the drawing process for good (the app's close); a drawing under way rejects. */

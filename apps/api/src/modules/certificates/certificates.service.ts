@@ -29,6 +29,8 @@ export type { AdminCertificateRow } from './certificates.repository.js';
 /** Draws a certificate's PDF away from the event loop (`certificate-pdf.ts`). */
 export interface CertificatePdfRenderer {
   render(input: CertificatePdfInput): Promise<Uint8Array>;
+  /** Readies the drawing for a download to come (a list of certificates was read). */
+  warm?(): void;
 }
 
 /** A certificate's PDF, ready to send. */
@@ -128,6 +130,8 @@ export function createCertificatesService(deps: {
 
     async mine(caller: AccessClaims): Promise<{ items: ParticipantCertificate[] }> {
       const rows = await certificates.ofUser(caller.userId);
+      // A download is likely next: its drawing starts now, while the list is read.
+      if (rows.length) deps.pdf.warm?.();
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -159,6 +163,7 @@ export function createCertificatesService(deps: {
     async list(caller: AccessClaims, projectId: string, query: CertificateListQuery): Promise<Paged<Certificate>> {
       await deps.projects.requireVisible(caller, projectId);
       const page = await certificates.listForProject(projectId, query);
+      if (page.items.length) deps.pdf.warm?.();
       return { ...page, items: page.items.map(toAdmin) };
     },
 

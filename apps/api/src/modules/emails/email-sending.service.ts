@@ -79,7 +79,7 @@ export function createEmailSendingService(deps: {
   projects: Pick<ProjectsService, 'requireVisible'>;
   participants: Pick<ParticipantsService, 'resolveSelection'>;
   outbox: Pick<EmailOutboxRepository, 'queue' | 'deliveries' | 'existingKeys'>;
-  scheduler: Pick<EmailScheduler, 'picks'>;
+  scheduler: Pick<EmailScheduler, 'picks' | 'sharingReads'>;
   clock: Clock;
   timeZone: string;
   publicUrl: string;
@@ -257,7 +257,7 @@ export function createEmailSendingService(deps: {
       const day = today();
       const season = calendarSeason(seasons, seasonName, day);
       const curve = await createForecastRepository(deps.db, deps.timeZone).curve(season, day);
-      return seasonCalendar(deps.scheduler, season, curve, day);
+      return seasonCalendar(deps.scheduler.sharingReads(), season, curve, day);
     },
 
     /** The dry run of the schedule for a day (./email-dry-run.ts). */

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Group, Select, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useOutletContext } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
@@ -11,11 +12,20 @@ import { ConnectedAccounts } from './components/connected-accounts';
 import { ParticipantProgressTable } from './components/participant-progress-table';
 import { RateTiles } from './components/rate-tiles';
 import { ReportMenu } from './components/report-menu';
-import { defaultSeason } from './progress-api';
+import { byRoundQueryOptions, completionsByDayQueryOptions, defaultSeason } from './progress-api';
 import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
-/** The charts (Recharts and Mantine's binding, the screen's largest part) arrive after the tables' first paint. */
-const ProgressCharts = lazy(async () => ({ default: (await import('./components/progress-charts')).ProgressCharts }));
+/**
+ * The charts (Recharts and Mantine's binding, the screen's largest part) arrive after the
+ * tables' first paint. Their file is asked for as this screen's arrives, not once the screen
+ * has rendered and then waited for its project (issue #48: it was the last file of a chain).
+ */
+const chartsFile = () => import('./components/progress-charts');
+let chartsRequested: ReturnType<typeof chartsFile> | null = null;
+const requestCharts = () => (chartsRequested ??= chartsFile());
+const ProgressCharts = lazy(async () => ({ default: (await requestCharts()).ProgressCharts }));
+// A file that fails to arrive is the lazy screen's to show; asked for early, it is not also an unhandled rejection.
+requestCharts().catch(() => {});
 /** Two charts side by side: a chart's height, its title and description, and the card's padding. */
 const CHARTS_PLACEHOLDER_HEIGHT = 330;
 
@@ -47,6 +57,15 @@ export function ProgressPage() {
   const season = project.seasons.find((s) => s.name === params.get('season')) ?? defaultSeason(project.seasons, today);
   const requested = params.get('view');
   const view: View = views.find((v) => v === requested) ?? 'overview';
+  const queryClient = useQueryClient();
+  // The overview's calls go out together: the charts' with the tiles' and tables', not after
+  // the charts' file has arrived and rendered (they were a second wave, issue #48).
+  const overviewSeason = view === 'overview' ? season?.name : undefined;
+  useEffect(() => {
+    if (!overviewSeason) return;
+    void queryClient.prefetchQuery(completionsByDayQueryOptions(project.id, overviewSeason));
+    void queryClient.prefetchQuery(byRoundQueryOptions(project.id, overviewSeason));
+  }, [queryClient, project.id, overviewSeason]);
 
   /** A new season or view starts its lists afresh; the season stays in the address. */
   function go(changes: { season?: string; view?: string | null }) {
