@@ -29,16 +29,14 @@ const fixture = madeBefore(async () => {
   // Two submit at 22:00 on 2 October in Chicago (3 October in UTC): day 1 of the round; one never.
   for (const submitted of ['2025-10-03T03:00:00Z', '2025-10-03T03:00:00Z', null]) {
     const user = await createUser(ctx.db, { role: 'USER', clientId: f.clientA.id });
-    await ctx.db
-      .insert(participantAssignments)
-      .values({
-        userId: user.id,
-        seasonId: autumn,
-        projectId: p.id,
-        firstRound: 1,
-        lastRound: 1,
-        startDate: '2025-10-01',
-      });
+    await ctx.db.insert(participantAssignments).values({
+      userId: user.id,
+      seasonId: autumn,
+      projectId: p.id,
+      firstRound: 1,
+      lastRound: 1,
+      startDate: '2025-10-01',
+    });
     await ctx.db.insert(userSeasonRoundCases).values({
       userId: user.id,
       projectId: p.id,

@@ -57,16 +57,14 @@ const withHistory = madeBefore(async () => {
       email: user.email,
       dataStatus: 'READY',
     });
-    await ctx.db
-      .insert(participantAssignments)
-      .values({
-        userId: user.id,
-        seasonId: autumn,
-        projectId: p.id,
-        firstRound: 1,
-        lastRound: 2,
-        startDate: '2025-10-01',
-      });
+    await ctx.db.insert(participantAssignments).values({
+      userId: user.id,
+      seasonId: autumn,
+      projectId: p.id,
+      firstRound: 1,
+      lastRound: 2,
+      startDate: '2025-10-01',
+    });
     await ctx.db.insert(userSeasonRoundCases).values({
       userId: user.id,
       projectId: p.id,
