@@ -10,7 +10,7 @@ test('publishing a case in a running round asks first, says it becomes active at
   await page.getByRole('link', { name: 'Heart Failure Management 2026' }).click();
   await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Cases' }).click();
   // A copy of the active case (a draft), to be placed in the same running round.
-  await page.getByRole('link', { name: 'Swollen ankles after a long flight' }).click();
+  await page.getByRole('link', { name: 'Swollen ankles after a long flight', exact: true }).click();
   await expect(page).toHaveURL(/case-details\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('case-status')).toHaveText('Active');
   const season = await page.getByRole('combobox', { name: 'Season', exact: true }).inputValue();

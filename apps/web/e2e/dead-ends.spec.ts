@@ -17,7 +17,10 @@ test('a client with projects offers no Delete that would fail: it says why; a cl
   // Pressed anyway (Playwright waits for an aria-disabled button to be enabled: forced).
   await blocked.click({ force: true });
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByText('A client with projects cannot be deleted: delete its projects first.')).toBeVisible();
+  // The reason, as a toast.
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'A client with projects cannot be deleted: delete its projects first.' }),
+  ).toBeVisible();
   await expectNoViolations(page);
   await page.screenshot({ path: test.info().outputPath('client-delete-blocked.png') });
 

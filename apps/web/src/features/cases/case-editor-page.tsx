@@ -191,7 +191,8 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
             <Title order={3}>{values.name || t('cases.untitled')}</Title>
             <CaseStatusBadge status={saved.status} />
             {dirty && (
-              <Text size="sm" c="orange.9" data-testid="unsaved">
+              // Red, not orange: orange.9 on white measured 4.29:1.
+              <Text size="sm" c="red.9" data-testid="unsaved">
                 {t('cases.unsaved')}
               </Text>
             )}
