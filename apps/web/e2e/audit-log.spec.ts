@@ -30,6 +30,13 @@ async function typeFilter(page: Page, label: string, value: string, param: strin
   await expect(page).toHaveURL(new RegExp(`${param}=${encodeURIComponent(value).replace(/\./g, '\\.')}`));
 }
 
+/** The log's action filter, picked by its words: the address keeps the action's code. */
+async function pickAction(page: Page, words: string, code: string) {
+  await page.getByRole('combobox', { name: 'Action', exact: true }).fill(words);
+  await page.getByRole('option', { name: words, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`action=${code.replace('.', '\\.')}(&|$)`));
+}
+
 test('a superadmin changes a case and a participant, finds both in the Audit Log and on their History, and exports them', async ({
   page,
 }) => {
@@ -60,7 +67,8 @@ test('a superadmin changes a case and a participant, finds both in the Audit Log
   // The case's History: the rename, before | after, and who did it.
   await page.getByRole('button', { name: 'Show history' }).click();
   const caseHistory = page.getByTestId('history');
-  const rename = caseHistory.getByRole('listitem').filter({ hasText: 'cases.update' }).first();
+  // The action in words (its code is the export's).
+  const rename = caseHistory.getByRole('listitem').filter({ hasText: 'Edited case' }).first();
   await expect(rename).toContainText('superadmin@demo.local');
   await expectChange(rename, firstCaseName, caseName);
   await expectNoViolations(page);
@@ -79,21 +87,23 @@ test('a superadmin changes a case and a participant, finds both in the Audit Log
   // Their History: the first name, before | after.
   await page.getByRole('button', { name: 'Show history' }).click();
   const userHistory = page.getByTestId('history');
-  await expectChange(userHistory.getByRole('listitem').filter({ hasText: 'users.update' }).first(), 'Noah', firstName);
+  await expectChange(userHistory.getByRole('listitem').filter({ hasText: 'Edited user' }).first(), 'Noah', firstName);
 
   // The Audit Log, from the main tabs: the case's rename, found by action and target.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit Log' }).click();
   await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
   const log = page.getByRole('table', { name: 'Audit events, newest first' });
-  await typeFilter(page, 'Action', 'cases.update', 'action');
+  await pickAction(page, 'Edited case', 'cases.update');
   await typeFilter(page, 'Target ID', caseId, 'target_id');
   await expectChange(log, firstCaseName, caseName);
-  for (const row of await log.locator(':scope > tbody > tr').all()) await expect(row).toContainText('cases.update');
+  for (const row of await log.locator(':scope > tbody > tr').all()) {
+    await expect(row.getByTestId('audit-action')).toHaveText('Edited case');
+  }
   await expectNoViolations(page);
 
   // The filters are in the address: a reload shows the same events.
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Action', exact: true })).toHaveValue('cases.update');
+  await expect(page.getByRole('combobox', { name: 'Action', exact: true })).toHaveValue('Edited case');
   await expectChange(log, firstCaseName, caseName);
 
   // The participant's change, found by its target.
@@ -102,7 +112,7 @@ test('a superadmin changes a case and a participant, finds both in the Audit Log
   await typeFilter(page, 'Target type', 'user', 'target_type');
   await typeFilter(page, 'Target ID', userId, 'target_id');
   await expectChange(log, 'Noah', firstName);
-  await expect(log).toContainText('users.update');
+  await expect(log).toContainText('Edited user');
 
   // Both, as the superadmin's own events of today, exported as CSV and as XLSX.
   await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -166,5 +176,38 @@ test('a client administrator reads the Audit Log from the header', async ({ page
   await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
   await expect(page.getByText('about your organisation’s data')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Audit events, newest first' })).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test('the Audit Log names each action in words and who signed in, by name', async ({ page }) => {
+  const admin = demoSignIns().admin;
+  // A client administrator signs in (before any session: the step names them) and out.
+  await signIn(page, 'Client administrator', admin);
+  const signedInAs = await page.getByText(/^Signed in as /).textContent();
+  const adminName = signedInAs!.replace('Signed in as ', '').trim();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await signIn(page, 'Provider employee', demoSignIns().superadmin);
+  const myName = (await page.getByText(/^Signed in as /).textContent())!.replace('Signed in as ', '').trim();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit Log' }).click();
+  const log = page.getByRole('table', { name: 'Audit events, newest first' });
+  await expect(log).toHaveAttribute('aria-busy', 'false');
+  // Every action in words: no code on the screen.
+  const actions = log.getByTestId('audit-action');
+  await expect(actions.first()).toBeVisible();
+  for (const cell of await actions.all()) await expect(cell).not.toHaveText(/^[a-zA-Z]+\.[a-zA-Z]+$/);
+  // The superadmin's own sign-in, newest: their name, not "Not signed in".
+  const mine = log.locator(':scope > tbody > tr').filter({ hasText: 'Signed in (provider)' }).first();
+  await expect(mine.getByTestId('audit-actor')).toContainText(myName);
+  await expect(mine.getByTestId('audit-actor')).toContainText('superadmin@demo.local');
+  await expect(mine.getByTestId('audit-actor')).not.toContainText('Not signed in');
+
+  // The administrator's sign-in, found by its words: named as who signed in.
+  await pickAction(page, 'Signed in (client administrator)', 'auth.loginAdmin');
+  const theirs = log.locator(':scope > tbody > tr').filter({ hasText: admin.email }).first();
+  await expect(theirs.getByTestId('audit-actor')).toContainText(adminName);
+  await expect(theirs.getByTestId('audit-actor')).toContainText('Client administrator');
+  await expect(theirs.getByTestId('audit-actor')).not.toContainText('Not signed in');
+  await expect(theirs.getByTestId('audit-action')).toHaveText('Signed in (client administrator)');
   await expectNoViolations(page);
 });

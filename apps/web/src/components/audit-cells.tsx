@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { AuditEvent } from '@pss/contract';
+import { auditActionName, type AuditEvent } from '@pss/contract';
 import { StatusBadge } from './status-badge';
 import { useTranslation, type TextKey } from '../lib/i18n';
 import { momentParts } from '../lib/audit-format';
@@ -46,21 +46,51 @@ export function TimeCell({ event }: { event: AuditEvent }) {
   );
 }
 
-/** Who: their email (the app itself for system work), their role, and the address they came from. */
+/**
+ * Who: their name and email as their account reads now (the app itself for system work), their
+ * role, and the address they came from. An event recorded before a session existed (a sign-in's
+ * step) names the account it was of; only a caller no account is known for is unknown.
+ */
 export function ActorCell({ event }: { event: AuditEvent }) {
   const { t } = useTranslation();
-  const role = ROLE_TEXTS[event.actor.role];
-  const isSystem = event.actor.role === 'SYSTEM';
+  const { actor } = event;
+  const account = event.account ?? null;
+  const roleText = (code: string) => (ROLE_TEXTS[code] ? t(ROLE_TEXTS[code]) : code);
+  const anonymous = actor.role === 'ANONYMOUS';
+  let who: string = actor.email ?? t('audit.unknownCaller');
+  let role = roleText(actor.role);
+  if (actor.role === 'SYSTEM') who = t('audit.system');
+  if (account) {
+    who = account.name;
+    if (anonymous) role = t('audit.beforeSignIn', { role: roleText(account.role) });
+  } else if (anonymous && actor.email) {
+    role = t('audit.noAccount');
+  }
+  const email = account?.email ?? (actor.role === 'SYSTEM' ? null : actor.email);
   return (
-    <div style={{ minWidth: 170 }}>
-      <Text size="sm" style={{ overflowWrap: 'break-word' }}>
-        {event.actor.email ? <Email address={event.actor.email} /> : isSystem ? t('audit.system') : '—'}
+    <div style={{ minWidth: 170 }} data-testid="audit-actor">
+      <Text size="sm" fw={500} style={{ overflowWrap: 'break-word' }}>
+        {who === actor.email ? <Email address={who} /> : who}
       </Text>
+      {email && email !== who && (
+        <Text size="xs" style={{ overflowWrap: 'break-word' }}>
+          <Email address={email} />
+        </Text>
+      )}
       <Text size="xs" c="dimmed">
-        {role ? t(role) : event.actor.role}
+        {role}
         {event.ip ? ` · ${t('audit.address', { ip: event.ip })}` : ''}
       </Text>
     </div>
+  );
+}
+
+/** What was done, in words; its code (as the exports and the filter's address keep it) on hover. */
+export function ActionCell({ action }: { action: string }) {
+  return (
+    <Text size="sm" miw={120} title={action} data-testid="audit-action">
+      {auditActionName(action)}
+    </Text>
   );
 }
 

@@ -6,8 +6,7 @@ import { useTranslation } from '../lib/i18n';
 import { QueryError } from './query-error';
 import { auditKeys, historyQueryOptions, logPathFor } from '../lib/audit-history';
 import { AuditChanges } from './audit-changes';
-import { ActorCell, OutcomeBadge, TimeCell } from './audit-cells';
-import classes from './audit.module.css';
+import { ActionCell, ActorCell, OutcomeBadge, TimeCell } from './audit-cells';
 
 export interface HistoryPanelProps {
   /** The record: its type as the events name it (`case`, `user`, `project`) and its ID. */
@@ -71,9 +70,7 @@ export function HistoryPanel({ targetType, targetId, version, intro }: HistoryPa
                 <Group gap="lg" align="flex-start" wrap="wrap">
                   <TimeCell event={event} />
                   <ActorCell event={event} />
-                  <Text size="sm" className={classes.mono}>
-                    {event.action}
-                  </Text>
+                  <ActionCell action={event.action} />
                 </Group>
                 <OutcomeBadge outcome={event.outcome} />
               </Group>

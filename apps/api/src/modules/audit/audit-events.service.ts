@@ -1,4 +1,11 @@
-import type { AuditCheckpoint, AuditEvent, AuditEventsQuery, AuditExportQuery, AuditVerdict } from '@pss/contract';
+import {
+  auditActionName,
+  type AuditCheckpoint,
+  type AuditEvent,
+  type AuditEventsQuery,
+  type AuditExportQuery,
+  type AuditVerdict,
+} from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Cell, Column, Table } from '../../lib/table-writer.js';
@@ -49,6 +56,8 @@ const exportColumns: Column[] = [
   { header: 'Actor email', width: 28 },
   { header: 'Actor role', width: 12 },
   { header: 'Action', width: 28 },
+  // The code above is what the trail keeps; the words are the log's, for a reader of the file.
+  { header: 'Action (words)', width: 34 },
   { header: 'Target type', width: 14 },
   { header: 'Target id', width: 38 },
   { header: 'Project id', width: 38 },
@@ -67,6 +76,7 @@ function exportRow(row: ChainedEventRow): Cell[] {
     row.actorEmail,
     row.actorRole,
     row.action,
+    auditActionName(row.action),
     row.targetType,
     row.targetId,
     row.projectId,

@@ -177,8 +177,10 @@ describe('the audit log as a file', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toContain('audit-log');
     const lines = csv.body.trim().split(/\r?\n/);
-    expect(lines[0]).toMatch(/^\uFEFF?Time \(UTC\),Actor email,Actor role,Action,/);
+    expect(lines[0]).toMatch(/^\uFEFF?Time \(UTC\),Actor email,Actor role,Action,Action \(words\),/);
     expect(lines.slice(1).map((line) => line.split(',')[3])).toEqual(['cases.status', 'cases.update', 'cases.create']);
+    // The code kept, its words beside it (an action the words do not know, as it was recorded).
+    expect(lines.slice(1).map((line) => line.split(',')[4])).toEqual(['cases.status', 'Edited case', 'Created case']);
     expect(csv.body).toContain('Chest pain at rest');
 
     const xlsx = await call(ctx, 'GET', '/audit-events/export?format=xlsx', f.asAdminB);

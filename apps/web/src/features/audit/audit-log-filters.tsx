@@ -2,11 +2,21 @@ import { useState } from 'react';
 import { Autocomplete, Button, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '@pss/contract';
+import { auditActionName, auditActionNames, type CurrentUser } from '@pss/contract';
 import { useTranslation } from '../../lib/i18n';
 import { actorSearchQueryOptions, projectOptionsQueryOptions } from './audit-api';
 import { hasFilters, isUuid } from './audit-filters';
 import { useTypedFilter, type AuditLogState } from './use-audit-log-state';
+
+/** Every action by its words, A to Z (the address keeps its code); one the words do not know, as it came. */
+const ACTION_OPTIONS = Object.entries(auditActionNames)
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+function actionOptions(current: string | undefined) {
+  if (!current || Object.hasOwn(auditActionNames, current)) return ACTION_OPTIONS;
+  return [{ value: current, label: auditActionName(current) }, ...ACTION_OPTIONS];
+}
 
 /** Target types offered as the box is typed in; any other the events name can be typed. */
 const TARGET_TYPES = ['case', 'user', 'project', 'client'] as const;
@@ -18,7 +28,6 @@ const TARGET_TYPES = ['case', 'user', 'project', 'client'] as const;
 export function AuditLogFilters(props: { state: AuditLogState; user: CurrentUser }) {
   const { t } = useTranslation();
   const { state } = props;
-  const action = useTypedFilter(state, 'action');
   const targetType = useTypedFilter(state, 'target_type');
   const targetId = useTypedFilter(state, 'target_id');
   const projects = useQuery(projectOptionsQueryOptions());
@@ -27,12 +36,15 @@ export function AuditLogFilters(props: { state: AuditLogState; user: CurrentUser
   return (
     <Group align="flex-end" wrap="wrap" gap="sm" mb="md" role="search" aria-label={t('audit.filters.label')}>
       <ActorPicker state={state} user={props.user} />
-      <TextInput
+      <Select
         label={t('audit.filters.action')}
-        placeholder={t('audit.filters.actionPlaceholder')}
-        value={action.value}
-        onChange={(e) => action.onChange(e.currentTarget.value)}
-        w={170}
+        placeholder={t('audit.filters.anyAction')}
+        data={actionOptions(state.filters.action)}
+        value={state.filters.action ?? null}
+        onChange={(value) => state.setFilter('action', value)}
+        searchable
+        clearable
+        w={180}
       />
       <Autocomplete
         label={t('audit.filters.targetType')}

@@ -15,7 +15,7 @@ import { AuditChanges } from '../../components/audit-changes';
 import { hasFilters } from './audit-filters';
 import { recordTypeOf, shortId, targetPath } from '../../lib/audit-format';
 import { AuditLogFilters } from './audit-log-filters';
-import { ActorCell, OutcomeBadge, TimeCell } from '../../components/audit-cells';
+import { ActionCell, ActorCell, OutcomeBadge, TimeCell } from '../../components/audit-cells';
 import { useAuditLogState } from './use-audit-log-state';
 import classes from '../../components/audit.module.css';
 
@@ -62,7 +62,7 @@ function AuditLog({ user }: { user: CurrentUser }) {
     {
       key: 'action',
       header: t('audit.action'),
-      render: (e) => <ActionName action={e.action} />,
+      render: (e) => <ActionCell action={e.action} />,
     },
     { key: 'target', header: t('audit.target'), render: (e) => <TargetCell event={e} superadmin={superadmin} /> },
     {
@@ -166,25 +166,5 @@ function TargetCell({ event, superadmin }: { event: AuditEvent; superadmin: bool
         </Text>
       )}
     </div>
-  );
-}
-
-/**
- * An action's name, which may break after its group (`participants.` / `setNotes`): unbroken,
- * the longest names widened the table past a laptop's screen.
- */
-function ActionName({ action }: { action: string }) {
-  const [group, ...rest] = action.split('.');
-  return (
-    <span className={classes.action}>
-      {rest.length > 0 ? (
-        <>
-          {group}.<wbr />
-          {rest.join('.')}
-        </>
-      ) : (
-        action
-      )}
-    </span>
   );
 }
