@@ -86,9 +86,26 @@ export interface DueEmail {
   reason: string;
 }
 
+/**
+ * A `YYYY-MM-DD` date as whole days since 1970, each date parsed once: the season calendar asks
+ * the rules for every participant on every day of a season (410,000 times for 10,000
+ * participants), and parsing the same few dates again was most of its time (issue #48).
+ */
+const dayNumbers = new Map<string, number>();
+function dayNumber(day: string): number {
+  let n = dayNumbers.get(day);
+  if (n === undefined) {
+    n = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+    // Bounded: a long-running server meets new dates every day.
+    if (dayNumbers.size >= 20_000) dayNumbers.clear();
+    dayNumbers.set(day, n);
+  }
+  return n;
+}
+
 /** Days between two `YYYY-MM-DD` dates (b − a). */
 export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+  return dayNumber(b) - dayNumber(a);
 }
 
 export function addDays(day: string, days: number): string {
@@ -135,9 +152,9 @@ export function emailsDue(day: string, season: SeasonFacts, participant: Partici
   if (round.number < participant.firstRound || round.number > participant.lastRound) return due;
   const left = casesLeft(season, round, participant);
   const total = season.casesByRound[round.number] ?? 0;
-  const progress = `${left} of ${total} cases of round ${round.number} left to finish`;
+  // Written only for an email that is due (most participants have none on most days).
+  const progress = () => `${left} of ${total} cases of round ${round.number} left to finish`;
   const isLastDay = day === round.endDate;
-  const isSeasonsLastRound = lastRoundOf(season)?.number === round.number;
 
   if (
     left > 0 &&
@@ -151,17 +168,18 @@ export function emailsDue(day: string, season: SeasonFacts, participant: Partici
       template: 'project',
       roundNumber: round.number,
       ruleDay: day,
-      reason: `Round ${round.number} begins on ${day}; ${progress}`,
+      reason: `Round ${round.number} begins on ${day}; ${progress()}`,
     });
   }
 
   if (left > 0 && isLastDay) {
+    const isSeasonsLastRound = lastRoundOf(season)?.number === round.number;
     due.push({
       type: isSeasonsLastRound ? 'last_round' : 'last_day_of_round',
       template: 'project',
       roundNumber: round.number,
       ruleDay: day,
-      reason: `Last day of ${isSeasonsLastRound ? 'the last round' : `round ${round.number}`}; ${progress}`,
+      reason: `Last day of ${isSeasonsLastRound ? 'the last round' : `round ${round.number}`}; ${progress()}`,
     });
   }
 
@@ -174,7 +192,7 @@ export function emailsDue(day: string, season: SeasonFacts, participant: Partici
       template: 'project',
       roundNumber: round.number,
       ruleDay: day,
-      reason: `Reminder (every second day since ${roundBegan}); ${progress}`,
+      reason: `Reminder (every second day since ${roundBegan}); ${progress()}`,
     });
   }
   return due;

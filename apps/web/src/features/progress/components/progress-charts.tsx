@@ -9,6 +9,12 @@ import { QueryError } from '../../../components/query-error';
 
 const CHART_HEIGHT = 240;
 
+/**
+ * The page asks for the charts' figures as it opens, with its other calls (progress-page.tsx):
+ * the charts, which arrive later, take that answer rather than ask again as they mount.
+ */
+const ASKED_BY_THE_PAGE = { refetchOnMount: false } as const;
+
 /** Completions over the last two weeks, and participation and completion by round. */
 export function ProgressCharts(props: { projectId: string; seasonName: string }) {
   return (
@@ -52,7 +58,7 @@ function shortDay(day: string): string {
 
 function CompletionsByDayChart(props: { projectId: string; seasonName: string }) {
   const { t } = useTranslation();
-  const query = useQuery(completionsByDayQueryOptions(props.projectId, props.seasonName));
+  const query = useQuery({ ...completionsByDayQueryOptions(props.projectId, props.seasonName), ...ASKED_BY_THE_PAGE });
   const items = query.data?.items ?? [];
   const data = items.map((d) => ({ day: shortDay(d.date), completed: d.completed }));
   const total = items.reduce((sum, d) => sum + d.completed, 0);
@@ -96,7 +102,7 @@ function CompletionsByDayChart(props: { projectId: string; seasonName: string })
 
 function ByRoundChart(props: { projectId: string; seasonName: string }) {
   const { t } = useTranslation();
-  const query = useQuery(byRoundQueryOptions(props.projectId, props.seasonName));
+  const query = useQuery({ ...byRoundQueryOptions(props.projectId, props.seasonName), ...ASKED_BY_THE_PAGE });
   const items = query.data?.items ?? [];
   const data = items.map((r) => ({
     round: t('progress.roundLabel', { number: r.round_number }),
