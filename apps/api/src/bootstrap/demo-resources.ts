@@ -88,10 +88,11 @@ const demoResources: DemoResource[] = [
       '<li>Breathlessness lying flat as well: think of heart failure.</li></ul>',
   },
   {
-    name: 'Orthopnoea and paroxysmal nocturnal dyspnoea',
+    // A long name, as authors write them: on a phone its tab in the case must wrap, not run off the screen.
+    name: 'Orthopnoea and paroxysmal nocturnal dyspnoea: what each tells you, and the questions that tell them apart',
     type: 'TEXT',
     categories: ['Clinical notes', 'Heart Failure'],
-    cases: [],
+    cases: ['Breathless at night'],
     details:
       '<p><strong>Orthopnoea</strong> is breathlessness lying flat; <strong>PND</strong> wakes the patient ' +
       'gasping an hour or two after falling asleep. Both point to a raised left atrial pressure.</p>',
