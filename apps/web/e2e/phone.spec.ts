@@ -23,10 +23,9 @@ async function settled(page: Page): Promise<void> {
   await expect(page.getByText(/could not be found|Something went wrong/)).toHaveCount(0);
 }
 
-/** The phone checks of the screen shown now, named `screen` (a screenshot of it is kept with the run). */
+/** The phone checks of the screen shown now, named `screen`. */
 async function checkScreen(page: Page, screen: string): Promise<void> {
   await settled(page);
-  await page.screenshot({ path: test.info().outputPath(`${screen}.png`), fullPage: true });
   expect.soft(await phoneLayoutProblems(page), `${screen}: fits the phone`).toEqual([]);
   expect.soft(await readOnlyContrastProblems(page), `${screen}: read-only content reads at 4.5:1`).toEqual([]);
 }
