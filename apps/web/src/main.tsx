@@ -3,6 +3,8 @@
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
+import './app/read-only-fields.css';
+import './app/narrow-screen.css';
 import './lib/i18n';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

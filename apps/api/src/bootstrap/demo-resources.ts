@@ -81,20 +81,22 @@ const demoResources: DemoResource[] = [
     type: 'TEXT',
     categories: ['Clinical notes'],
     cases: ['Swollen ankles after a long flight'],
+    // A written resource's text is plain text (shown as written, line by line), not HTML.
     details:
-      '<p>Both ankles or one? Since when, and after what (a flight, a new medicine)?</p>' +
-      '<ul><li>Calcium-channel blockers cause ankle swelling in up to one patient in ten.</li>' +
-      '<li>One swollen, painful calf after a flight: think of a deep vein thrombosis.</li>' +
-      '<li>Breathlessness lying flat as well: think of heart failure.</li></ul>',
+      'Both ankles or one? Since when, and after what (a flight, a new medicine)?\n' +
+      '- Calcium-channel blockers cause ankle swelling in up to one patient in ten.\n' +
+      '- One swollen, painful calf after a flight: think of a deep vein thrombosis.\n' +
+      '- Breathlessness lying flat as well: think of heart failure.',
   },
   {
-    name: 'Orthopnoea and paroxysmal nocturnal dyspnoea',
+    // A long name, as authors write them: on a phone its tab in the case must wrap, not run off the screen.
+    name: 'Orthopnoea and paroxysmal nocturnal dyspnoea: what each tells you, and the questions that tell them apart',
     type: 'TEXT',
     categories: ['Clinical notes', 'Heart Failure'],
-    cases: [],
+    cases: ['Breathless at night'],
     details:
-      '<p><strong>Orthopnoea</strong> is breathlessness lying flat; <strong>PND</strong> wakes the patient ' +
-      'gasping an hour or two after falling asleep. Both point to a raised left atrial pressure.</p>',
+      'Orthopnoea is breathlessness lying flat; PND wakes the patient gasping an hour or two after ' +
+      'falling asleep. Both point to a raised left atrial pressure.',
   },
 ];
 

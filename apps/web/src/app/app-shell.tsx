@@ -33,13 +33,14 @@ export function SignedInShell({ user }: { user: CurrentUser }) {
         <a href="#main" className={classes.skipLink}>
           {t('app.skipToContent')}
         </a>
-        <Group h={60} px="md" justify="space-between" wrap="nowrap">
+        {/* On a phone the links and Sign out go to a row of their own below the title, whole. */}
+        <Group mih={60} px="md" py={8} gap={8} justify="space-between" wrap="wrap">
           <Anchor component={Link} to="/" underline="never" c="inherit">
             <Title order={1} size="h4">
               {t('app.title')}
             </Title>
           </Anchor>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" ml="auto">
             <Text size="sm" c="dimmed" visibleFrom="xs" data-testid="signed-in-as">
               {t('app.signedInAs', { name })}
             </Text>

@@ -31,6 +31,9 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-error': t.colors.red[8],
     '--mantine-color-blue-light-hover': t.colors.blue[1],
     '--mantine-color-red-light-hover': t.colors.red[1],
+    // What a disabled field, choice or switch shows (an active case, a locked survey) reads at
+    // 6.8:1 on its grey-2 fill; Mantine's grey-5 was 1.9:1 (app/read-only-fields.css).
+    '--mantine-color-disabled-color': t.colors.gray[7],
   },
   dark: {},
 });

@@ -195,6 +195,7 @@ export function QuestionInput(props: {
           <ChoiceSelect
             label={label}
             required={q.required}
+            placeholder={t('common.caseView.chooseAnswer')}
             options={options}
             value={single}
             onChange={pickSingle}

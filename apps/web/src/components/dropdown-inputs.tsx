@@ -9,6 +9,8 @@ import { Autocomplete, Select } from '@mantine/core';
 export interface ChoiceSelectProps {
   label: string;
   required: boolean;
+  /** What the empty box says to do. */
+  placeholder: string;
   options: { value: string; label: string }[];
   value: string | null;
   error?: string;
@@ -20,6 +22,7 @@ export function ChoiceSelect(props: ChoiceSelectProps) {
     <Select
       label={props.label}
       withAsterisk={props.required}
+      placeholder={props.placeholder}
       data={props.options}
       value={props.value}
       onChange={props.onChange}

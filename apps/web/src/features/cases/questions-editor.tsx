@@ -1,4 +1,17 @@
-import { Button, Checkbox, Group, Menu, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from '../../lib/i18n';
 import { isChoiceQuestion, questionTypes, type MarkedAsValue, type QuestionTypeValue } from '@pss/contract';
 import type { CaseHome } from '../../lib/case-home';
@@ -103,7 +116,8 @@ function QuestionCard(props: {
             onRemove={() => form.removeListItem('questions', i)}
           />
         </Group>
-        <Group grow align="flex-start" wrap="wrap">
+        {/* Side by side from a tablet's width; one under another on a phone, each whole. */}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select
             label={t('cases.questionType', { n: i + 1 })}
             data={questionTypes.map((type) => ({ value: type, label: t(`cases.questionTypes.${type}`) }))}
@@ -125,7 +139,7 @@ function QuestionCard(props: {
             value={q.grouper_id}
             onChange={(value) => form.setFieldValue(`${at}.grouper_id`, value)}
           />
-        </Group>
+        </SimpleGrid>
         <RichTextField
           label={t('cases.textBefore', { n: i + 1 })}
           value={q.text_before}
@@ -148,11 +162,11 @@ function QuestionCard(props: {
             {q.choices.map((choice, j) => {
               const choiceLabel = t('cases.choiceN', { question: i + 1, n: j + 1 });
               return (
-                <Group key={choice.id} align="flex-start" wrap="nowrap">
+                <Group key={choice.id} align="flex-start" wrap="wrap" gap="xs">
                   <TextInput
                     aria-label={choiceLabel}
                     placeholder={choiceLabel}
-                    flex={1}
+                    flex="1 1 12rem"
                     {...fieldProps(form, errors, `${at}.choices.${j}.text`)}
                   />
                   {choiceType && (

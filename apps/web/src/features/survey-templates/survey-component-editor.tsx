@@ -1,5 +1,18 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from '../../lib/i18n';
 import { isChoiceQuestion, questionTypes, type QuestionTypeValue } from '@pss/contract';
 import {
@@ -80,7 +93,7 @@ function QuestionEditor(props: {
             allowDeselect={false}
             readOnly={readOnly}
             onChange={(type) => type && set(changeQuestionType(q, type as QuestionTypeValue))}
-            w={220}
+            w={{ base: '100%', xs: 300 }}
           />
           <Group gap="xs">
             <Switch
@@ -92,7 +105,10 @@ function QuestionEditor(props: {
             {props.remove}
           </Group>
         </Group>
-        <TextInput
+        {/* Grows with a long question, so a locked survey's questions are read whole on a phone. */}
+        <Textarea
+          autosize
+          minRows={1}
           id={builderFieldId(`${at}.text`)}
           label={t('surveys.questionText')}
           withAsterisk

@@ -18,6 +18,7 @@ export const caseTexts = {
       questionN: 'Question {{n}}',
       marks: { NECESSARY: 'Necessary', APPROPRIATE: 'Appropriate', UNNECESSARY: 'Unnecessary' },
       other: 'Other',
+      chooseAnswer: 'Choose an answer',
       otherText: 'Question {{n}}: your other answer',
       noneOfBelow: 'None of the below',
       answerRequired: 'This question needs an answer.',
