@@ -88,7 +88,7 @@ export const projectEmailDefaults: Record<EmailTypeValue, EmailDefault> = {
     name: 'Certificate Email',
     subject: '{project_name}: your CME certificate',
     body: letter([
-      'Congratulations: you have earned {credits} CME credits in {project_name}, and your certificate is ready.',
+      'Congratulations: your certificate for {project_name} is ready. CME credits earned: {credits}.',
       'Download it as a PDF from your dashboard. Anyone can check that it is genuine at {certificate_link} ' +
         '(certificate {certificate_code}).',
     ]),

@@ -58,7 +58,7 @@ export function QuestionResult(props: { index: number; question: QuestionFeedbac
         )}
         {props.personalised && q.necessary_missed.length > 0 && (
           <div data-testid="necessary-missed">
-            <Text size="sm" fw={600} c="orange.9">
+            <Text size="sm" fw={600} c="red.9">
               {t('common.caseView.necessaryMissed')}
             </Text>
             <List size="sm">

@@ -73,7 +73,7 @@ describe('the Certificate Email', () => {
     expect(more).toEqual([]);
     expect(message!.subject).toBe('Heart Failure CME: your CME certificate');
     const verify = `${ctx.config.publicUrl}/verify/${certificate!.code}`;
-    expect(message!.text).toContain(`you have earned 1.5 CME credits in Heart Failure CME`);
+    expect(message!.text).toContain(`your certificate for Heart Failure CME is ready. CME credits earned: 1.5.`);
     expect(message!.text).toContain(
       `Anyone can check that it is genuine at ${verify} (certificate ${certificate!.code})`,
     );
@@ -200,7 +200,7 @@ describe('sending the Certificate Email by hand', () => {
     capture.clear();
     await ctx.app.emails.drain();
     const [message] = capture.sent.filter((m) => m.to === 'cert-test@example.org');
-    expect(message!.text).toContain('you have earned 1.5 CME credits in Sample CME');
+    expect(message!.text).toContain('your certificate for Sample CME is ready. CME credits earned: 1.5.');
     expect(message!.text).toContain(`genuine at ${sample} (certificate XXXX-XXXX-XXXX-XXXX-XXXX)`);
 
     const preview = await call(ctx, 'POST', `/projects/${template.id}/email-preview`, staff, {

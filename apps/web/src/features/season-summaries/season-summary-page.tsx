@@ -155,7 +155,7 @@ function SummaryEditor(props: {
               {t(`seasonSummaries.status.${summary?.status ?? 'DRAFT'}`)}
             </StatusBadge>
             {dirty && (
-              <Text size="sm" c="orange.9" data-testid="unsaved">
+              <Text size="sm" c="red.9" data-testid="unsaved">
                 {t('seasonSummaries.unsaved')}
               </Text>
             )}
