@@ -26,9 +26,10 @@ export const auditActionNames: Readonly<Record<string, string>> = {
   'auth.oidcCallback': 'Signed in with single sign-on',
   'auth.loginParticipant': 'Signed in (participant)',
   'auth.loginByLink': 'Signed in with a dashboard link',
-  'auth.logoutStaff': 'Signed out',
+  'auth.logoutStaff': 'Signed out (staff)',
   'auth.logoutParticipant': 'Signed out (participant)',
-  'auth.oidcLogout': 'Signed out of single sign-on',
+  // The staff's sign-out, which answers where the browser goes next (a provider's page, if any).
+  'auth.oidcLogout': 'Signed out',
   'auth.changeParticipantPassword': 'Changed own password',
   'auth.sendPasswordCode': 'Asked for a password reset code',
   'auth.setPasswordWithCode': 'Reset password with a code',
