@@ -74,7 +74,7 @@ export async function expectNoSideScroll(page: Page): Promise<void> {
 
 /**
  * What does not fit the screen (a phone's, the test's viewport), each said in words: the page
- * scrolling sideways, and each visible control (button, link, field, tab) whose text is cut
+ * scrolling sideways, and each visible control (button, link, field, tab) or badge whose text is cut
  * (wider than its box, in itself or in a part of it that hides what overflows, or by a box
  * around it that does) or that reaches past the screen's edge. A control in a row that
  * scrolls sideways (tabs, a wide table) may reach past the edge: it is scrolled to. An
@@ -91,7 +91,7 @@ export async function phoneLayoutProblems(page: Page): Promise<string[]> {
     const name = (el: Element) =>
       `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? (el as HTMLInputElement).value ?? '') || el.textContent?.trim().slice(0, 40)}"`;
     const controls = document.querySelectorAll(
-      'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=link]',
+      'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=link], .mantine-Badge-root',
     );
     for (const el of controls) {
       if (!el.checkVisibility({ visibilityProperty: true }) || el.closest('[aria-hidden="true"], [inert]')) continue;

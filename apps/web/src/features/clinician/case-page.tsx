@@ -43,6 +43,8 @@ export function ParticipantCasePage() {
   const { attemptId = '' } = useParams();
   const attempt = useQuery(attemptQueryOptions(attemptId));
   const surveys = useQuery(dueSurveysQueryOptions(attemptId));
+  // The start survey's thanks is said at the top of the case that follows, not in a toast.
+  const [surveySaved, setSurveySaved] = useState(false);
   if (attempt.error) {
     return (
       <Alert color="red" role="alert" title={errorMessage(attempt.error, t)}>
@@ -70,11 +72,19 @@ export function ParticipantCasePage() {
         <Anchor component={Link} to="/participant" size="sm">
           {t('clinician.backToDashboard')}
         </Anchor>
-        <SurveyStep attemptId={attemptId} survey={surveys.data.start} title={t('participantPages.surveyBefore')} />
+        <SurveyStep
+          attemptId={attemptId}
+          survey={surveys.data.start}
+          title={t('participantPages.surveyBefore')}
+          onCompleted={() => {
+            setSurveySaved(true);
+            window.scrollTo({ top: 0 });
+          }}
+        />
       </Stack>
     );
   }
-  return <TakeCase key={attempt.data.id} attempt={attempt.data} />;
+  return <TakeCase key={attempt.data.id} attempt={attempt.data} surveySaved={surveySaved} />;
 }
 
 /** A case of an ended season, never submitted: its vignette and the answers given, which cannot change. */
@@ -105,7 +115,7 @@ function Vignette({ attempt }: { attempt: Attempt }) {
   return <CaseVignette view={attempt.case} imageUrl={image.data} />;
 }
 
-function TakeCase({ attempt }: { attempt: Attempt }) {
+function TakeCase({ attempt, surveySaved }: { attempt: Attempt; surveySaved: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const start = useAttemptAction(attempt.id, 'start');
@@ -169,6 +179,11 @@ function TakeCase({ attempt }: { attempt: Attempt }) {
         <Anchor component={Link} to="/participant" size="sm">
           {t('clinician.backToDashboard')}
         </Anchor>
+        {surveySaved && (
+          <Alert color="teal" role="status" data-testid="survey-saved">
+            {t('participantPages.surveyThanks')}
+          </Alert>
+        )}
         <Vignette attempt={attempt} />
         <CaseResources attemptId={attempt.id} />
         {locked ? (

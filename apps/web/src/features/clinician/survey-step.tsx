@@ -13,7 +13,13 @@ import '../../lib/i18n/participant';
  * far on the server (a participant who leaves half-way finds them again), the last page
  * completes it. Then the case's due surveys are read again, and the next step shows.
  */
-export function SurveyStep(props: { attemptId: string; survey: ParticipantSurvey; title: string }) {
+export function SurveyStep(props: {
+  attemptId: string;
+  survey: ParticipantSurvey;
+  title: string;
+  /** Called once the survey is complete, instead of the thanks toast. */
+  onCompleted?: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { survey } = props;
@@ -25,7 +31,10 @@ export function SurveyStep(props: { attemptId: string; survey: ParticipantSurvey
       throw error;
     }
     if (complete) {
-      toastSuccess(t('participantPages.surveyThanks'));
+      // A page that says its thanks in place needs no toast over its content (on a phone it
+      // covered what came next).
+      if (props.onCompleted) props.onCompleted();
+      else toastSuccess(t('participantPages.surveyThanks'));
       await queryClient.invalidateQueries({ queryKey: participantKeys.surveys(props.attemptId) });
     }
   }
