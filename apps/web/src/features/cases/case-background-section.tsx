@@ -60,7 +60,7 @@ export function BackgroundSection(props: SectionProps & { saved: CaseDocument; h
               id={fieldId('season_id')}
               label={t('cases.season')}
               description={t('cases.seasonHelp')}
-              clearable
+              clearable={!readOnly}
               data={home.seasons.map((s) => ({ value: s.id, label: s.name }))}
               value={values.season_id}
               error={errors.season_id}
@@ -69,7 +69,7 @@ export function BackgroundSection(props: SectionProps & { saved: CaseDocument; h
             <Select
               id={fieldId('round_number')}
               label={t('cases.round')}
-              clearable
+              clearable={!readOnly}
               disabled={!values.season_id}
               data={(season?.rounds ?? []).map((r) => ({
                 value: String(r.number),
