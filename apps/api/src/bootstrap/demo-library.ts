@@ -74,6 +74,9 @@ async function seedDemoCme(db: Db, projectId: string, today: Date): Promise<void
   await dateCertificatesAfterTheirCases(db, issued);
 }
 
+/** The demo's emails count their days in the schedule's default time zone, as its history does (demo-emails.ts). */
+const DEMO_SCHEDULE_TIME_ZONE = 'UTC';
+
 /**
  * A certificate is dated on or after every case it lists (issue #48): one whose holder
  * reached the minimum only later (a case completed today) is dated at that completion, as
@@ -96,7 +99,7 @@ async function dateCertificatesAfterTheirCases(db: Db, ids: string[]): Promise<v
     where k.id in (${list})`);
   await db.execute(sql`
     update email_outbox o set status = 'SENT', created_at = k.issued_at, next_attempt_at = k.issued_at,
-      sent_at = k.issued_at, rule_day = (k.issued_at at time zone 'UTC')::date, attempts = 1,
+      sent_at = k.issued_at, rule_day = (k.issued_at at time zone ${DEMO_SCHEDULE_TIME_ZONE})::date, attempts = 1,
       attempt_log = jsonb_build_array(jsonb_build_object('at', k.issued_at, 'outcome', 'SENT'))
     from certificates k
     where o.certificate_id = k.id and k.id in (${list})`);
