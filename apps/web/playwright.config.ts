@@ -13,6 +13,9 @@ function chromiumPath(): string {
   }
 }
 
+/** The flows that change the demo in a way no later flow could undo (see `projects` below). */
+const LAST_FLOWS = /case-publish\.spec\.ts$/;
+
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `pss-e2e-${E2E_PORT}`);
 
@@ -26,6 +29,14 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   globalSetup: './e2e/global-setup.ts',
+  projects: [
+    { name: 'flows', testIgnore: LAST_FLOWS },
+    // A flow that changes the demo for good (a case published into the running round adds a
+    // case to every participant's dashboard, and an active case can be neither deleted nor
+    // returned to draft) runs after every other flow, which read the demo as it was seeded.
+    // Alone: `npx playwright test --config apps/web/playwright.config.ts --no-deps <spec>`.
+    { name: 'after-the-others', testMatch: LAST_FLOWS, dependencies: ['flows'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 1280, height: 800 },

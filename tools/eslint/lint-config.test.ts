@@ -88,6 +88,12 @@ describe('the lint configuration', () => {
     ).toEqual([]);
   });
 
+  it('refuses orange text in the web app (it reads under 4.5:1 on white)', async () => {
+    const text = 'import { Text } from \'@mantine/core\';\nexport const Note = () => <Text c="orange.9">x</Text>;\n';
+    expect(await rulesBroken('apps/web/src', 'note.tsx', text)).toEqual(['no-restricted-syntax']);
+    expect(await rulesBroken('apps/web/src', 'note.tsx', text.replace('orange.9', 'red.9'))).toEqual([]);
+  });
+
   it('refuses a file name that is not kebab-case', async () => {
     expect(await rulesBroken('apps/web/src', 'CaseEditor.ts', 'export const a = 1;\n')).toEqual([
       'unicorn/filename-case',
