@@ -103,8 +103,9 @@ export async function phoneLayoutProblems(page: Page): Promise<string[]> {
       const typedInto = (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && !(el as HTMLInputElement).readOnly;
       if (!typedInto) {
         for (const part of [el, ...el.querySelectorAll('*')]) {
+          // A visually hidden part (1 px, for screen readers: a chip's "(chosen)") is cut on purpose.
           if (part !== el && !part.checkVisibility()) continue;
-          if (clips(getComputedStyle(part)) && part.clientWidth > 0 && part.scrollWidth > part.clientWidth + 1) {
+          if (clips(getComputedStyle(part)) && part.clientWidth > 1 && part.scrollWidth > part.clientWidth + 1) {
             problems.push(`${name(el)}: its text is cut (${part.scrollWidth}px in ${part.clientWidth}px)`);
             break;
           }
