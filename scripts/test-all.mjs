@@ -36,9 +36,14 @@ mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let stepFailed = false;
 
+/** Each step's wall-clock seconds, printed at the end: where a run's time goes. */
+const stepTimes = [];
+
 function run(label, command, commandArgs, env = {}) {
   console.log(`\n=== ${label}`);
+  const started = performance.now();
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stepTimes.push({ label, seconds: Math.round((performance.now() - started) / 1000) });
   return result.status === 0;
 }
 
@@ -184,6 +189,9 @@ if (!only || only === 'e2e') {
     }
   }
 }
+
+console.log('\n=== Time by step');
+for (const step of stepTimes) console.log(`  ${step.label}: ${step.seconds} s`);
 
 if (stepFailed && totals.failed === 0) totals.failed = 1;
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
