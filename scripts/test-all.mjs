@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every tier, one after another, and one closing line with the counts.
-//   1. unit, contract, web and API tests (Vitest) on embedded PGlite, then the API tests that
-//      time the server (`*.alone.test.ts`) by themselves
-//   2. the API tests again on PostgreSQL, when one answers (TEST_DATABASE_URL, or
-//      127.0.0.1:5432 database `test`)
+//   1. unit, contract, web and tools tests (Vitest) and API tests on embedded PGlite: every API
+//      test when no PostgreSQL server answers, else the engine-sensitive ones
+//      (apps/api/test/engine-sensitive.ts); then the API tests that time the server
+//      (`*.alone.test.ts`) by themselves
+//   2. every API test on PostgreSQL, when one answers (TEST_DATABASE_URL, or
+//      127.0.0.1:5432 database `test`): the engine-sensitive ones thus run on both engines,
+//      the rest once, on the engine where they take half the time
 //   3. the production build, its bundle budget (one test per screen), then the browser flows
 //      in Chromium (Playwright) and Lighthouse on three screens (one test per screen)
 // Options: --only=unit|pg|e2e runs one tier; --skip-build reuses an existing build.
@@ -109,15 +112,21 @@ function chromiumFound() {
   return spawnSync('sh', ['-c', 'command -v chromium || command -v chromium-browser']).status === 0;
 }
 
+// Asked once: when every API test runs on PostgreSQL in this run, PGlite takes only the
+// engine-sensitive ones (`--only=unit` alone runs them all on PGlite).
+const postgres = !only || only === 'pg' ? await postgresUrl() : null;
+const apiTestsOnBoth = !only && postgres !== null;
+
 if (!only || only === 'unit') {
   const file = path.join(reports, 'vitest-pglite.json');
-  const ok = run('Unit, contract, web and API tests (PGlite)', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${file}`,
-  ]);
+  const ok = run(
+    apiTestsOnBoth
+      ? 'Unit, contract, web and tools tests, and the engine-sensitive API tests (PGlite)'
+      : 'Unit, contract, web, tools and API tests (PGlite)',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    apiTestsOnBoth ? { PSS_API_TESTS: 'engine-sensitive' } : {},
+  );
   countVitest(file, 'vitest');
   if (!ok && totals.failed === 0) stepFailed = true;
 
@@ -144,7 +153,7 @@ if (!only || only === 'unit') {
 }
 
 if (!only || only === 'pg') {
-  const url = await postgresUrl();
+  const url = postgres;
   if (url) {
     const file = path.join(reports, 'vitest-postgres.json');
     const ok = run(

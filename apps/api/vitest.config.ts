@@ -1,4 +1,5 @@
 import { configDefaults, defineProject } from 'vitest/config';
+import { engineSensitiveTests } from './test/engine-sensitive.js';
 
 /**
  * `*.alone.test.ts` files time the server (health answering while hostile files are drawn):
@@ -6,13 +7,21 @@ import { configDefaults, defineProject } from 'vitest/config';
  * a step of their own (PSS_ALONE_TESTS=1, one worker); every other run leaves them out.
  */
 const alone = process.env.PSS_ALONE_TESTS === '1';
+/**
+ * `PSS_API_TESTS=engine-sensitive`: only the tests that must run on both engines
+ * (test/engine-sensitive.ts), which `npm test` runs on PGlite when every API test runs on
+ * PostgreSQL.
+ */
+const engineSensitiveOnly = process.env.PSS_API_TESTS === 'engine-sensitive';
 
 export default defineProject({
   test: {
     name: 'api',
     include: alone
       ? ['src/**/*.alone.test.ts', 'test/**/*.alone.test.ts']
-      : ['src/**/*.test.ts', 'test/**/*.test.ts', 'simulation/**/*.test.ts'],
+      : engineSensitiveOnly
+        ? engineSensitiveTests
+        : ['src/**/*.test.ts', 'test/**/*.test.ts', 'simulation/**/*.test.ts'],
     exclude: alone ? configDefaults.exclude : [...configDefaults.exclude, '**/*.alone.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],

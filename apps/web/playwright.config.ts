@@ -15,30 +15,122 @@ function chromiumPath(): string {
 
 /** The flows that change the demo in a way no later flow could undo (see `projects` below). */
 const LAST_FLOWS = /case-publish\.spec\.ts$/;
+/** Lighthouse measures speed: it runs last, alone on the machine (see `projects` below). */
+const QUIET_FLOWS = /lighthouse\.spec\.ts$/;
+
+/**
+ * Two servers, each with its own fresh demo, and the flows split between them, one flow at a
+ * time on each: the two cores each drive a browser and a server instead of one waiting on the
+ * other. The split is by measured time (the 2026-12-07 baseline: about 357 s a side); a new
+ * flow goes to the first server unless it is named here. A flow only ever sees its own server.
+ */
+const SECOND_SERVER_FLOWS = new RegExp(
+  `(${[
+    'accessibility',
+    'archived-project',
+    'audit-log',
+    'cap-roster',
+    'case-list',
+    'case-setup',
+    'certificates',
+    'dead-ends',
+    'first-load',
+    'module-library',
+    'oidc',
+    'resources',
+    'season-calendar-forecast',
+    'season-summary',
+    'second-factor',
+    'user-management',
+  ].join('|')})\\.spec\\.ts$`,
+);
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DATA_DIR = path.join(os.tmpdir(), `pss-e2e-${E2E_PORT}`);
+/** The second server listens a hundred ports up (E2E_PORT is 3210 unless set). */
+export const E2E_PORTS = [E2E_PORT, E2E_PORT + 100] as const;
+
+/** Where the server on `port` keeps its database, files and demo sign-ins. */
+export function e2eDataDir(port: number): string {
+  return path.join(os.tmpdir(), `pss-e2e-${port}`);
+}
+
+const baseUrlOf = (port: number) => `http://127.0.0.1:${port}`;
+
+/** One server of the flows, on `port`. */
+function e2eServer(port: number) {
+  return {
+    // The production build on an empty embedded database, so it fills itself with demo data.
+    command: `node e2e/start-server.mjs`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    // First start seeds the demo before the server listens.
+    timeout: 180_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eDataDir(port),
+      NODE_ENV: 'production',
+      // Production requires the public address (emailed links); plain http here, so cookies are not Secure.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      // The flows sign the demo's staff in with a password alone; second-factor.spec.ts sets up
+      // factors for staff of its own. Passkeys need a domain, not an address: that flow opens
+      // the app at localhost, which the server takes as the passkeys' site.
+      MFA_REQUIRED_ROLES: '',
+      // Every flow signs in from this one address, many in a minute: the limits on anonymous
+      // calls are the API tests' (modules/call-limits), not the flows'.
+      ANONYMOUS_CALLS_PER_MINUTE: '100000',
+      ANONYMOUS_CALLS_PER_MINUTE_TOTAL: '100000',
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: `http://localhost:${port}`,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  // One server, two cores: flows run one at a time.
-  workers: 1,
+  // One flow at a time on each server (each project's own `workers: 1`), both servers at once.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   globalSetup: './e2e/global-setup.ts',
   projects: [
-    { name: 'flows', testIgnore: LAST_FLOWS },
+    {
+      name: 'flows',
+      testIgnore: [LAST_FLOWS, QUIET_FLOWS, SECOND_SERVER_FLOWS],
+      workers: 1,
+      use: { baseURL: baseUrlOf(E2E_PORTS[0]) },
+    },
+    {
+      name: 'flows-second-server',
+      testMatch: SECOND_SERVER_FLOWS,
+      workers: 1,
+      use: { baseURL: baseUrlOf(E2E_PORTS[1]) },
+    },
     // A flow that changes the demo for good (a case published into the running round adds a
     // case to every participant's dashboard, and an active case can be neither deleted nor
     // returned to draft) runs after every other flow, which read the demo as it was seeded.
     // Alone: `npx playwright test --config apps/web/playwright.config.ts --no-deps <spec>`.
-    { name: 'after-the-others', testMatch: LAST_FLOWS, dependencies: ['flows'] },
+    {
+      name: 'after-the-others',
+      testMatch: LAST_FLOWS,
+      dependencies: ['flows', 'flows-second-server'],
+      workers: 1,
+      use: { baseURL: baseUrlOf(E2E_PORTS[0]) },
+    },
+    // Lighthouse scores depend on the CPU they get: nothing else runs beside it.
+    {
+      name: 'quiet',
+      testMatch: QUIET_FLOWS,
+      dependencies: ['after-the-others'],
+      workers: 1,
+      use: { baseURL: baseUrlOf(E2E_PORTS[1]) },
+    },
   ],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -54,31 +146,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The production build on an empty embedded database, so it fills itself with demo data.
-    command: `node e2e/start-server.mjs`,
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    // First start seeds the demo before the server listens.
-    timeout: 180_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      NODE_ENV: 'production',
-      // Production requires the public address (emailed links); plain http here, so cookies are not Secure.
-      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-      LOG_LEVEL: 'warn',
-      // The flows sign the demo's staff in with a password alone; second-factor.spec.ts sets up
-      // factors for staff of its own. Passkeys need a domain, not an address: that flow opens
-      // the app at localhost, which the server takes as the passkeys' site.
-      MFA_REQUIRED_ROLES: '',
-      // Every flow signs in from this one address, many in a minute: the limits on anonymous
-      // calls are the API tests' (modules/call-limits), not the flows'.
-      ANONYMOUS_CALLS_PER_MINUTE: '100000',
-      ANONYMOUS_CALLS_PER_MINUTE_TOTAL: '100000',
-      WEBAUTHN_RP_ID: 'localhost',
-      WEBAUTHN_ORIGINS: `http://localhost:${E2E_PORT}`,
-    },
-  },
+  webServer: E2E_PORTS.map(e2eServer),
 });

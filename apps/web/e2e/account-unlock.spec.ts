@@ -1,6 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config';
-import { demoSignIns } from './fixtures';
+import { demoSignIns, serverUrl } from './fixtures';
 import { waitForMail } from './mail-sink';
 import { expectNoViolations } from './page-checks';
 
@@ -16,7 +15,7 @@ const PASSWORD = 'unlock-flow-pass';
 const MAX_FAILURES = 10;
 
 async function newStaffMember(): Promise<{ email: string; password: string }> {
-  const api = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  const api = await request.newContext({ baseURL: serverUrl() });
   const login = await api.post('/api/auth/login/superadmin', { data: demoSignIns().superadmin });
   expect(login.ok()).toBe(true);
   const { access_token: token } = (await login.json()) as { access_token: string };
@@ -43,7 +42,7 @@ test('guesses lock an account; its owner unlocks it with the emailed link and si
   const member = await newStaffMember();
 
   // The guesses, through the API as a script would send them.
-  const guesser = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  const guesser = await request.newContext({ baseURL: serverUrl() });
   for (let i = 0; i < MAX_FAILURES; i++) {
     const guess = await guesser.post('/api/auth/login/superadmin', {
       data: { email: member.email, password: `guess-${i}-wrong` },

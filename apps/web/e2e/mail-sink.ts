@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_DATA_DIR } from '../playwright.config';
+import { serverDataDir } from './fixtures';
 
 /** Where start-server.mjs's SMTP server keeps what it received, one JSON file a message. */
-const MAIL_DIR = `${E2E_DATA_DIR}-mail`;
+const mailDir = () => `${serverDataDir()}-mail`;
 
 export interface ReceivedMail {
   /** The SMTP envelope. */
@@ -16,12 +16,12 @@ export interface ReceivedMail {
 
 /** Every message the test mail server has received so far, oldest first. */
 export function receivedMail(): ReceivedMail[] {
-  if (!existsSync(MAIL_DIR)) return [];
-  return readdirSync(MAIL_DIR)
+  if (!existsSync(mailDir())) return [];
+  return readdirSync(mailDir())
     .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
     .sort()
     .map((name) => {
-      const stored = JSON.parse(readFileSync(path.join(MAIL_DIR, name), 'utf8')) as {
+      const stored = JSON.parse(readFileSync(path.join(mailDir(), name), 'utf8')) as {
         from: string | null;
         to: string[];
         raw: string;

@@ -1,7 +1,6 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { E2E_PORT } from '../playwright.config';
-import { demoSignIns, signIn } from './fixtures';
+import { demoSignIns, serverUrl, signIn } from './fixtures';
 import { expectNoViolations } from './page-checks';
 
 /**
@@ -19,7 +18,7 @@ const PASSWORD = 'second-factor-pass';
  * own, not the browser's): their sign-in.
  */
 async function newStaffMember(name: string): Promise<{ email: string; password: string; token: string }> {
-  const api = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  const api = await request.newContext({ baseURL: serverUrl() });
   const demo = demoSignIns().superadmin;
   const login = await api.post('/api/auth/login/superadmin', { data: demo });
   expect(login.ok()).toBe(true);
@@ -93,7 +92,7 @@ test('a staff member sets up an authenticator app, and the next sign-in asks for
 test('a staff member registers a passkey and signs in with it alone', async ({ browser }) => {
   test.setTimeout(90_000);
   // Passkeys belong to a domain: this flow uses the app at localhost (the server's WEBAUTHN_RP_ID).
-  const context = await browser.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  const context = await browser.newContext({ baseURL: serverUrl().replace('127.0.0.1', 'localhost') });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
