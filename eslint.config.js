@@ -52,7 +52,12 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['vitest.config.ts', 'apps/api/vitest.config.ts', 'packages/contract/vitest.config.ts'],
+          allowDefaultProject: [
+            'vitest.config.ts',
+            'apps/api/vitest.config.ts',
+            'apps/api/vitest.simulation.config.ts',
+            'packages/contract/vitest.config.ts',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -9,6 +9,7 @@ export default defineConfig({
     projects: [
       'packages/contract',
       'apps/api',
+      'apps/api/vitest.simulation.config.ts',
       'apps/web',
       // The house's own tooling: the lint configuration's rules, checked to bite.
       { test: { name: 'tools', include: ['tools/**/*.test.ts'], testTimeout: 120_000 } },

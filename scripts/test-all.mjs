@@ -159,7 +159,17 @@ if (!only || only === 'pg') {
     const ok = run(
       'API tests on PostgreSQL',
       'npx',
-      ['vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+      [
+        'vitest',
+        'run',
+        '--project',
+        'api',
+        '--project',
+        'simulation',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${file}`,
+      ],
       { TEST_DATABASE_URL: url },
     );
     countVitest(file, 'vitest (PostgreSQL)');

@@ -21,9 +21,15 @@ export default defineProject({
       ? ['src/**/*.alone.test.ts', 'test/**/*.alone.test.ts']
       : engineSensitiveOnly
         ? engineSensitiveTests
-        : ['src/**/*.test.ts', 'test/**/*.test.ts', 'simulation/**/*.test.ts'],
+        : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: alone ? configDefaults.exclude : [...configDefaults.exclude, '**/*.alone.test.ts'],
     environment: 'node',
+    // A test file imports the app once per worker, not once per file: the import was 40 % of
+    // the API tests' time (docs/testing.md). Each file still builds its own app and database
+    // (test/kit.ts: testContext), and a shared test helper never builds one when imported
+    // (tools/test-tiers/test-helpers.test.ts). Tests that replace a module (vi.mock) are in
+    // a project that imports afresh (vitest.simulation.config.ts).
+    isolate: false,
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

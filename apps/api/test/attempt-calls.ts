@@ -157,9 +157,3 @@ export function expectedScore(doc: CaseDocument, answers: CaseAnswer[]): number 
     ),
   ).score;
 }
-
-/** The test file's context and calls: importing them gives the file its own (see the setup above). */
-const setup = attemptsSetup();
-export const { ctx, clientA, clientB, superadmin, adminA, adminB, as, call, newProject, publishedCase } = setup;
-export const { enrol, dashboardOf, attemptOf, getAttempt, start, answer, submit, complete, attemptRow } = setup;
-export const { answerCount } = setup;

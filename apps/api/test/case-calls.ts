@@ -97,8 +97,3 @@ export function contentOf(doc: CaseDocument): UpdateCaseBody {
     questions: doc.questions,
   };
 }
-
-/** The test file's context and calls: importing them gives the file its own (see the setup above). */
-const setup = casesSetup();
-export const { ctx, f, elsewhere, call, newProject, projectA, createDraft, createCase, getCase, setStatus } = setup;
-export const { listNames, caseCount, previewCount, assignParticipant, uploadImage } = setup;

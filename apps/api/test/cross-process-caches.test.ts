@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
-import { f, ctx, HEADER, importFile, newProject } from './participant-calls.js';
+import { HEADER, participantsSetup } from './participant-calls.js';
+
+const { f, ctx, importFile, newProject } = participantsSetup();
 
 /**
  * What one process keeps in memory stays right when another process changes the data: two

@@ -62,9 +62,3 @@ export function elementsSetup() {
     tagNameCount: async () => (await ctx.db.select({ n: count() }).from(answerTags))[0]!.n,
   };
 }
-
-/** The test file's context and calls: importing them gives the file its own (see the setup above). */
-const setup = elementsSetup();
-export const { ctx, f, call, newProject, projectA, newModule, createModuleCase, createProjectCase, getCase } = setup;
-export const { setStatus, projectCases, moduleCases, caseCount, moduleCount, ownerOf, postFile } = setup;
-export const { importAndRun, takeaways, tags, jobCount, tagNameCount } = setup;

@@ -17,7 +17,9 @@ import { sanitizeRichText } from '../src/lib/rich-text.js';
 import { validCase } from './case-bodies.js';
 import { emailCalls } from './email-calls.js';
 import { call as callAs, savedCase } from './kit.js';
-import { attach, ctx, due, f, seasonProject, template, templateBody, work } from './survey-calls.js';
+import { surveySetup } from './survey-calls.js';
+
+const { attach, ctx, due, f, seasonProject, template, templateBody, work } = surveySetup();
 
 /**
  * Every field the web app shows as HTML passes the one sanitiser (lib/rich-text.ts). The

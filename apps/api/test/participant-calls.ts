@@ -13,7 +13,7 @@ import { madeBefore, testContext } from './kit.js';
 
 export const HEADER = 'user_id,salutation,first_name,last_name,email,role,profession,season,rounds,start_date';
 
-function participantsSetup() {
+export function participantsSetup() {
   const ctx = testContext();
   const f = madeBefore(() => twoClients(ctx));
 
@@ -53,6 +53,3 @@ function participantsSetup() {
 
   return { ctx, f, upload, importFile, list, newProject, userCount };
 }
-
-const setup = participantsSetup();
-export const { ctx, f, upload, importFile, list, newProject, userCount } = setup;

@@ -101,7 +101,7 @@ async function buildReportWorld(ctx: TestContext) {
 }
 
 /** The reports tests' context and world; importing this gives the test file its own. */
-function reportsSetup() {
+export function reportsSetup() {
   const ctx = testContext({ now: NOW });
   const world = madeBefore(() => buildReportWorld(ctx));
 
@@ -115,6 +115,3 @@ function reportsSetup() {
 }
 
 export const person = (user: UserRow, userId = '') => [user.lastName, user.firstName, user.email, userId, ''];
-
-const setup = reportsSetup();
-export const { ctx, world, report } = setup;

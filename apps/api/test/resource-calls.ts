@@ -101,7 +101,3 @@ export function resourceSetup(now = '2026-03-02T09:00:00Z') {
     pathOf,
   };
 }
-
-const setup = resourceSetup();
-export const { ctx, f, superadmin, work, call, upload, uploaded, urlResource, textResource, get } = setup;
-export const { draftCase, attach, deleteSelection, storedFiles, pathOf } = setup;

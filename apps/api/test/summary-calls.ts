@@ -108,7 +108,3 @@ export function summarySetup(now = '2026-03-02T09:00:00Z') {
     postedOn,
   };
 }
-
-const setup = summarySetup();
-export const { ctx, f, superadmin, work, call, summaryBody, getSummary, saveSummary, savedSummary } = setup;
-export const { setStatus, upload, seasonProject, completeCase, dashboardOf, postedOn } = setup;

@@ -143,7 +143,3 @@ export function surveySetup(now = '2026-03-02T09:00:00Z') {
     deleteQuery,
   };
 }
-
-const setup = surveySetup();
-export const { ctx, f, superadmin, work, call, question, infoReview, templateBody, template } = setup;
-export const { attach, attached, seasonProject, returningFrom2025, due, answer, requiredAnswers, deleteQuery } = setup;

@@ -1,17 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Attempt, Dashboard, Project } from '@pss/contract';
 import { expectError } from '../../../test/kit.js';
-import {
-  answer,
-  attached,
-  ctx,
-  due,
-  requiredAnswers,
-  seasonProject,
-  template,
-  work,
-} from '../../../test/survey-calls.js';
+import { surveySetup } from '../../../test/survey-calls.js';
 import type { UserRow } from '../users/users.service.js';
+
+const { answer, attached, ctx, due, requiredAnswers, seasonProject, template, work } = surveySetup();
 
 /**
  * The season's rules a participant's case keeps on the server, whatever a screen shows:

@@ -6,10 +6,28 @@ import { and, eq } from 'drizzle-orm';
 import { participantAssignments } from '../../db/schema/index.js';
 import { expectError, fieldsOf } from '../../../test/kit.js';
 import { choice, questionOf as question } from '../../../test/case-bodies.js';
-import { choiceIds, expectedScore, type Spring as ProjectFacts } from '../../../test/attempt-calls.js';
-import { ctx, superadmin, adminA, adminB, as, call, newProject, publishedCase } from '../../../test/attempt-calls.js';
-import { enrol, dashboardOf, attemptOf, getAttempt, start, answer, submit } from '../../../test/attempt-calls.js';
-import { complete, attemptRow, answerCount } from '../../../test/attempt-calls.js';
+import { choiceIds, expectedScore, type Spring as ProjectFacts, attemptsSetup } from '../../../test/attempt-calls.js';
+
+const {
+  ctx,
+  superadmin,
+  adminA,
+  adminB,
+  as,
+  call,
+  newProject,
+  publishedCase,
+  enrol,
+  dashboardOf,
+  attemptOf,
+  getAttempt,
+  start,
+  answer,
+  submit,
+  complete,
+  attemptRow,
+  answerCount,
+} = attemptsSetup();
 
 describe('submitting a case', () => {
   let p: ProjectFacts;

@@ -7,10 +7,29 @@ import { type UserRow } from '../users/users.service.js';
 import { expectError, fieldsOf } from '../../../test/kit.js';
 import { everyTypeCase as validCase } from '../../../test/case-bodies.js';
 
-import { choiceIds, type Spring as ProjectFacts } from '../../../test/attempt-calls.js';
-import { ctx, clientA, clientB, superadmin, adminA, adminB, call, newProject } from '../../../test/attempt-calls.js';
-import { publishedCase, enrol, dashboardOf, attemptOf, getAttempt, start } from '../../../test/attempt-calls.js';
-import { answer, submit, complete, attemptRow, answerCount } from '../../../test/attempt-calls.js';
+import { choiceIds, type Spring as ProjectFacts, attemptsSetup } from '../../../test/attempt-calls.js';
+
+const {
+  ctx,
+  clientA,
+  clientB,
+  superadmin,
+  adminA,
+  adminB,
+  call,
+  newProject,
+  publishedCase,
+  enrol,
+  dashboardOf,
+  attemptOf,
+  getAttempt,
+  start,
+  answer,
+  submit,
+  complete,
+  attemptRow,
+  answerCount,
+} = attemptsSetup();
 
 /* ---------- the dashboard ---------- */
 

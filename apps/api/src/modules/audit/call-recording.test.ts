@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CaseDocument } from '@pss/contract';
 import { rowsOf } from '../../db/client.js';
-import { assignParticipant, contentOf, createDraft, ctx, f, call, projectA } from '../../../test/case-calls.js';
+import { contentOf, casesSetup } from '../../../test/case-calls.js';
 import { createUser, TEST_PASSWORD } from '../../../test/test-app.js';
 import { sealAuditChain } from './audit-chain.js';
 import { verifyAuditChain } from './audit-verify.js';
+
+const { assignParticipant, createDraft, ctx, f, call, projectA } = casesSetup();
 
 /**
  * Calls recorded as they happen: each change with its event in its own transaction (the

@@ -3,8 +3,9 @@ import { createUser } from '../../../test/test-app.js';
 import { as, expectError, filterQuery, type Method } from '../../../test/kit.js';
 import { everyTypeCase as validCase, requiredAnswers } from '../../../test/case-bodies.js';
 import { onePixelPng } from '../../../test/images.js';
-import { ctx, f, call, newProject, projectA, createCase, getCase, caseCount } from '../../../test/case-calls.js';
-import { previewCount, uploadImage } from '../../../test/case-calls.js';
+import { casesSetup } from '../../../test/case-calls.js';
+
+const { ctx, f, call, newProject, projectA, createCase, getCase, caseCount, previewCount, uploadImage } = casesSetup();
 
 describe('isolation between clients and roles', () => {
   it('keeps client A’s cases, images and previews from client B’s administrator, and changes nothing', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, fieldsOf, filterQuery } from '../../../test/kit.js';
-import { call, projectA, createCase, getCase, setStatus, listNames, caseCount } from '../../../test/case-calls.js';
-import { assignParticipant } from '../../../test/case-calls.js';
+import { casesSetup } from '../../../test/case-calls.js';
+
+const { call, projectA, createCase, getCase, setStatus, listNames, caseCount, assignParticipant } = casesSetup();
 
 describe('deleting cases', () => {
   it('deletes one case', async () => {

@@ -4,9 +4,9 @@ import { type CaseDocument, type CaseStatusReport } from '@pss/contract';
 import { expectError, fieldsOf, type ProjectFacts } from '../../../test/kit.js';
 import { choice, everyTypeCase as validCase } from '../../../test/case-bodies.js';
 import { projectBody } from '../../../test/fixtures.js';
-import { contentOf } from '../../../test/case-calls.js';
-import { f, elsewhere, call, newProject, projectA, createDraft, createCase } from '../../../test/case-calls.js';
-import { getCase, caseCount } from '../../../test/case-calls.js';
+import { contentOf, casesSetup } from '../../../test/case-calls.js';
+
+const { f, elsewhere, call, newProject, projectA, createDraft, createCase, getCase, caseCount } = casesSetup();
 
 /* ---------- 1. create, read, save ---------- */
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { multipartFile } from '../../../test/fixtures.js';
 import { expectError, fieldsOf } from '../../../test/kit.js';
 import { JPEG_HEAD, onePixelPng } from '../../../test/images.js';
-import { f, call, projectA, createCase, getCase, caseCount, uploadImage } from '../../../test/case-calls.js';
+import { casesSetup } from '../../../test/case-calls.js';
+
+const { f, call, projectA, createCase, getCase, caseCount, uploadImage } = casesSetup();
 
 describe('the patient image', () => {
   it('stores a PNG by its content and serves the same bytes', async () => {

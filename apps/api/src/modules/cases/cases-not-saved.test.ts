@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { CaseDocument } from '@pss/contract';
 import { expectError } from '../../../test/kit.js';
 import { everyTypeCase as validCase } from '../../../test/case-bodies.js';
-import { call, createDraft, ctx, getCase, projectA } from '../../../test/case-calls.js';
+import { casesSetup } from '../../../test/case-calls.js';
+
+const { call, createDraft, ctx, getCase, projectA } = casesSetup();
 
 /**
  * CASE_NOT_SAVED (spec §8, "The case could not be saved"): the database refuses a case's

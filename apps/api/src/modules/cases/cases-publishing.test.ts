@@ -3,9 +3,9 @@ import { type CaseSummary } from '@pss/contract';
 import { expectError, fieldsOf, filterQuery, type ProjectFacts } from '../../../test/kit.js';
 import { choice, everyTypeCase as validCase } from '../../../test/case-bodies.js';
 import { onePixelPng } from '../../../test/images.js';
-import { contentOf } from '../../../test/case-calls.js';
-import { ctx, call, projectA, createDraft, createCase, getCase, setStatus } from '../../../test/case-calls.js';
-import { listNames, uploadImage } from '../../../test/case-calls.js';
+import { contentOf, casesSetup } from '../../../test/case-calls.js';
+
+const { ctx, call, projectA, createDraft, createCase, getCase, setStatus, listNames, uploadImage } = casesSetup();
 
 const NOW = '2026-03-02T09:00:00Z';
 

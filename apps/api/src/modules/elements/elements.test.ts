@@ -3,10 +3,23 @@ import { randomUUID } from 'node:crypto';
 import { type CaseDocument } from '@pss/contract';
 import { type Headers } from '../../../test/fixtures.js';
 import { expectError, filterQuery, type Home, type Reply } from '../../../test/kit.js';
-import { AT, brief, KT, tagRows, type Where } from '../../../test/element-calls.js';
-import { ctx, f, call, newProject, newModule, createModuleCase } from '../../../test/element-calls.js';
-import { createProjectCase, postFile, importAndRun, takeaways, tags, jobCount } from '../../../test/element-calls.js';
-import { tagNameCount } from '../../../test/element-calls.js';
+import { AT, brief, KT, tagRows, type Where, elementsSetup } from '../../../test/element-calls.js';
+
+const {
+  ctx,
+  f,
+  call,
+  newProject,
+  newModule,
+  createModuleCase,
+  createProjectCase,
+  postFile,
+  importAndRun,
+  takeaways,
+  tags,
+  jobCount,
+  tagNameCount,
+} = elementsSetup();
 
 /* ---------- 1-3. key takeaways of a project ---------- */
 

@@ -3,8 +3,9 @@ import { type CaseDocument, type CaseStatusReport } from '@pss/contract';
 import { expectError, fieldIssues, filterQuery, moduleBody } from '../../../test/kit.js';
 import { requiredAnswers, validCase } from '../../../test/case-bodies.js';
 import { names } from '../../../test/library-calls.js';
-import { f, call, projectA, newModule, createModuleCase, getCase } from '../../../test/module-library-setup.js';
-import { setStatus, moduleCases, caseCount } from '../../../test/module-library-setup.js';
+import { librarySetup } from '../../../test/library-calls.js';
+
+const { f, call, projectA, newModule, createModuleCase, getCase, setStatus, moduleCases, caseCount } = librarySetup();
 
 /* ---------- 3. module cases ---------- */
 

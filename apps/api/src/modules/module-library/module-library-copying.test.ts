@@ -4,9 +4,22 @@ import { type CaseDocument } from '@pss/contract';
 import { entryId, expectError } from '../../../test/kit.js';
 import { validCase } from '../../../test/case-bodies.js';
 import { ids, innerIds, names } from '../../../test/library-calls.js';
-import { f, call, newProject, projectA, newModule, createModuleCase } from '../../../test/module-library-setup.js';
-import { createProjectCase, getCase, setStatus, projectCases } from '../../../test/module-library-setup.js';
-import { moduleCases, caseCount } from '../../../test/module-library-setup.js';
+import { librarySetup } from '../../../test/library-calls.js';
+
+const {
+  f,
+  call,
+  newProject,
+  projectA,
+  newModule,
+  createModuleCase,
+  createProjectCase,
+  getCase,
+  setStatus,
+  projectCases,
+  moduleCases,
+  caseCount,
+} = librarySetup();
 
 /* ---------- 4. copying into a project ---------- */
 

@@ -6,9 +6,22 @@ import { createUser } from '../../../test/test-app.js';
 import { projectBody, type Headers } from '../../../test/fixtures.js';
 import { expectError, filterQuery } from '../../../test/kit.js';
 import { ids, names } from '../../../test/library-calls.js';
-import { ctx, f, call, projectA, newModule, createModuleCase } from '../../../test/module-library-setup.js';
-import { createProjectCase, getCase, setStatus, projectCases } from '../../../test/module-library-setup.js';
-import { moduleCases, caseCount } from '../../../test/module-library-setup.js';
+import { librarySetup } from '../../../test/library-calls.js';
+
+const {
+  ctx,
+  f,
+  call,
+  projectA,
+  newModule,
+  createModuleCase,
+  createProjectCase,
+  getCase,
+  setStatus,
+  projectCases,
+  moduleCases,
+  caseCount,
+} = librarySetup();
 
 /* ---------- 6. removing cases from a module ---------- */
 

@@ -4,9 +4,21 @@ import { type CatalogueEntry, type ModuleLibrary, type ModuleSummary } from '@ps
 import { entryId, expectError, fieldIssues, filterQuery, type Method, moduleBody } from '../../../test/kit.js';
 import { requiredAnswers, validCase } from '../../../test/case-bodies.js';
 import { names } from '../../../test/library-calls.js';
-import { f, call, projectA, newModule, createModuleCase } from '../../../test/module-library-setup.js';
-import { createProjectCase, getCase, projectCases, moduleCases } from '../../../test/module-library-setup.js';
-import { caseCount, moduleCount } from '../../../test/module-library-setup.js';
+import { librarySetup } from '../../../test/library-calls.js';
+
+const {
+  f,
+  call,
+  projectA,
+  newModule,
+  createModuleCase,
+  createProjectCase,
+  getCase,
+  projectCases,
+  moduleCases,
+  caseCount,
+  moduleCount,
+} = librarySetup();
 
 const NOW = '2026-03-02T09:00:00Z';
 

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { participantAssignments, projectParticipants, projects } from '../../db/schema/index.js';
 import { projectBody, spring2026 } from '../../../test/fixtures.js';
-import { ctx, f, HEADER, importFile, list, newProject, userCount } from '../../../test/participant-calls.js';
+import { HEADER, participantsSetup } from '../../../test/participant-calls.js';
+
+const { ctx, f, importFile, list, newProject, userCount } = participantsSetup();
 
 /*
  * Files longer than one batch (the first batch is 2,000 rows). On PostgreSQL each batch is

@@ -7,7 +7,9 @@ import { refreshParticipantSearch } from '../../db/participant-search.js';
 import { participantSearch, projectParticipants, projects, seasons } from '../../db/schema/index.js';
 import { createPageMarks } from './page-marks.js';
 import { importParticipants } from './participant-import.js';
-import { ctx, f, HEADER, importFile, list, newProject, userCount } from '../../../test/participant-calls.js';
+import { HEADER, participantsSetup } from '../../../test/participant-calls.js';
+
+const { ctx, f, importFile, list, newProject, userCount } = participantsSetup();
 
 describe('participant search rows', () => {
   let project: string;

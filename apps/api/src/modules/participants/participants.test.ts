@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { importJobs, participantAssignments, projectParticipants, users } from '../../db/schema/index.js';
 import { multipartFile } from '../../../test/fixtures.js';
-import { ctx, f, HEADER, importFile, list, newProject, upload, userCount } from '../../../test/participant-calls.js';
+import { HEADER, participantsSetup } from '../../../test/participant-calls.js';
 import { newProject as projectMadeBy } from '../../../test/kit.js';
+
+const { ctx, f, importFile, list, newProject, upload, userCount } = participantsSetup();
 
 let projectA: string;
 let projectB: string;

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seedReportProject } from '../../../../../bench/report-seed.js';
 import { call, expectError, fieldsOf, type Reply } from '../../../test/kit.js';
-import { csvRows, ctx, report, world, xlsxRows } from '../../../test/report-calls.js';
+import { csvRows, xlsxRows, reportsSetup } from '../../../test/report-calls.js';
+
+const { ctx, report, world } = reportsSetup();
 
 // Who may download a project's reports, what a bad query answers, and a report read over
 // many pages (test/report-calls.ts has the world).

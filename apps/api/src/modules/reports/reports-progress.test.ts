@@ -6,10 +6,11 @@ import {
   attachmentName,
   csvRows,
   person,
-  report,
-  world,
   xlsxRows,
+  reportsSetup,
 } from '../../../test/report-calls.js';
+
+const { report, world } = reportsSetup();
 
 // The world (test/report-calls.ts): Adams never starts, Baker has begun Alpha, Clark has
 // completed round 1 and 2, Young (a formula for a first name) takes round 2 only; a test

@@ -5,12 +5,12 @@ import {
   FORMULA_NAME,
   attachmentName,
   csvRows,
-  ctx,
   person,
-  report,
-  world,
   xlsxRows,
+  reportsSetup,
 } from '../../../test/report-calls.js';
+
+const { ctx, report, world } = reportsSetup();
 
 // The world (test/report-calls.ts): Adams never starts, Baker has begun Alpha, Clark has
 // completed Alpha (100), Beta (50, the half answer) and Gamma (100), Young (a formula for a

@@ -9,10 +9,12 @@ import { eq } from 'drizzle-orm';
 import type { Resource } from '@pss/contract';
 import { resources } from '../../db/schema/index.js';
 import { hugeImagePdf, manyRectanglesPdf } from '../../../test/hostile-resource-files.js';
-import { ctx, f, get, uploaded } from '../../../test/resource-calls.js';
+import { resourceSetup } from '../../../test/resource-calls.js';
 import { pagedPdf } from '../../../test/resource-files.js';
 import { MAX_PROCESSING_ATTEMPTS, PROCESSING_LEASE_MS } from './resource-processing.js';
 import { createProcessingClaims } from './processing-claims.repository.js';
+
+const { ctx, f, get, uploaded } = resourceSetup();
 
 /**
  * Issue #30: one PDF froze the whole API while its thumbnail was drawn on the event loop

@@ -6,8 +6,10 @@ import type { Resource } from '@pss/contract';
 import { migrationsFolder, rowsOf } from '../../db/client.js';
 import { resources } from '../../db/schema/resources.js';
 import { expectError } from '../../../test/kit.js';
-import { call, ctx, get, urlResource } from '../../../test/resource-calls.js';
+import { resourceSetup } from '../../../test/resource-calls.js';
 import { normalLinkKey } from './resource-names.js';
+
+const { call, ctx, get, urlResource } = resourceSetup();
 
 /**
  * The library holds each link once (spec §5: duplicate URL rejected), judged by its normal

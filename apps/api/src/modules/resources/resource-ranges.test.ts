@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceFileDetails } from '@pss/contract';
 import { expectError } from '../../../test/kit.js';
-import { call, pathOf, uploaded } from '../../../test/resource-calls.js';
+import { resourceSetup } from '../../../test/resource-calls.js';
 import { smallPdf } from '../../../test/summary-files.js';
 import { byteRange } from './resources.routes.js';
+
+const { call, pathOf, uploaded } = resourceSetup();
 
 describe('byte ranges', () => {
   it('reads one satisfiable range, clamped to the end', () => {

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseResources, ParticipantResource, Resource, ResourceFileDetails, ResourcePage } from '@pss/contract';
 import { expectError, fieldsOf } from '../../../test/kit.js';
-import {
-  attach,
-  call,
-  ctx,
-  draftCase,
-  f,
-  get,
-  pathOf,
-  textResource,
-  uploaded,
-  urlResource,
-  work,
-} from '../../../test/resource-calls.js';
+import { resourceSetup } from '../../../test/resource-calls.js';
 import { pngImage } from '../../../test/resource-files.js';
 import { validCase } from '../../../test/case-bodies.js';
 import { smallPdf } from '../../../test/summary-files.js';
+
+const { attach, call, ctx, draftCase, f, get, pathOf, textResource, uploaded, urlResource, work } = resourceSetup();
 
 const HOUR = 3600 * 1000;
 

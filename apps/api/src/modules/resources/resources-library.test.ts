@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Resource, ResourceCategory, ResourceFileDetails, ResourcePage } from '@pss/contract';
 import { expectError, fieldsOf, filterQuery } from '../../../test/kit.js';
-import {
+import { resourceSetup } from '../../../test/resource-calls.js';
+import { resources } from '../../db/schema/resources.js';
+import { pngImage } from '../../../test/resource-files.js';
+import { smallPdf } from '../../../test/summary-files.js';
+
+const {
   attach,
   call,
   ctx,
@@ -15,10 +20,7 @@ import {
   textResource,
   uploaded,
   urlResource,
-} from '../../../test/resource-calls.js';
-import { resources } from '../../db/schema/resources.js';
-import { pngImage } from '../../../test/resource-files.js';
-import { smallPdf } from '../../../test/summary-files.js';
+} = resourceSetup();
 
 describe('links and texts', () => {
   it('creates a URL resource with categories and reads it back', async () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_RESOURCE_BYTES, type Resource, type ResourceFileDetails, type ResourcePage } from '@pss/contract';
 import { expectError, fieldIssues, fieldsOf } from '../../../test/kit.js';
-import { call, ctx, f, pathOf, storedFiles, upload, uploaded } from '../../../test/resource-calls.js';
+import { resourceSetup } from '../../../test/resource-calls.js';
 import { htmlPage, jpegImage, pagedPdf, pngImage, video } from '../../../test/resource-files.js';
 import { smallPdf } from '../../../test/summary-files.js';
+
+const { call, ctx, f, pathOf, storedFiles, upload, uploaded } = resourceSetup();
 
 const total = async () => (await call('GET', '/resource-library?limit=1')).json<ResourcePage>().total;
 

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SeasonSummary, SeasonSummaryOfSeason } from '@pss/contract';
 import { expectError, fieldsOf } from '../../../test/kit.js';
-import {
-  call,
-  ctx,
-  f,
-  getSummary,
-  savedSummary,
-  saveSummary,
-  seasonProject,
-  setStatus,
-  summaryBody,
-  upload,
-  work,
-} from '../../../test/summary-calls.js';
+import { summarySetup } from '../../../test/summary-calls.js';
 import { smallPdf } from '../../../test/summary-files.js';
+
+const { call, ctx, f, getSummary, savedSummary, saveSummary, seasonProject, setStatus, summaryBody, upload, work } =
+  summarySetup();
 
 describe('writing a season’s results summary', () => {
   it('answers the season with no summary until one is saved, then the summary as saved', async () => {

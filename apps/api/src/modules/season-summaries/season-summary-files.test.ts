@@ -5,18 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { MAX_SUMMARY_SHEET_BYTES, type SeasonSummary, type SeasonSummaryOfSeason } from '@pss/contract';
 import { seasonSummaries } from '../../db/schema/index.js';
 import { expectError, fieldsOf } from '../../../test/kit.js';
-import {
-  call,
-  ctx,
-  f,
-  getSummary,
-  savedSummary,
-  saveSummary,
-  summaryBody,
-  upload,
-  work,
-} from '../../../test/summary-calls.js';
+import { summarySetup } from '../../../test/summary-calls.js';
 import { smallDocx, smallPdf, smallXlsx, videoHead } from '../../../test/summary-files.js';
+
+const { call, ctx, f, getSummary, savedSummary, saveSummary, summaryBody, upload, work } = summarySetup();
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

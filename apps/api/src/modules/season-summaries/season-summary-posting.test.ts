@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/kit.js';
-import {
-  completeCase,
-  f,
-  postedOn,
-  savedSummary,
-  saveSummary,
-  seasonProject,
-  setStatus,
-  summaryBody,
-  upload,
-  work,
-} from '../../../test/summary-calls.js';
+import { summarySetup } from '../../../test/summary-calls.js';
 import { smallPdf, videoHead } from '../../../test/summary-files.js';
+
+const { completeCase, f, postedOn, savedSummary, saveSummary, seasonProject, setStatus, summaryBody, upload, work } =
+  summarySetup();
 
 /**
  * A project whose Spring 2026 has one case in Round 1, and three of its participants: one

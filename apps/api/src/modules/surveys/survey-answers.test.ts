@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectSurvey, SurveyTemplate } from '@pss/contract';
 import { expectError, fieldsOf } from '../../../test/kit.js';
-import {
-  answer,
-  attach,
-  attached,
-  call,
-  due,
-  f,
-  requiredAnswers,
-  returningFrom2025,
-  seasonProject,
-  template,
-  work,
-} from '../../../test/survey-calls.js';
+import { surveySetup } from '../../../test/survey-calls.js';
+
+const { answer, attach, attached, call, due, f, requiredAnswers, returningFrom2025, seasonProject, template, work } =
+  surveySetup();
 
 const questionsOf = (t: SurveyTemplate) => t.pages.flatMap((p) => p.components).filter((c) => c.kind === 'QUESTION');
 

@@ -2,17 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { SurveyTemplate } from '@pss/contract';
 import { expectError } from '../../../test/kit.js';
 import { attachmentName, csvRows, xlsxRows } from '../../../test/report-files.js';
-import {
-  answer,
-  attached,
-  call,
-  deleteQuery,
-  f,
-  requiredAnswers,
-  seasonProject,
-  template,
-  work,
-} from '../../../test/survey-calls.js';
+import { surveySetup } from '../../../test/survey-calls.js';
+
+const { answer, attached, call, deleteQuery, f, requiredAnswers, seasonProject, template, work } = surveySetup();
 
 const questionsOf = (t: SurveyTemplate) => t.pages.flatMap((p) => p.components).filter((c) => c.kind === 'QUESTION');
 

@@ -3,7 +3,9 @@ import type { ProjectSurvey, SurveyTemplate, SurveyTemplateSummary } from '@pss/
 import { eq } from 'drizzle-orm';
 import { projectSurveys, surveyTemplates } from '../../db/schema/index.js';
 import { expectError, fieldsOf } from '../../../test/kit.js';
-import {
+import { surveySetup } from '../../../test/survey-calls.js';
+
+const {
   answer,
   attach,
   attached,
@@ -16,7 +18,7 @@ import {
   template,
   templateBody,
   work,
-} from '../../../test/survey-calls.js';
+} = surveySetup();
 
 type Page = { items: SurveyTemplateSummary[]; total: number };
 const read = async (id: string) => (await call('GET', `/survey-templates/${id}`)).json<SurveyTemplate>();

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SurveyTemplateSummary } from '@pss/contract';
 import { expectError, fieldsOf, filterQuery, type Reply } from '../../../test/kit.js';
-import { attached, call, f, seasonProject, template, work } from '../../../test/survey-calls.js';
+import { surveySetup } from '../../../test/survey-calls.js';
+
+const { attached, call, f, seasonProject, template, work } = surveySetup();
 
 type Page = { items: SurveyTemplateSummary[]; total: number };
 const names = (reply: Reply) => {

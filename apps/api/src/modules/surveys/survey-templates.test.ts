@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkedProject, SurveyTemplate, SurveyTemplateSummary } from '@pss/contract';
 import { expectError, fieldIssues, fieldsOf, type Reply } from '../../../test/kit.js';
-import {
+import { surveySetup } from '../../../test/survey-calls.js';
+
+const {
   answer,
   attached,
   call,
@@ -14,7 +16,7 @@ import {
   template,
   templateBody,
   work,
-} from '../../../test/survey-calls.js';
+} = surveySetup();
 
 type Page = { items: SurveyTemplateSummary[]; total: number };
 const names = (reply: Reply) => reply.json<Page>().items.map((t) => t.name);
