@@ -15,14 +15,13 @@
 export const LAYERS = ['db', 'lib', 'config', 'modules', 'app'];
 
 /**
- * The one import allowed to run back up, until it is gone: the route binding opens the
- * per-call transaction with its audit event and counts the anonymous calls' limits; the unit of
- * work moving into `db/` (issue #49, "uow") removes it. Delete this entry with it.
+ * The one file allowed to import back up, until it no longer does: the route binding opens
+ * each call's transaction with its audit event (modules/audit) and counts the anonymous calls'
+ * limits (modules/call-limits). The unit of work moving into `db/`, with the routes declaring
+ * their own audit kind (issue #49, "uow"), removes these imports: delete this entry with them
+ * (tools/layers/layers.test.ts fails while it names an import that is gone).
  */
-export const ALLOWED_UPWARD = [
-  { from: 'lib/contract-routes.ts', to: 'modules/audit/' },
-  { from: 'lib/contract-routes.ts', to: 'modules/call-limits/' },
-];
+export const ALLOWED_UPWARD = [{ from: 'lib/contract-routes.ts', to: ['modules/audit/', 'modules/call-limits/'] }];
 
 /**
  * The layer of a file, from its path relative to apps/api/src (forward slashes); null for a
@@ -60,5 +59,5 @@ export function runsUp(from, to) {
  * @returns {boolean}
  */
 export function allowedUp(from, to) {
-  return ALLOWED_UPWARD.some((allowed) => from === allowed.from && to.startsWith(allowed.to));
+  return ALLOWED_UPWARD.some((allowed) => from === allowed.from && allowed.to.some((folder) => to.startsWith(folder)));
 }

@@ -34,14 +34,48 @@ function resolve(fromFile: string, specifier: string): string | null {
 
 const relative = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
 
-/** The import graph of a source tree (apps/api/src unless told). */
-export function readImportGraph(root = apiSource): ImportGraph {
+/**
+ * The specifiers a file reaches by types alone: every import or re-export of it is
+ * `import type` / `export type`, or it is a module the file augments (`declare module`). Such
+ * an import is gone from the JavaScript that runs.
+ */
+function typeOnlySpecifiers(file: string, text: string): Set<string> {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const typeOnly = new Set<string>();
+  const value = new Set<string>();
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      (statement.importClause?.isTypeOnly ? typeOnly : value).add(statement.moduleSpecifier.text);
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
+      (statement.isTypeOnly ? typeOnly : value).add(statement.moduleSpecifier.text);
+    } else if (ts.isModuleDeclaration(statement) && ts.isStringLiteral(statement.name)) {
+      typeOnly.add(statement.name.text);
+    }
+  }
+  // A dynamic import() is found by preProcessFile only, and is a value import.
+  const dynamic = ts
+    .preProcessFile(text, true, true)
+    .importedFiles.filter(({ fileName }) => !typeOnly.has(fileName) && !value.has(fileName));
+  for (const { fileName } of dynamic) value.add(fileName);
+  return new Set([...typeOnly].filter((specifier) => !value.has(specifier)));
+}
+
+/**
+ * The import graph of a source tree (apps/api/src unless told); with `types: false`, only the
+ * imports that load a file when the code runs (see `typeOnlySpecifiers`).
+ */
+export function readImportGraph(root = apiSource, { types = true }: { types?: boolean } = {}): ImportGraph {
   const graph: ImportGraph = new Map();
   for (const file of sourceFiles(root)) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const text = readFileSync(file, 'utf8');
+    const skipped = types ? new Set<string>() : typeOnlySpecifiers(file, text);
     const targets = new Set<string>();
-    for (const { fileName } of importedFiles) {
-      const target = resolve(file, fileName);
+    for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
+      const target = skipped.has(fileName) ? null : resolve(file, fileName);
       if (target && target.startsWith(root + path.sep) && !/\.test\.tsx?$/.test(target)) {
         targets.add(relative(root, target));
       }

@@ -1,13 +1,24 @@
 // Measures the API's layers from its imports and prints the figures docs/ARCHITECTURE.md
-// ("Layers") quotes: `npx tsx tools/layers/measure-layers.ts`.
+// ("Layers") quotes: `npx tsx tools/layers/measure-layers.ts [source folder]` (apps/api/src
+// unless told: another checkout's, to measure it as it was).
 //  - the layers, lowest first, with how many files each holds;
 //  - floors: the longest chain of imports, counted in files (a file importing nothing of
 //    apps/api/src is on floor 1; the files of a cycle count as one), for the files and for the
 //    parts (db, lib, config, ops, each module, the app's files);
-//  - the cycles, between files and between parts;
+//  - the cycles, between files and between parts (and between parts again, leaving out
+//    `import type`: a service typed by another's interface loads none of its code);
 //  - every import that runs back up a layer, the one allowed for now marked as such.
+import path from 'node:path';
 import { LAYERS, layerOf } from './api-layers.js';
-import { cycles, floors, partsGraph, readImportGraph, upwardImports, type ImportGraph } from './import-graph.js';
+import {
+  apiSource,
+  cycles,
+  floors,
+  partsGraph,
+  readImportGraph,
+  upwardImports,
+  type ImportGraph,
+} from './import-graph.js';
 
 function highest(graph: ImportGraph): { floors: number; chain: string[] } {
   const floorOf = floors(graph);
@@ -23,7 +34,8 @@ function highest(graph: ImportGraph): { floors: number; chain: string[] } {
   return { floors: top, chain };
 }
 
-const graph = readImportGraph();
+const root = process.argv[2] ? path.resolve(process.argv[2]) : apiSource;
+const graph = readImportGraph(root);
 const parts = partsGraph(graph);
 const print = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -50,6 +62,9 @@ for (const cycle of fileCycles) print(`  ${cycle.join(', ')}`);
 const partCycles = cycles(parts);
 print(`Cycles between parts: ${partCycles.length}`);
 for (const cycle of partCycles) print(`  ${cycle.join(', ')}`);
+const valueCycles = cycles(partsGraph(readImportGraph(root, { types: false })));
+print(`Cycles between parts, by the imports that load code (not \`import type\`): ${valueCycles.length}`);
+for (const cycle of valueCycles) print(`  ${cycle.join(', ')}`);
 print();
 
 const upward = upwardImports(graph);
