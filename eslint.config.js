@@ -24,6 +24,7 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: {
       'boundaries/no-cross-feature': 'error',
+      'boundaries/api-layers': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],

@@ -16,7 +16,7 @@ await build({
     main: 'src/main.ts',
     backup: 'src/backup-cli.ts',
     audit: 'src/audit-cli.ts',
-    'drawing-process': 'src/lib/drawing/drawing-process.ts',
+    'drawing-process': 'src/drawing-process.ts',
   },
   outdir: 'dist',
   bundle: true,

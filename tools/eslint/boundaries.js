@@ -1,8 +1,12 @@
 // Keeps the layout of docs/ARCHITECTURE.md true:
 //  - web: a feature (src/features/<x>) never imports another feature or the app layer;
 //  - api: a module (src/modules/<x>) reaches another module only through its service or
-//    its exported mappers, never its repository or routes.
+//    its exported mappers, never its repository or routes;
+//  - api: a file never imports a higher layer (db → lib → config → modules → app, named in
+//    tools/layers/api-layers.js): `lib/` and `db/` never import a module, `db/` never imports
+//    `lib/`, and nothing below the app's own files imports them.
 import path from 'node:path';
+import { LAYERS, allowedUp, layerOf, runsUp } from '../layers/api-layers.js';
 
 function resolveImport(fromFile, source) {
   if (!source.startsWith('.')) return null;
@@ -59,4 +63,53 @@ const noCrossFeature = {
   },
 };
 
-export default { rules: { 'no-cross-feature': noCrossFeature } };
+const apiSource = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}`;
+
+/** A path inside apps/api/src as the layer table reads it (`lib/clock.ts`), or null. */
+function inApiSource(file) {
+  const at = file.lastIndexOf(apiSource);
+  if (at < 0) return null;
+  return file
+    .slice(at + apiSource.length)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.js$/, '.ts');
+}
+
+const apiLayers = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'An API file imports its own layer or a lower one (db, lib, config, modules, app).' },
+    messages: {
+      upward:
+        '"{{from}}" ({{fromLayer}}) may not import "{{to}}" ({{toLayer}}): the API\'s layers run ' +
+        `${LAYERS.join(' → ')}, each importing only those before it. Move what both need down, or ` +
+        'have the higher layer hand it in.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = inApiSource(context.filename);
+    if (!from || /\.test\.tsx?$/.test(from)) return {};
+    function check(node) {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const target = resolveImport(context.filename, source.value);
+      const to = target && inApiSource(target);
+      if (!to || !runsUp(from, to) || allowedUp(from, to)) return;
+      context.report({
+        node,
+        messageId: 'upward',
+        data: { from, fromLayer: layerOf(from), to, toLayer: layerOf(to) },
+      });
+    }
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default { rules: { 'no-cross-feature': noCrossFeature, 'api-layers': apiLayers } };

@@ -94,6 +94,53 @@ describe('the lint configuration', () => {
     expect(await rulesBroken('apps/web/src', 'note.tsx', text.replace('orange.9', 'red.9'))).toEqual([]);
   });
 
+  describe("the API's layers (db → lib → config → modules → app)", () => {
+    const refused = ['boundaries/api-layers'];
+
+    it('refuses lib importing a module', async () => {
+      const text =
+        "import type { ClientsService } from '../../modules/clients/clients.service.js';\nexport type Clients = ClientsService;\n";
+      expect(await rulesBroken('apps/api/src/lib', 'upward.ts', text)).toEqual(refused);
+    });
+
+    it('refuses db importing a module', async () => {
+      const text =
+        "import { auditClient } from '../../modules/audit/audit-scope.service.js';\nexport const audit = auditClient;\n";
+      expect(await rulesBroken('apps/api/src/db', 'upward.ts', text)).toEqual(refused);
+    });
+
+    it('refuses db importing lib', async () => {
+      const text =
+        "import { AppError } from '../../lib/errors.js';\nexport const failure = new AppError('NOT_FOUND');\n";
+      expect(await rulesBroken('apps/api/src/db', 'upward.ts', text)).toEqual(refused);
+    });
+
+    it("refuses a module importing the app's own files, and lib a config file", async () => {
+      const app = "import { buildApp } from '../../app.js';\nexport const build = buildApp;\n";
+      expect(await rulesBroken('apps/api/src/modules', 'upward.ts', app)).toEqual(refused);
+      const config = "import type { AuditConfig } from '../../config-audit.js';\nexport type Audit = AuditConfig;\n";
+      expect(await rulesBroken('apps/api/src/lib', 'upward.ts', config)).toEqual(refused);
+    });
+
+    it('takes each layer importing the ones below it', async () => {
+      const lib = "import { rowsOf } from '../../db/client.js';\nexport const rows = rowsOf;\n";
+      expect(await rulesBroken('apps/api/src/lib', 'downward.ts', lib)).toEqual([]);
+      const module = [
+        "import { visibleClientId } from '../../lib/access-control.js';",
+        "import type { AuditConfig } from '../../config-audit.js';",
+        "import { rowsOf } from '../../db/client.js';",
+        'export const scope = visibleClientId;',
+        'export const rows = rowsOf;',
+        'export type Audit = AuditConfig;',
+        '',
+      ].join('\n');
+      expect(await rulesBroken('apps/api/src/modules', 'downward.ts', module)).toEqual([]);
+      const app =
+        "import { createClientsService } from '../modules/clients/clients.service.js';\nexport const clients = createClientsService;\n";
+      expect(await rulesBroken('apps/api/src', 'downward.ts', app)).toEqual([]);
+    });
+  });
+
   it('refuses a file name that is not kebab-case', async () => {
     expect(await rulesBroken('apps/web/src', 'CaseEditor.ts', 'export const a = 1;\n')).toEqual([
       'unicorn/filename-case',

@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { DkimKey } from './lib/mailer.js';
 
 /**
  * How the platform's mail is signed and paced (issue #47): the DKIM key the messages are
@@ -25,16 +26,9 @@ export const mailAuthEnv = {
   EMAIL_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
 };
 
-export interface DkimConfig {
-  domainName: string;
-  keySelector: string;
-  /** PEM. */
-  privateKey: string;
-}
-
 export interface MailAuthConfig {
   /** Every message is DKIM-signed with this key; undefined: not signed. */
-  dkim: DkimConfig | undefined;
+  dkim: DkimKey | undefined;
   /** The most messages sent a minute, by every process together; undefined: no pacing. */
   emailMaxPerMinute: number | undefined;
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { UserRole } from '@pss/contract';
-import type { PasskeySettings } from './modules/auth/second-factor/passkeys.js';
 
 /**
  * The second factor's settings: which staff roles must have one, and where passkeys belong.
@@ -28,6 +27,13 @@ export const secondFactorEnv = {
   WEBAUTHN_RP_ID: z.string().min(1).max(253).optional(),
   WEBAUTHN_ORIGINS: z.string().optional(),
 };
+
+/** Where passkeys belong: the site's domain (the relying party) and the origins the browser may show. */
+export interface PasskeySettings {
+  rpId: string;
+  rpName: string;
+  origins: string[];
+}
 
 export interface SecondFactorConfig {
   mfaRequiredRoles: UserRole[];

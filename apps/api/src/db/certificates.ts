@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { newCertificateCode } from '../lib/certificate-codes.js';
+import { newCertificateCode } from './certificate-codes.js';
 import { queueCertificateEmails } from './certificate-emails.js';
 import { rowsOf, type Executor, type Tx } from './client.js';
 

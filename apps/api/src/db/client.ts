@@ -6,27 +6,18 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import type { Db } from './executor.js';
 import { createResilientPool } from './resilient-pool.js';
 import { latestMigrationTime, migrationsApplied } from './migration-state.js';
 import { currentRole, grantServingRole, trailProtection, type TrailProtection } from './database-roles.js';
 
 const { Pool: PgPool } = pg;
 
-export type Schema = typeof schema;
-/** The database handle every repository receives; the same type for PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A handle inside a transaction has the same query surface. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/**
- * Where a repository's statements run: the database, or a transaction a service opened.
- * Repositories are created bound to one (`createCasesRepository(db)`, `createCasesRepository(tx)`);
- * see docs/design/data-and-transactions.md.
- */
-export type Executor = Db | Tx;
+// The handles, kept in `executor.ts` (what this file uses reads the database through them too).
+export { rowsOf, type Db, type Executor, type Schema, type Tx } from './executor.js';
 
 export interface Database {
   db: Db;
@@ -95,11 +86,6 @@ async function migrateAsOwner(ownerUrl: string, serving: pg.Pool, folder: string
   } finally {
     await owner.end();
   }
-}
-
-/** The rows of a raw `execute` result, the same shape on both drivers. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { rowsOf, type Db } from './client.js';
+import { rowsOf, type Db } from './executor.js';
 
 /**
  * The two database roles (issue #46). The schema's owner (DATABASE_OWNER_URL) runs the

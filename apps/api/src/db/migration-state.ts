@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from './client.js';
+import { rowsOf, type Db } from './executor.js';
 
 /** The `when` of the newest migration this build carries (drizzle-kit's journal). */
 export function latestMigrationTime(folder: string): number {

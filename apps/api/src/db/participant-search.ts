@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { escapeLike } from '../lib/list-query.js';
+import { escapeLike } from './like-patterns.js';
 import { rowsOf, type Db, type Tx } from './client.js';
 import { participantSearch, projectParticipants, projects } from './schema/index.js';
 

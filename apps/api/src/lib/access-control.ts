@@ -180,3 +180,13 @@ export function enrollingMember(request: FastifyRequest): { userId: string; chal
     return { userId: request.bearer.id, challengeId: request.enrolment.challengeId };
   throw new AppError('NOT_AUTHORIZED');
 }
+
+/**
+ * The one rule of client isolation: a superadmin sees every client (null: no limit), a
+ * client administrator only their own. Everything of another client is "not found".
+ */
+export function visibleClientId(caller: AccessClaims): string | null {
+  if (caller.role === 'SUPERADMIN') return null;
+  if (caller.role !== 'ADMIN' || !caller.clientId) throw new AppError('FORBIDDEN');
+  return caller.clientId;
+}

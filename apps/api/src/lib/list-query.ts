@@ -1,5 +1,6 @@
 import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListQuery, Paged, SortTerm } from '@pss/contract';
+import { escapeLike } from '../db/like-patterns.js';
 
 /**
  * The server half of the shared list implementation (the contract's listQuerySchema is
@@ -18,10 +19,8 @@ export function orderByTerms<F extends string>(
   return order;
 }
 
-/** Escapes LIKE wildcards so that a search for `50%` finds "50%", not everything. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+/** The lists' searches escape their wildcards as the participant search's SQL does (`db/like-patterns.ts`). */
+export { escapeLike };
 
 /** Case-insensitive "contains" over several columns, or nothing when there is no search. */
 export function searchCondition(search: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {

@@ -1,5 +1,4 @@
 import nodemailer from 'nodemailer';
-import type { DkimConfig } from '../config-mail-auth.js';
 
 export interface MailMessage {
   to: string;
@@ -37,6 +36,14 @@ export interface Mailer {
   close?(): void;
 }
 
+/** The key every message is signed with (DKIM), as the config reads it (`config-mail-auth.ts`). */
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  /** PEM. */
+  privateKey: string;
+}
+
 /**
  * Email through SMTP (`SMTP_URL`, e.g. `smtp://user:pass@mail.example.org:587`). Without
  * one, the log says that a message was not sent, to whom and about what — never its text,
@@ -47,7 +54,7 @@ export function createMailer(options: {
   from: string;
   log: { info(obj: unknown, msg: string): void };
   /** Signs every message (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY); unsigned without. */
-  dkim?: DkimConfig | undefined;
+  dkim?: DkimKey | undefined;
 }): Mailer {
   if (!options.smtpUrl) {
     return {

@@ -2,10 +2,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { drawingProcessScript } from './drawing-process-script.js';
-import type { DrawingResult, DrawingTask, ResultMessage, TaskMessage } from './drawing-tasks.js';
+import type { DrawingInput, DrawingKind, DrawingOutput, ResultMessage, TaskMessage } from './drawing-tasks.js';
 
 /**
- * A process that draws (`drawing-process.ts`: resource thumbnails, certificate PDFs), apart
+ * A process that draws (`drawing-server.ts`: resource thumbnails, certificate PDFs), apart
  * from the API's: drawing is CPU work that holds whatever event loop runs it — pdf.js draws a
  * page synchronously, operator by operator, and one hostile PDF held the API's for over a
  * minute. Each drawing has a time limit and the process a heap limit
@@ -41,7 +41,7 @@ export interface DrawingPoolOptions {
 
 interface Pending {
   message: TaskMessage;
-  resolve: (drawn: DrawingResult) => void;
+  resolve: (drawn: unknown) => void;
   reject: (error: Error) => void;
 }
 
@@ -173,25 +173,26 @@ export function createDrawingPool({ name, limits, log, idleMs = IDLE_MS }: Drawi
   }
 
   return {
-    /** Draws a task in the drawing process; rejects when the drawing fails or passes a limit. */
-    draw<T extends DrawingTask>(task: T): Promise<DrawingResult<T>> {
+    /** Draws `input` as `kind` in the drawing process; rejects when the drawing fails or passes a limit. */
+    draw<K extends DrawingKind>(kind: K, input: DrawingInput<K>): Promise<DrawingOutput<K>> {
       if (closed) return Promise.reject(closedError());
-      return new Promise<DrawingResult<T>>((resolve, reject) => {
-        // The process answers a task with its kind's result.
-        queue.push({ message: { id: nextId++, task }, resolve: (drawn) => resolve(drawn as DrawingResult<T>), reject });
+      return new Promise<DrawingOutput<K>>((resolve, reject) => {
+        // The process answers a task with its kind's drawer's result.
+        const message = { id: nextId++, kind, input };
+        queue.push({ message, resolve: (drawn) => resolve(drawn as DrawingOutput<K>), reject });
         next();
       });
     },
 
     /**
      * Readies the process ahead of a drawing someone will wait for: when none runs and none
-     * is asked for, it is started and draws `task` (whose result is dropped), so its code and
-     * what the task loads (fonts) are ready for the next. Otherwise nothing: a process that
+     * is asked for, it is started and draws `input` (whose result is dropped), so its code and
+     * what the drawing loads (fonts) are ready for the next. Otherwise nothing: a process that
      * runs or draws is ready already. Answers whether it started one.
      */
-    warm(task: DrawingTask): boolean {
+    warm<K extends DrawingKind>(kind: K, input: DrawingInput<K>): boolean {
       if (closed || current || queue.length || child?.connected) return false;
-      queue.push({ message: { id: nextId++, task }, resolve: () => {}, reject: () => {} });
+      queue.push({ message: { id: nextId++, kind, input }, resolve: () => {}, reject: () => {} });
       next();
       return true;
     },

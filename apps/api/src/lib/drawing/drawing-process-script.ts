@@ -5,12 +5,14 @@ import { fileURLToPath } from 'node:url';
 import type * as Esbuild from 'esbuild';
 
 /**
- * The drawing process's script. Built, it is `dist/drawing-process.js` beside the API's
- * bundle. Run from source (tests, `npm run dev`), it is bundled here once per process with
- * esbuild (a development dependency) rather than loaded through tsx: tsx compiles what the
- * process imports inside that process, pdf.js included, and that alone passed a heap limit
- * that the built script meets with room to spare, so every drawing ended "out of memory".
- * Every pool of this process (thumbnails, certificates) starts the same script.
+ * The drawing process's script, whose entry is the app's `drawing-process.ts` (beside `main.ts`:
+ * it names each module's drawer, which `lib/` may not import). Built, it is
+ * `dist/drawing-process.js` beside the API's bundle. Run from source (tests, `npm run dev`), it
+ * is bundled here once per process with esbuild (a development dependency) rather than loaded
+ * through tsx: tsx compiles what the process imports inside that process, pdf.js included, and
+ * that alone passed a heap limit that the built script meets with room to spare, so every
+ * drawing ended "out of memory". Every pool of this process (thumbnails, certificates) starts
+ * the same script.
  */
 let fromSource: string | null = null;
 
@@ -28,7 +30,7 @@ function bundleFromSource(): string {
   mkdirSync(folder, { recursive: true });
   const outfile = path.join(folder, `drawing-process-${process.pid}.mjs`);
   esbuild.buildSync({
-    entryPoints: [fileURLToPath(new URL('./drawing-process.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../../drawing-process.ts', import.meta.url))],
     outfile,
     bundle: true,
     platform: 'node',

@@ -1,42 +1,26 @@
-import type { CertificatePdfInput } from '../../modules/certificates/certificate-pdf.js';
-import type { Drawn } from '../../modules/resources/thumbnail-drawing.js';
-
 /**
- * What the drawing process (`drawing-process.ts`) is asked to draw, one kind per caller: the
- * pool (`drawing-pool.ts`) and the process agree on these messages, and a new kind of
- * drawing is a member here, a case in the process's switch and an entry of `DrawingResults`.
+ * What the drawing process is asked to draw. Each kind of drawing belongs to the module that
+ * draws it, which adds it to `DrawingKinds` beside its drawing code (what the kind takes and
+ * answers: `declare module '…/lib/drawing/drawing-tasks.js'`); the drawing process's entry
+ * (`apps/api/src/drawing-process.ts`, beside `main.ts`) hands each kind its drawer, and the
+ * compiler holds it to one drawer for every kind. `lib/` names no kind and imports no module.
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the modules (declaration merging)
+export interface DrawingKinds {}
 
-/**
- * A resource's thumbnail, its file named by its path: the process reads it. Its bytes are not
- * sent over IPC — the API's event loop would copy them there, 0.2 s for a 39 MB PDF, while
- * requests wait.
- */
-export interface ThumbnailTask {
-  kind: 'THUMBNAIL';
-  sourceType: 'IMAGE' | 'PDF';
-  path: string;
-}
+export type DrawingKind = keyof DrawingKinds;
+/** What a kind of drawing is given: small, since it crosses over IPC as it is (a file goes by its path). */
+export type DrawingInput<K extends DrawingKind> = DrawingKinds[K] extends { input: infer I } ? I : never;
+/** What a kind of drawing answers. */
+export type DrawingOutput<K extends DrawingKind> = DrawingKinds[K] extends { output: infer O } ? O : never;
 
-/** A CME certificate's PDF, from what it certifies (small: it crosses over IPC as it is). */
-export interface CertificateTask {
-  kind: 'CERTIFICATE';
-  input: CertificatePdfInput;
-}
-
-export type DrawingTask = ThumbnailTask | CertificateTask;
-
-/** What each kind of task answers. */
-export interface DrawingResults {
-  THUMBNAIL: Drawn;
-  CERTIFICATE: Uint8Array;
-}
-
-export type DrawingResult<T extends DrawingTask = DrawingTask> = DrawingResults[T['kind']];
+/** The drawing process's work: a drawer for each kind. */
+export type Drawers = { [K in DrawingKind]: (input: DrawingInput<K>) => Promise<DrawingOutput<K>> };
 
 export interface TaskMessage {
   id: number;
-  task: DrawingTask;
+  kind: DrawingKind;
+  input: unknown;
 }
 
-export type ResultMessage = { id: number; ok: true; value: DrawingResult } | { id: number; ok: false; message: string };
+export type ResultMessage = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };

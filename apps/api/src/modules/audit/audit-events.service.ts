@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Cell, Column, Table } from '../../lib/table-writer.js';
 import type { AccessClaims } from '../../lib/tokens.js';
-import { visibleClientId } from '../clients/clients.service.js';
+import { visibleClientId } from '../../lib/access-control.js';
 import { sealAuditChain, type ChainedEventRow } from './audit-chain.js';
 import type { CheckpointBook } from './audit-checkpoints.js';
 import { chainExportLines } from './audit-chain-export.js';

@@ -1,5 +1,5 @@
 import type { UserRole } from '@pss/contract';
-import type { PasskeySettings } from './second-factor/passkeys.js';
+import type { PasskeySettings } from '../../config-second-factor.js';
 
 export interface AuthSettings {
   /** Where the web app is reached: dashboard links point there. */

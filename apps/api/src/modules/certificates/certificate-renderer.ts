@@ -2,6 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createDrawingPool, type DrawingLimits } from '../../lib/drawing/drawing-pool.js';
 import type { CertificatePdfInput } from './certificate-pdf.js';
 
+// The drawing this module asks of the drawing pool; the drawing process's entry
+// (`apps/api/src/drawing-process.ts`) draws it with `drawCertificatePdf`.
+declare module '../../lib/drawing/drawing-tasks.js' {
+  interface DrawingKinds {
+    /** A CME certificate's PDF, from what it certifies (small: it crosses over IPC as it is). */
+    CERTIFICATE: { input: CertificatePdfInput; output: Uint8Array };
+  }
+}
+
 /**
  * A certificate drawn in ordinary time is a tenth of a second; ten seconds on a busy machine
  * means something is wrong, and the person waiting for the download gets an error instead.
@@ -56,7 +65,7 @@ export function createCertificateRenderer(
   return {
     /** The certificate's PDF; rejects when the drawing fails, passes a limit or the renderer is closed. */
     render(input: CertificatePdfInput): Promise<Uint8Array> {
-      return pool.draw({ kind: 'CERTIFICATE', input });
+      return pool.draw('CERTIFICATE', input);
     },
 
     /**
@@ -64,7 +73,7 @@ export function createCertificateRenderer(
      * started, with pdfkit and the fonts loaded by a drawing of its own. Nothing when it runs.
      */
     warm(): boolean {
-      return pool.warm({ kind: 'CERTIFICATE', input: WARM_UP });
+      return pool.warm('CERTIFICATE', WARM_UP);
     },
 
     /** Whether the drawing process is up. */

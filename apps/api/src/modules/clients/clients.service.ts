@@ -1,6 +1,7 @@
 import { CAP_ID_PATTERN, type CapStatus, type Client, type ClientListQuery, type Paged } from '@pss/contract';
 import { AppError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { visibleClientId } from '../../lib/access-control.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { readCsvRows, type ImportOutcome, type ImportRunContext } from '../imports/imports.service.js';
 import type { ClientRow, ClientWithCount, ClientsRepository } from './clients.repository.js';
@@ -21,15 +22,9 @@ export function toClient(row: ClientWithCount): Client {
   };
 }
 
-/**
- * The one rule of client isolation: a superadmin sees every client (null: no limit), a
- * client administrator only their own. Everything of another client is "not found".
- */
-export function visibleClientId(caller: AccessClaims): string | null {
-  if (caller.role === 'SUPERADMIN') return null;
-  if (caller.role !== 'ADMIN' || !caller.clientId) throw new AppError('FORBIDDEN');
-  return caller.clientId;
-}
+// The rule of client isolation lives with access control, below every module (the audit
+// trail's reads use it too); the modules that scope by client import it from here or there.
+export { visibleClientId };
 
 /** Throws NOT_FOUND unless the caller may see this client. */
 function assertClientVisible(caller: AccessClaims, clientId: string): void {

@@ -1,5 +1,4 @@
 import type { ImportJobRow, ImportsRepository } from './imports.repository.js';
-import type { ImportLog } from './import-job-run.js';
 
 /** How long a claim holds without renewal; a running job renews it every third of this. */
 export const LEASE_MS = 5 * 60_000;
@@ -10,7 +9,11 @@ export const LEASE_MS = 5 * 60_000;
  * abandoned. Stops when the runner ends, or when the job is no longer this claim's.
  */
 export function keepLease(
-  deps: { imports: Pick<ImportsRepository, 'renewLease'>; log?: ImportLog; leaseMs: number },
+  deps: {
+    imports: Pick<ImportsRepository, 'renewLease'>;
+    log?: { error(obj: unknown, msg: string): void };
+    leaseMs: number;
+  },
   job: ImportJobRow,
   lease: () => Date,
 ): { stop(): Promise<void> } {

@@ -66,7 +66,7 @@ export function createResourceProcessing(deps: {
   async function process(row: ResourceRecord): Promise<{ thumbnail: Buffer | null; media: ResourceMedia }> {
     const file = row.file!;
     if (row.sourceType === 'IMAGE' || row.sourceType === 'PDF') {
-      const drawn = await pool.draw({ kind: 'THUMBNAIL', sourceType: row.sourceType, path: storage.pathOf(file.key) });
+      const drawn = await pool.draw('THUMBNAIL', { sourceType: row.sourceType, path: storage.pathOf(file.key) });
       const { buffer, byteOffset, byteLength } = drawn.thumbnail;
       return { thumbnail: Buffer.from(buffer, byteOffset, byteLength), media: drawn.media };
     }

@@ -18,7 +18,7 @@ function poolWith(limits: DrawingLimits) {
     draw({ kind, bytes }: { kind: 'IMAGE' | 'PDF'; bytes: Uint8Array }) {
       const file = path.join(folder, `${(written += 1)}`);
       writeFileSync(file, bytes);
-      return pool.draw({ kind: 'THUMBNAIL', sourceType: kind, path: file });
+      return pool.draw('THUMBNAIL', { sourceType: kind, path: file });
     },
   };
 }

@@ -1,15 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ResourceMedia } from '../../db/schema/index.js';
 
 /**
- * Draws a thumbnail, in the drawing process of `lib/drawing/drawing-pool.ts`
- * (`drawing-process.ts`), never on the API's event loop: a hostile file (a page of millions
- * of rectangles, a 20000 × 20000 image) keeps that process busy, not the server, and the
- * pool's time and memory limits end it. An image is scaled by sharp; a PDF's first page is
- * drawn by pdf.js on @napi-rs/canvas (both installed by npm: no system binary), then scaled
- * by sharp.
+ * Draws a thumbnail, in the drawing process of `lib/drawing/drawing-pool.ts` (whose entry,
+ * `apps/api/src/drawing-process.ts`, hands it the THUMBNAIL kind), never on the API's event
+ * loop: a hostile file (a page of millions of rectangles, a 20000 × 20000 image) keeps that
+ * process busy, not the server, and the pool's time and memory limits end it. An image is
+ * scaled by sharp; a PDF's first page is drawn by pdf.js on @napi-rs/canvas (both installed by
+ * npm: no system binary), then scaled by sharp.
  */
 export const THUMBNAIL_WIDTH = 320;
 
@@ -30,6 +31,23 @@ export interface DrawTask {
 export interface Drawn {
   thumbnail: Uint8Array;
   media: ResourceMedia;
+}
+
+/**
+ * A resource's thumbnail, its file named by its path: the drawing process reads it. Its bytes
+ * are not sent over IPC — the API's event loop would copy them there, 0.2 s for a 39 MB PDF,
+ * while requests wait.
+ */
+export interface ThumbnailTask {
+  sourceType: 'IMAGE' | 'PDF';
+  path: string;
+}
+
+// The drawing this module asks of the drawing pool (`resource-processing.ts`).
+declare module '../../lib/drawing/drawing-tasks.js' {
+  interface DrawingKinds {
+    THUMBNAIL: { input: ThumbnailTask; output: Drawn };
+  }
 }
 
 const require = createRequire(import.meta.url);
@@ -97,4 +115,11 @@ export async function draw(task: DrawTask): Promise<Drawn> {
   }
   const { png, pageCount } = await renderPdfFirstPage(task.bytes, THUMBNAIL_WIDTH * 2);
   return { thumbnail: await thumbnailOf(png), media: { pageCount } };
+}
+
+/** The drawing process's THUMBNAIL drawer: reads the file, then draws it. */
+export async function drawThumbnail(task: ThumbnailTask): Promise<Drawn> {
+  const bytes = await readFile(task.path);
+  // pdf.js takes a plain Uint8Array only, not a Node Buffer.
+  return draw({ kind: task.sourceType, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
 }

@@ -6,15 +6,9 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import type { PasskeySettings } from '../../../config-second-factor.js';
 import { AppError } from '../../../lib/errors.js';
 import type { PasskeyRow } from './second-factor.repository.js';
-
-/** Where passkeys belong: the site's domain (the relying party) and the origins the browser may show. */
-export interface PasskeySettings {
-  rpId: string;
-  rpName: string;
-  origins: string[];
-}
 
 /** A passkey made, as it is kept. */
 export interface NewPasskey {
