@@ -35,7 +35,7 @@ export * from './routes/participants.js';
 export * from './routes/service.js';
 export * from './routes/module-library.js';
 export * from './routes/elements.js';
-export * from './routes/attempts.js';
+export * from './routes/clinician.js';
 export * from './routes/cases.js';
 export * from './email-texts.js';
 export * from './emails.js';

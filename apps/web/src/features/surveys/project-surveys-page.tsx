@@ -22,7 +22,7 @@ import {
   projectSurveyQueryOptions,
   surveyListQueryOptions,
   useSaveProjectSurvey,
-} from './survey-templates-api';
+} from './surveys-api';
 
 type Choice = Record<ProjectSurveyField, string | null>;
 const choiceOf = (s: ProjectSurvey): Choice => Object.fromEntries(projectSurveyFields.map((f) => [f, s[f]])) as Choice;

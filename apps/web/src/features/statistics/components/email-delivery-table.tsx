@@ -2,7 +2,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { warningTitle } from '../../../lib/alert-contrast';
 import { useTranslation } from '../../../lib/i18n';
-import { emailDeliveryQueryOptions } from '../progress-api';
+import { emailDeliveryQueryOptions } from '../statistics-api';
 import { formatRate } from '../progress-format';
 import { FigureTable } from './figure-table';
 

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
-import { categoryUseQueryOptions } from '../progress-api';
+import { categoryUseQueryOptions } from '../statistics-api';
 import { formatChange, formatRate } from '../progress-format';
 import { FigureTable } from './figure-table';
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Group, Select, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useOutletContext } from '../../lib/screen-router';
@@ -11,8 +11,7 @@ import { EmailDeliveryTable } from './components/email-delivery-table';
 import { ConnectedAccounts } from './components/connected-accounts';
 import { ParticipantProgressTable } from './components/participant-progress-table';
 import { RateTiles } from './components/rate-tiles';
-import { ReportMenu } from './components/report-menu';
-import { byRoundQueryOptions, completionsByDayQueryOptions, defaultSeason } from './progress-api';
+import { byRoundQueryOptions, completionsByDayQueryOptions, defaultSeason } from './statistics-api';
 import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
 /**
@@ -48,8 +47,12 @@ const tabLabel = {
  * two weeks and by round, each case's completion, under- and over-use per question category,
  * each participant's progress, the item analysis of its cases, the client's connected
  * accounts, and the reports to download.
+ *
+ * The reports are another area's (features/reports): the app hands their menu in
+ * (app/progress-screen.tsx), since a feature does not import another.
  */
-export function ProgressPage() {
+export function ProgressPage(props: { reportMenu?: ComponentType<{ projectId: string; seasonName: string }> }) {
+  const { reportMenu: ReportMenu } = props;
   const { t } = useTranslation();
   const { project } = useOutletContext<{ project: Project }>();
   const [params, replaceParams] = useLiveSearchParams();
@@ -101,7 +104,7 @@ export function ProgressPage() {
             allowDeselect={false}
             w={200}
           />
-          <ReportMenu projectId={project.id} seasonName={season.name} />
+          {ReportMenu && <ReportMenu projectId={project.id} seasonName={season.name} />}
         </Group>
       </Group>
       <Anchor component={Link} to={`edit/${season.id}`} size="sm" w="fit-content">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { surveyTemplateTypes, type SurveyTemplateFilter, type SurveyTemplateTypeValue } from '@pss/contract';
 import { useTranslation } from '../../lib/i18n';
 import { useUrlParam } from '../../lib/use-url-param';
-import { filterClientOptions, filterProjectOptions } from './survey-templates-api';
+import { filterClientOptions, filterProjectOptions } from './surveys-api';
 
 /**
  * The list's filters — type, client and project — kept in the query string (`?type=`,

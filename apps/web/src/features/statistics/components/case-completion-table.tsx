@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
-import { caseCompletionQueryOptions } from '../progress-api';
+import { caseCompletionQueryOptions } from '../statistics-api';
 import { formatRate, formatScore } from '../progress-format';
 import { FigureTable } from './figure-table';
 

@@ -21,7 +21,7 @@ import { emptySelection, selectedCount, toSelectionBody, type SelectionState } f
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useListState } from '../../lib/use-list-state';
 import { useListTable } from '../../lib/use-list-table';
-import { surveyListQueryOptions, useDeleteSurveys, useDuplicateSurvey } from './survey-templates-api';
+import { surveyListQueryOptions, useDeleteSurveys, useDuplicateSurvey } from './surveys-api';
 import { SurveyTemplateFilterFields, useSurveyTemplateFilters } from './survey-template-filters';
 
 /**

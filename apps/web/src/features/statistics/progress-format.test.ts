@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Season } from '@pss/contract';
-import { defaultSeason } from './progress-api';
+import { defaultSeason } from './statistics-api';
 import { formatChange, formatDiscrimination, formatRate, formatScore } from './progress-format';
 
 const season = (name: string, start: string, end: string): Season => ({

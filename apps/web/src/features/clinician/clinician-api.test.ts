@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { startSessionEarly } from '../../lib/session/early-start';
-import { dashboardQueryOptions } from './participant-api';
+import { dashboardQueryOptions } from './clinician-api';
 
 const user = { id: '1', email: 'p@b.test', first_name: 'Maria', last_name: 'Alvarez', role: 'USER' };
 

@@ -6,7 +6,7 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useListTable } from '../../../lib/use-list-table';
-import { connectedAccountsQueryOptions } from '../progress-api';
+import { connectedAccountsQueryOptions } from '../statistics-api';
 
 const sortable = ['last_sign_in', 'name'] as const;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { attemptRoutes } from '@pss/contract';
 import { contractRoutes } from '../../lib/contract-routes.js';
 import { caller } from '../../lib/access-control.js';
-import type { AttemptsService } from './attempts.service.js';
+import type { ClinicianService } from './clinician.service.js';
 
 const tags = ['Participants’ cases'];
 
@@ -10,7 +10,7 @@ const tags = ['Participants’ cases'];
  * The participant's calls. In `/cases/{id}/start|answer|submit|finish|score-accessed` the id
  * is the participant's UserSeasonRoundCase, not the case.
  */
-export function registerAttemptsRoutes(app: FastifyInstance, service: AttemptsService): void {
+export function registerClinicianRoutes(app: FastifyInstance, service: ClinicianService): void {
   const implement = contractRoutes(app);
 
   implement(

@@ -4,7 +4,7 @@ import { Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import { formatDay } from '../../../lib/format';
-import { byRoundQueryOptions, completionsByDayQueryOptions } from '../progress-api';
+import { byRoundQueryOptions, completionsByDayQueryOptions } from '../statistics-api';
 import { QueryError } from '../../../components/query-error';
 
 const CHART_HEIGHT = 240;

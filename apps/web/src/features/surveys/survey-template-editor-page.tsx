@@ -34,7 +34,7 @@ import { saveErrors } from '../../lib/form-errors';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { SurveyBuilder } from './survey-builder';
 import { builderFieldId, formFromTemplate, toBody, toPreview, type SurveyFormValues } from './survey-form';
-import { linkedProjectsQueryOptions, surveyQueryOptions, useSaveSurvey } from './survey-templates-api';
+import { linkedProjectsQueryOptions, surveyQueryOptions, useSaveSurvey } from './surveys-api';
 import { isLocked, TemplateLockNotice } from './template-lock-notice';
 
 /** Problems shown before a save is tried: what is wrong, not merely unfinished. */

@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate } from '../../lib/screen-router';
 import { toastError, toastSuccess } from '../../lib/toasts';
-import { linkedProjectsQueryOptions, useDuplicateSurvey } from './survey-templates-api';
+import { linkedProjectsQueryOptions, useDuplicateSurvey } from './surveys-api';
 
 /**
  * A template a project uses, or one participants answered, cannot change (the server answers

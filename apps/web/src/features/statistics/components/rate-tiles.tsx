@@ -5,7 +5,7 @@ import {
   caseCompletionRateQueryOptions,
   participantCompletionRateQueryOptions,
   participationQueryOptions,
-} from '../progress-api';
+} from '../statistics-api';
 import { formatRate } from '../progress-format';
 import { QueryError } from '../../../components/query-error';
 

@@ -3,7 +3,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { useQuery } from '@tanstack/react-query';
 import { negativeDiscriminationLimit, negativeDiscriminationRule, type ItemAnalysisRow } from '@pss/contract';
 import { useTranslation } from '../../../lib/i18n';
-import { itemAnalysisQueryOptions } from '../progress-api';
+import { itemAnalysisQueryOptions } from '../statistics-api';
 import { formatChange, formatDiscrimination, formatRate } from '../progress-format';
 import { FigureTable } from './figure-table';
 

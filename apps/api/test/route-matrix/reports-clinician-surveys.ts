@@ -2,7 +2,7 @@ import { owned, staff, superadmin, participant, type MatrixRow } from './expecta
 import { get, del, post, put, attemptFor } from './requests.js';
 
 /** Reports, the participants' side of a case, and survey templates. */
-export const reportsAttemptsSurveysRows: Record<string, MatrixRow> = {
+export const reportsClinicianSurveysRows: Record<string, MatrixRow> = {
   // Reports (files of client A's project; another client's administrator is told 404 and sent no file)
   'GET /api/reports/:projectId/participants-progress': {
     expect: owned(200),

@@ -1,11 +1,11 @@
 import { Fragment, useState } from 'react';
 import { Button, Menu } from '@mantine/core';
-import { useSearchParams } from '../../../lib/screen-router';
-import { useTranslation } from '../../../lib/i18n';
+import { useSearchParams } from '../../lib/screen-router';
+import { useTranslation } from '../../lib/i18n';
 import { participantProgressValues, reportFormats, surveyTemplateTypes, type ReportFormat } from '@pss/contract';
-import { errorMessage } from '../../../lib/api-error';
-import { toastError } from '../../../lib/toasts';
-import { downloadReport, reportKindsOffered, type ReportRequest } from '../progress-api';
+import { errorMessage } from '../../lib/api-error';
+import { toastError } from '../../lib/toasts';
+import { downloadReport, reportKindsOffered, type ReportRequest } from './reports-api';
 
 /**
  * The reports of the chosen season, CSV or XLSX. The participants' report follows the

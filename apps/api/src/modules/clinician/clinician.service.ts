@@ -44,7 +44,7 @@ function toAnswerInput(answer: StoredAnswer): AnswerInput {
  * score, read the feedback, finish. A participant reaches only their own attempts; any
  * other id is "not found".
  */
-export function createAttemptsService(deps: {
+export function createClinicianService(deps: {
   attempts: AttemptsRepository;
   cases: Pick<CasesService, 'caseForAttempt'>;
   images: Pick<CaseMediaService, 'imageOfCase'>;
@@ -347,4 +347,4 @@ export function createAttemptsService(deps: {
     },
   };
 }
-export type AttemptsService = ReturnType<typeof createAttemptsService>;
+export type ClinicianService = ReturnType<typeof createClinicianService>;

@@ -12,7 +12,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { useListState } from '../../../lib/use-list-state';
 import { useListTable } from '../../../lib/use-list-table';
 import { useUrlParam } from '../../../lib/use-url-param';
-import { participantProgressQueryOptions, type ParticipantProgress } from '../progress-api';
+import { participantProgressQueryOptions, type ParticipantProgress } from '../statistics-api';
 import { formatScore } from '../progress-format';
 
 const progressColor = { NOT_STARTED: 'gray', IN_PROGRESS: 'blue', COMPLETE: 'teal' } as const;
