@@ -12,7 +12,7 @@ export default defineProject({
     name: 'api',
     include: alone
       ? ['src/**/*.alone.test.ts', 'test/**/*.alone.test.ts']
-      : ['src/**/*.test.ts', 'test/**/*.test.ts', 'simulation/**/*.test.ts'],
+      : ['src/**/*.test.ts', 'demo/**/*.test.ts', 'test/**/*.test.ts', 'simulation/**/*.test.ts'],
     exclude: alone ? configDefaults.exclude : [...configDefaults.exclude, '**/*.alone.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { recountParticipants } from '../db/participant-counts.js';
-import { refreshParticipantSearch } from '../db/participant-search.js';
+import type { Db } from '../src/db/client.js';
+import { recountParticipants } from '../src/db/participant-counts.js';
+import { refreshParticipantSearch } from '../src/db/participant-search.js';
 import {
   caseAnswers,
   participantAssignments,
@@ -9,7 +9,7 @@ import {
   seasons,
   userSeasonRoundCases,
   users,
-} from '../db/schema/index.js';
+} from '../src/db/schema/index.js';
 import { demoCasePlace, demoScore, publishDemoCase, type WinterCase } from './demo-results.js';
 
 /** How many clinicians took the pilot: enough for every figure of the item analysis. */

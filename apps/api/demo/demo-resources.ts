@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { ResourceSourceTypeValue } from '@pss/contract';
-import type { Db } from '../db/client.js';
-import { cases } from '../db/schema/index.js';
-import type { FileStorage } from '../lib/storage.js';
-import { checkResourceFile } from '../modules/resources/resource-content.js';
-import { storedName } from '../modules/resources/resource-names.js';
-import { createResourcesRepository } from '../modules/resources/resources.repository.js';
+import type { Db } from '../src/db/client.js';
+import { cases } from '../src/db/schema/index.js';
+import type { FileStorage } from '../src/lib/storage.js';
+import { checkResourceFile } from '../src/modules/resources/resource-content.js';
+import { storedName } from '../src/modules/resources/resource-names.js';
+import { createResourcesRepository } from '../src/modules/resources/resources.repository.js';
 import { ecgStripPng, textPagePdf } from './demo-files.js';
 import { demoVideoMp4 } from './demo-video.js';
 

@@ -15,11 +15,11 @@ import type {
   Resource,
 } from '@pss/contract';
 import { itemFlags, negativeDiscriminationLimit } from '@pss/contract';
-import { certificates, projects, surveyResponses, users } from '../db/schema/index.js';
-import { localFileStorage } from '../lib/storage.js';
-import { createTokenService } from '../lib/tokens.js';
-import { testContext } from '../../test/kit.js';
-import { bearerFor, createUser } from '../../test/test-app.js';
+import { certificates, projects, surveyResponses, users } from '../src/db/schema/index.js';
+import { localFileStorage } from '../src/lib/storage.js';
+import { createTokenService } from '../src/lib/tokens.js';
+import { testContext } from '../test/kit.js';
+import { bearerFor, createUser } from '../test/test-app.js';
 import { seedDemoContent } from './demo-content.js';
 import { DEMO_MID_SEASON, DEMO_NEW_PARTICIPANT } from './demo-participants.js';
 import { DEMO_PILOT_PARTICIPANTS } from './demo-pilot.js';

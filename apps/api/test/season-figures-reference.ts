@@ -1,14 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.js';
-import { figuresOf, type SeasonFigures, type SeasonFiguresRow } from './season-figures-row.js';
-import { work, type SeasonScope } from './season-work.js';
+import { rowsOf, type Db } from '../src/db/client.js';
+import {
+  CHART_DAYS,
+  figuresOf,
+  type SeasonFigures,
+  type SeasonFiguresRow,
+} from '../src/modules/statistics/season-figures-row.js';
+import { work, type SeasonScope } from '../src/modules/statistics/season-work.js';
 
-/** The completion chart's span (spec §9: the last two weeks). */
-export const CHART_DAYS = 14;
-
-export type { SeasonFigures } from './season-figures-row.js';
-
-/** The figures of a season as a whole: its dashboard's tiles and charts, and question category use. */
+/**
+ * The reference for a season's figures: its dashboard's tiles and charts, and question
+ * category use, computed from the season's work (`season-work.ts`), one statement each. The
+ * app reads the same figures from the kept counts (`kept-figures.repository.ts`); this is what
+ * they are proved against (`kept-counts.test.ts`) and what the benchmarks compare them with
+ * (bench/dashboard.ts). It lived in the statistics module until issue #49, though no screen
+ * read it any more.
+ */
 export function createSeasonFiguresRepository(db: Db) {
   async function one<T>(query: SQL): Promise<T> {
     return rowsOf<T>(await db.execute(query))[0]!;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard, Project } from '@pss/contract';
-import { projects, users } from '../db/schema/index.js';
-import { createTokenService } from '../lib/tokens.js';
-import { testContext } from '../../test/kit.js';
-import { bearerFor, createUser } from '../../test/test-app.js';
+import { projects, users } from '../src/db/schema/index.js';
+import { createTokenService } from '../src/lib/tokens.js';
+import { testContext } from '../test/kit.js';
+import { bearerFor, createUser } from '../test/test-app.js';
 import { seedDemoContent } from './demo-content.js';
 import { DEMO_WINTER_COMPLETER, DEMO_WINTER_UNFINISHED } from './demo-results.js';
 

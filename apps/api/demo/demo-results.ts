@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { MarkedAsValue } from '@pss/contract';
-import type { Db } from '../db/client.js';
+import type { Db } from '../src/db/client.js';
 import {
   caseAnswers,
   cases,
@@ -14,9 +14,9 @@ import {
   seasons,
   userSeasonRoundCases,
   users,
-} from '../db/schema/index.js';
-import { contentColumns } from '../modules/cases/case-content.js';
-import { scoreCase } from '../modules/cases/scoring.js';
+} from '../src/db/schema/index.js';
+import { contentColumns } from '../src/modules/cases/case-content.js';
+import { scoreCase } from '../src/modules/cases/scoring.js';
 
 /** The demo participant who completed the Winter Season, and the one who stopped half-way. */
 export const DEMO_WINTER_COMPLETER = 'james.chen@northwind.demo.local';

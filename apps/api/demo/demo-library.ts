@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { issueCertificatesOfCme } from '../db/certificates.js';
-import type { Db } from '../db/client.js';
-import { cases, cmes } from '../db/schema/index.js';
-import { copyValues } from '../modules/cases/case-transfers.service.js';
-import { createElementsRepository } from '../modules/elements/elements.repository.js';
-import { createModuleLibraryRepository } from '../modules/module-library/module-library.repository.js';
+import { issueCertificatesOfCme } from '../src/db/certificates.js';
+import type { Db } from '../src/db/client.js';
+import { cases, cmes } from '../src/db/schema/index.js';
+import { copyValues } from '../src/modules/cases/case-transfers.service.js';
+import { createElementsRepository } from '../src/modules/elements/elements.repository.js';
+import { createModuleLibraryRepository } from '../src/modules/module-library/module-library.repository.js';
 
 /** Each demo case's key takeaways, shown after its feedback and on the participant's dashboard. */
 const takeaways: Record<string, string[]> = {

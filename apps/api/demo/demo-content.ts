@@ -1,8 +1,8 @@
-import { refreshParticipantSearch } from '../db/participant-search.js';
+import { refreshParticipantSearch } from '../src/db/participant-search.js';
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/client.js';
-import { rebuildKeptCounts, seasonsToCount } from '../db/kept-counts.js';
-import { recountParticipants } from '../db/participant-counts.js';
+import type { Db } from '../src/db/client.js';
+import { rebuildKeptCounts, seasonsToCount } from '../src/db/kept-counts.js';
+import { recountParticipants } from '../src/db/participant-counts.js';
 import { sql } from 'drizzle-orm';
 import {
   clients,
@@ -12,16 +12,16 @@ import {
   rounds,
   seasons,
   users,
-} from '../db/schema/index.js';
-import { hashPassword } from '../lib/passwords.js';
+} from '../src/db/schema/index.js';
+import { hashPassword } from '../src/lib/passwords.js';
 import { seedDemoPilot } from './demo-pilot.js';
-import type { FileStorage } from '../lib/storage.js';
+import type { FileStorage } from '../src/lib/storage.js';
 import { seedDemoCases } from './demo-cases.js';
 import { seedDemoFeatures } from './demo-features.js';
 import { DEMO_NEW_PARTICIPANT } from './demo-participants.js';
 import { seedDemoResults, seedDemoSpringProgress } from './demo-results.js';
-import { createProjectsRepository } from '../modules/projects/projects.repository.js';
-import { createUsersRepository } from '../modules/users/users.repository.js';
+import { createProjectsRepository } from '../src/modules/projects/projects.repository.js';
+import { createUsersRepository } from '../src/modules/users/users.repository.js';
 
 export interface DemoSignIn {
   role: 'superadmin' | 'admin';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { MarkedAsValue, QuestionTypeValue, StoredCaseStatus, UpdateCaseBody } from '@pss/contract';
-import type { Db } from '../db/client.js';
+import type { Db } from '../src/db/client.js';
 import {
   cases,
   diseaseTypes,
@@ -9,9 +9,9 @@ import {
   projectQuestionCategories,
   questionCategories,
   seasons,
-} from '../db/schema/index.js';
-import type { FileStorage } from '../lib/storage.js';
-import { contentColumns } from '../modules/cases/case-content.js';
+} from '../src/db/schema/index.js';
+import type { FileStorage } from '../src/lib/storage.js';
+import { contentColumns } from '../src/modules/cases/case-content.js';
 import { demoPortraitPng } from './demo-image.js';
 
 type DemoQuestion = [QuestionTypeValue, string, category: string, choices: [string, MarkedAsValue | null][]];

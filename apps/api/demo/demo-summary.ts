@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client.js';
-import { fixedClock } from '../lib/clock.js';
-import type { FileStorage } from '../lib/storage.js';
-import type { AccessClaims } from '../lib/tokens.js';
-import type { ProjectsService } from '../modules/projects/projects.service.js';
-import { createSeasonSummariesService } from '../modules/season-summaries/season-summaries.service.js';
+import type { Db } from '../src/db/client.js';
+import { fixedClock } from '../src/lib/clock.js';
+import type { FileStorage } from '../src/lib/storage.js';
+import type { AccessClaims } from '../src/lib/tokens.js';
+import type { ProjectsService } from '../src/modules/projects/projects.service.js';
+import { createSeasonSummariesService } from '../src/modules/season-summaries/season-summaries.service.js';
 import { textPagePdf } from './demo-files.js';
 
 /** Days before today that the Winter Season's Results Summary was posted (the season ended 65 days ago). */

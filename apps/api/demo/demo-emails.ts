@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { ensureEmailTemplates } from '../db/email-templates.js';
+import type { Db } from '../src/db/client.js';
+import { ensureEmailTemplates } from '../src/db/email-templates.js';
 import {
   cases,
   participantAssignments,
@@ -9,14 +9,14 @@ import {
   seasons,
   users,
   userSeasonRoundCases,
-} from '../db/schema/index.js';
+} from '../src/db/schema/index.js';
 import {
   createEmailOutboxRepository,
   scheduledKey,
   type OutboxEntry,
-} from '../modules/emails/email-outbox.repository.js';
-import { addDays, emailsDue, roundOn, type SeasonFacts } from '../modules/emails/email-rules.js';
-import { createEmailScheduleRepository } from '../modules/emails/email-schedule.repository.js';
+} from '../src/modules/emails/email-outbox.repository.js';
+import { addDays, emailsDue, roundOn, type SeasonFacts } from '../src/modules/emails/email-rules.js';
+import { createEmailScheduleRepository } from '../src/modules/emails/email-schedule.repository.js';
 
 /**
  * The delivery log of the running demo project's past, as the round schedule would have

@@ -7,13 +7,13 @@ import {
   type SurveyTemplate,
   type SurveyTemplateTypeValue,
 } from '@pss/contract';
-import type { Db } from '../db/client.js';
-import { syncAttempts } from '../db/attempt-sync.js';
-import { seasons, users, userSeasonRoundCases } from '../db/schema/index.js';
-import { fixedClock } from '../lib/clock.js';
-import type { AccessClaims } from '../lib/tokens.js';
-import type { ProjectsService } from '../modules/projects/projects.service.js';
-import { createSurveysService } from '../modules/surveys/surveys.service.js';
+import type { Db } from '../src/db/client.js';
+import { syncAttempts } from '../src/db/attempt-sync.js';
+import { seasons, users, userSeasonRoundCases } from '../src/db/schema/index.js';
+import { fixedClock } from '../src/lib/clock.js';
+import type { AccessClaims } from '../src/lib/tokens.js';
+import type { ProjectsService } from '../src/modules/projects/projects.service.js';
+import { createSurveysService } from '../src/modules/surveys/surveys.service.js';
 import { DEMO_MID_SEASON, DEMO_NEW_PARTICIPANT } from './demo-participants.js';
 import { DEMO_WINTER_COMPLETER, DEMO_WINTER_UNFINISHED } from './demo-results.js';
 

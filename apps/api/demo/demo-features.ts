@@ -1,8 +1,8 @@
-import type { Db } from '../db/client.js';
-import type { FileStorage } from '../lib/storage.js';
-import type { AccessClaims } from '../lib/tokens.js';
-import { createProjectsRepository } from '../modules/projects/projects.repository.js';
-import { assertProjectVisible, type ProjectsService } from '../modules/projects/projects.service.js';
+import type { Db } from '../src/db/client.js';
+import type { FileStorage } from '../src/lib/storage.js';
+import type { AccessClaims } from '../src/lib/tokens.js';
+import { createProjectsRepository } from '../src/modules/projects/projects.repository.js';
+import { assertProjectVisible, type ProjectsService } from '../src/modules/projects/projects.service.js';
 import { seedDemoEmailHistory } from './demo-emails.js';
 import { seedDemoLibrary } from './demo-library.js';
 import { seedDemoResources } from './demo-resources.js';
