@@ -19,7 +19,8 @@ import type { FileStorage } from '../src/lib/storage.js';
 import { seedDemoCases } from './demo-cases.js';
 import { seedDemoFeatures } from './demo-features.js';
 import { DEMO_NEW_PARTICIPANT } from './demo-participants.js';
-import { seedDemoResults, seedDemoSpringProgress } from './demo-results.js';
+import { seedDemoResults } from './demo-results.js';
+import { seedDemoSpringProgress } from './demo-spring-progress.js';
 import { createProjectsRepository } from '../src/modules/projects/projects.repository.js';
 import { createUsersRepository } from '../src/modules/users/users.repository.js';
 

@@ -10,7 +10,7 @@ import {
   userSeasonRoundCases,
   users,
 } from '../src/db/schema/index.js';
-import { demoCasePlace, demoScore, publishDemoCase, type WinterCase } from './demo-results.js';
+import { demoCasePlace, demoScore, publishDemoCase, type DemoChoiceCase } from './demo-case-publishing.js';
 
 /** How many clinicians took the pilot: enough for every figure of the item analysis. */
 export const DEMO_PILOT_PARTICIPANTS = 20;
@@ -22,7 +22,7 @@ export const DEMO_PILOT_PARTICIPANTS = 20;
  * Who picks what follows from a clinician's place in the list (0 the least sure, 19 the
  * surest), written out question by question below.
  */
-const pilotCases: WinterCase[] = [
+const pilotCases: DemoChoiceCase[] = [
   {
     name: 'Wheeze that wakes him at night',
     patient: 'Leo Hart',

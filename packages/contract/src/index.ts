@@ -16,6 +16,7 @@ export * from './text-rule.js';
 export * from './text-fields.js';
 export * from './case-rules.js';
 export * from './cases.js';
+export * from './case-answers.js';
 export * from './module-library.js';
 export * from './elements.js';
 export * from './participant-side.js';

@@ -1,12 +1,4 @@
-import type {
-  Attempt,
-  AttemptResult,
-  CaseAnswer,
-  CaseDocument,
-  Dashboard,
-  DashboardCase,
-  ParticipantProgress,
-} from '@pss/contract';
+import type { Attempt, AttemptResult, CaseAnswer, CaseDocument } from '@pss/contract';
 import { dayIn, type Clock } from '../../lib/clock.js';
 import { AppError, validationError } from '../../lib/errors.js';
 import type { AccessClaims } from '../../lib/tokens.js';
@@ -25,6 +17,7 @@ import type { UsersService } from '../users/users.service.js';
 import type { AnswerInput, AnswerRecord, AttemptRow, AttemptsRepository, FoundAttempt } from './attempts.repository.js';
 import { createAttemptGuards, notPublished, submitted } from './attempt-guards.js';
 import { CheckedCases } from './checked-cases.js';
+import { createDashboards } from './dashboards.js';
 import { takeCallEvent } from '../audit/audit-scope.service.js';
 
 type Caller = AccessClaims;
@@ -39,9 +32,9 @@ function toAnswerInput(answer: StoredAnswer): AnswerInput {
 }
 
 /**
- * The participants' side of cases: their dashboard, and each UserSeasonRoundCase they take
- * — start, answer question by question (each answer saved as given), submit once for a
- * score, read the feedback, finish. A participant reaches only their own attempts; any
+ * The participants' side of cases: their dashboard (./dashboards.ts), and each
+ * UserSeasonRoundCase they take — start, answer question by question (each answer saved as
+ * given), submit once for a score, read the feedback, finish. A participant reaches only their own attempts; any
  * other id is "not found".
  */
 export function createClinicianService(deps: {
@@ -62,22 +55,6 @@ export function createClinicianService(deps: {
   const guards = createAttemptGuards({ today, startSurveyPending: (id) => deps.surveys.startSurveyPending(id) });
   const { requireUnlocked, requirePublished, requireOpen } = guards;
   const checkedCases = new CheckedCases();
-
-  function toDashboardCase(row: AttemptRow): DashboardCase {
-    return {
-      id: row.id,
-      case_name: row.caseName,
-      patient_name: row.patientName,
-      season_name: row.seasonName,
-      round_number: row.roundNumber,
-      unlocks_on: row.unlocksOn,
-      unlocked: guards.isUnlocked(row),
-      closes_on: row.seasonEndsOn,
-      closed: guards.isClosed(row),
-      status: row.status,
-      score: row.score,
-    };
-  }
 
   async function requireOwn(caller: Caller, id: string): Promise<FoundAttempt> {
     const row = await attempts.find(id);
@@ -153,56 +130,7 @@ export function createClinicianService(deps: {
   }
 
   return {
-    async dashboard(caller: Caller): Promise<Dashboard> {
-      const user = await deps.users.getParticipant(caller.userId);
-      await attempts.sync({ userId: caller.userId });
-      const rows = await attempts.listForUser(caller.userId);
-      const projectIds = [...new Set(rows.map((r) => r.projectId))];
-      const [running, cmes, takeaways, summaries] = await Promise.all([
-        attempts.runningRounds(projectIds, today()),
-        attempts.cmesOf(projectIds),
-        attempts.takeawaysOf(rows.filter((r) => r.status === 'COMPLETE').map((r) => r.caseId)),
-        deps.summaries.postedFor(caller.userId),
-      ]);
-      return {
-        user,
-        projects: projectIds.map((projectId) => {
-          const mine = rows.filter((r) => r.projectId === projectId).map((r) => ({ row: r, item: toDashboardCase(r) }));
-          const unlocked = mine.filter((m) => m.item.unlocked);
-          // A closed season's unfinished cases are not "to do": they can no longer be taken.
-          const pending = unlocked.filter((m) => m.item.status !== 'COMPLETE' && !m.item.closed);
-          const round = running.find((r) => r.project_id === projectId);
-          const completed = mine.filter((m) => m.item.status === 'COMPLETE');
-          return {
-            project_id: projectId,
-            project_name: mine[0]!.row.projectName,
-            season_name: round?.season_name ?? null,
-            round_number: round?.round_number ?? null,
-            round_end_date: round?.end_date ?? null,
-            cases_unlocked: unlocked.length,
-            pending_case_count: pending.length,
-            next_case: pending[0]?.item ?? null,
-            cases: mine.map((m) => m.item),
-            key_takeaways: completed
-              .map((m) => ({
-                case_name: m.row.caseName,
-                items: takeaways.filter((k) => k.caseId === m.row.caseId).map((k) => k.text),
-              }))
-              .filter((k) => k.items.length > 0),
-            cmes: cmes
-              .filter((c) => c.projectId === projectId)
-              .map((c) => ({
-                id: c.id,
-                min_cases: c.minCases,
-                credits: Number(c.credits),
-                moc: c.moc,
-                completed_cases: completed.length,
-              })),
-            season_summaries: summaries.get(projectId) ?? [],
-          };
-        }),
-      };
-    },
+    ...createDashboards({ ...deps, guards, today }),
 
     /**
      * The caller's attempt at a case, by the case's id. A case they are not assigned, or one
@@ -330,20 +258,6 @@ export function createClinicianService(deps: {
         throw new AppError('CASES_NOT_COMPLETED', { message: 'Submit the case first.' });
       }
       await attempts.stamp(id, field, deps.clock.now());
-    },
-
-    /** An administrator's view of one participant's cases in a project. */
-    async progress(caller: Caller, userId: string, projectId: string): Promise<ParticipantProgress> {
-      await deps.projects.requireVisible(caller, projectId);
-      await attempts.sync({ projectId });
-      const rows = await attempts.listForUser(userId, projectId);
-      return {
-        user_id: userId,
-        project_id: projectId,
-        completed: rows.filter((r) => r.status === 'COMPLETE').length,
-        total: rows.length,
-        cases: rows.map(toDashboardCase),
-      };
     },
   };
 }
