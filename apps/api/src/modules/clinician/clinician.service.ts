@@ -34,8 +34,8 @@ function toAnswerInput(answer: StoredAnswer): AnswerInput {
 /**
  * The participants' side of cases: their dashboard (./dashboards.ts), and each
  * UserSeasonRoundCase they take — start, answer question by question (each answer saved as
- * given), submit once for a score, read the feedback, finish. A participant reaches only their own attempts; any
- * other id is "not found".
+ * given), submit once for a score, read the feedback, finish. A participant reaches only
+ * their own attempts; any other id is "not found".
  */
 export function createClinicianService(deps: {
   attempts: AttemptsRepository;
