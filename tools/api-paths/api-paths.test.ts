@@ -12,6 +12,8 @@ const shapes = routeShapes(contract);
 /** The trees scanned, and what counts as an API path in each (./find-api-paths.ts). */
 const TREES: { dir: string; rules: ScanRules; skip?: string[] }[] = [
   { dir: 'apps/api/src', rules: { routeShapes: true, registrations: true } },
+  // The demo content first start seeds (outside src since issue #49).
+  { dir: 'apps/api/demo', rules: { routeShapes: true, registrations: true } },
   { dir: 'apps/web/src', rules: { routeShapes: false, registrations: false } },
   { dir: 'apps/web/build', rules: { routeShapes: false, registrations: false } },
   // The route table itself is where the paths are written.

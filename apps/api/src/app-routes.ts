@@ -9,7 +9,7 @@ import { registerCaseTransfersRoutes } from './modules/cases/case-transfers.rout
 import { registerCasesRoutes } from './modules/cases/cases.routes.js';
 import { registerModuleLibraryRoutes } from './modules/module-library/module-library.routes.js';
 import { registerElementsRoutes } from './modules/elements/elements.routes.js';
-import { registerAttemptsRoutes } from './modules/attempts/attempts.routes.js';
+import { registerClinicianRoutes } from './modules/clinician/clinician.routes.js';
 import { registerParticipantsRoutes } from './modules/participants/participants.routes.js';
 import { registerEmailsRoutes } from './modules/emails/emails.routes.js';
 import { registerEmailSendingRoutes } from './modules/emails/email-sending.routes.js';
@@ -67,7 +67,7 @@ export async function registerApiRoutes(
     caseMedia,
     moduleLibraryService,
     seasonSummaries,
-    attemptsService,
+    clinicianService,
     statisticsService,
     surveysService,
     reportsService,
@@ -118,7 +118,7 @@ export async function registerApiRoutes(
       registerCaseMediaRoutes(api, caseMedia, storage);
       registerModuleLibraryRoutes(api, moduleLibraryService);
       registerElementsRoutes(api, elementsService, storage);
-      registerAttemptsRoutes(api, attemptsService);
+      registerClinicianRoutes(api, clinicianService);
       registerSeasonSummariesRoutes(api, seasonSummaries, storage);
       registerReportsRoutes(api, reportsService);
       registerSurveysRoutes(api, surveysService);

@@ -17,8 +17,8 @@ import { createCaseTransfersService } from './modules/cases/case-transfers.servi
 import { createCasesService } from './modules/cases/cases.service.js';
 import { createModuleLibraryService } from './modules/module-library/module-library.service.js';
 import { createElementsService } from './modules/elements/elements.service.js';
-import { createAttemptsRepository } from './modules/attempts/attempts.repository.js';
-import { createAttemptsService } from './modules/attempts/attempts.service.js';
+import { createAttemptsRepository } from './modules/clinician/attempts.repository.js';
+import { createClinicianService } from './modules/clinician/clinician.service.js';
 import { createCmesRepository } from './modules/cmes/cmes.repository.js';
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { createParticipantsService } from './modules/participants/participants.service.js';
@@ -173,7 +173,7 @@ export function createAppServices(
   imports.registerRunner('ANSWER_TAGS', (context) => elementsService.runAnswerTagsImport(context));
   const seasonSummaries = createSeasonSummariesService({ db, projects: projectsService, storage, clock });
   const surveysService = createSurveysService({ db, projects: projectsService, clock });
-  const attemptsService = createAttemptsService({
+  const clinicianService = createClinicianService({
     attempts: createAttemptsRepository(db),
     cases: casesService,
     images: caseMedia,
@@ -218,7 +218,7 @@ export function createAppServices(
     linkTtlSeconds: config.resourceLinkTtlMinutes * 60,
     processing: resourceProcessing,
     cases: casesService,
-    attempts: attemptsService,
+    attempts: clinicianService,
   });
 
   return {
@@ -242,7 +242,7 @@ export function createAppServices(
     caseMedia,
     moduleLibraryService,
     seasonSummaries,
-    attemptsService,
+    clinicianService,
     statisticsService,
     surveysService,
     reportsService,

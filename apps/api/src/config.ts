@@ -14,6 +14,7 @@ import { callLimitsConfig, callLimitsEnv, type CallLimitsConfig } from './config
 import { mailAuthConfig, mailAuthEnv, type MailAuthConfig } from './config-mail-auth.js';
 import { addressOf, emailEventsConfig, emailEventsEnv, type EmailEventsConfig } from './config-email-events.js';
 import { emptyIsAValue, secondFactorConfig, secondFactorEnv, type SecondFactorConfig } from './config-second-factor.js';
+import { isLoopbackUrl, oidcConfig, oidcEnv, type OidcConfig } from './config-oidc.js';
 
 /**
  * Every setting the server reads from the environment. The README's configuration
@@ -93,10 +94,7 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().max(60).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ENABLE_SUPERFAKE_LOGIN: booleanFlag,
-  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
-  OIDC_CLIENT_ID: z.string().max(500).optional(),
-  OIDC_CLIENT_SECRET: z.string().max(2000).optional(),
-  OIDC_SCOPES: z.string().default('openid email profile'),
+  ...oidcEnv,
   NEW_LOGIN_ENABLED: booleanFlag,
   // On unless set to false: turning it off leaves client administrators only the provider.
   ADMIN_PASSWORD_LOGIN: z
@@ -182,14 +180,6 @@ export interface Config extends SecondFactorConfig, AuditConfig, CallLimitsConfi
 
 export type TrustProxy = boolean | number | string[];
 
-export interface OidcConfig {
-  issuer: string;
-  clientId: string;
-  /** Absent for a public client: PKCE alone protects the code exchange. */
-  clientSecret: string | undefined;
-  scopes: string;
-}
-
 export class ConfigError extends Error {}
 
 /** `false`/`true`, a hop count, or comma-separated addresses and CIDRs (`10.0.0.0/8,127.0.0.1`). */
@@ -231,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  TRUST_PROXY must be false, true, a hop count or comma-separated addresses/CIDRs',
     );
   }
-  const oidc = oidcConfig(e);
+  const oidc = oidcConfig(e, (message) => new ConfigError(`Invalid configuration:\n  ${message}`));
   if (!e.ADMIN_PASSWORD_LOGIN && !oidc) {
     throw new ConfigError(
       'Invalid configuration:\n  ADMIN_PASSWORD_LOGIN=false needs OIDC_ISSUER: administrators need a way in',
@@ -305,29 +295,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...mailAuthConfig(e, (message) => new ConfigError(`Invalid configuration:\n  ${message}`)),
     ...emailEventsConfig(e, (message) => new ConfigError(`Invalid configuration:\n  ${message}`)),
   };
-}
-
-function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | undefined {
-  if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
-    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
-  }
-  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID) return undefined;
-  // Without `openid` the provider answers no ID token, and without `email` no address to match.
-  const scopes = e.OIDC_SCOPES.split(/\s+/).filter(Boolean);
-  for (const needed of ['openid', 'email']) {
-    if (!scopes.includes(needed)) throw new ConfigError(`Invalid configuration:\n  OIDC_SCOPES must include ${needed}`);
-  }
-  return {
-    issuer: e.OIDC_ISSUER,
-    clientId: e.OIDC_CLIENT_ID,
-    clientSecret: e.OIDC_CLIENT_SECRET,
-    scopes: scopes.join(' '),
-  };
-}
-
-function isLoopbackUrl(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 }
 
 function defaultWebDistDir(): string {

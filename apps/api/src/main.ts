@@ -7,7 +7,7 @@ import { buildApp } from './app.js';
 import { keySealedTheChain } from './modules/audit/audit-verify.js';
 import { keepDemoSignIns, runFirstStart } from './bootstrap/first-start.js';
 import { localFileStorage } from './lib/storage.js';
-import { demoParticipantLinks } from './bootstrap/demo-participants.js';
+import { demoParticipantLinks } from '../demo/demo-participants.js';
 
 /** A demo clinician's dashboard link, so a newcomer can see the participants' side too. */
 async function demoParticipantLink(db: Db, config: Config, url: string, email: string): Promise<string | null> {

@@ -12,6 +12,7 @@
 export const engineSensitiveTests = [
   // Migrations, first start, the demo's seeds, backups, the real process
   'src/bootstrap/*.test.ts',
+  'demo/*.test.ts',
   'test/main-process.test.ts',
   'test/backup.test.ts',
   // The database's roles, lost connections, processes sharing one database
@@ -24,7 +25,7 @@ export const engineSensitiveTests = [
   'src/modules/audit/audit-chain.test.ts',
   'src/modules/audit/audit-tampering.test.ts',
   'src/modules/audit/call-recording.test.ts',
-  'src/modules/attempts/attempts-consistency.test.ts',
+  'src/modules/clinician/attempts-consistency.test.ts',
   'src/modules/cases/cases-not-saved.test.ts',
   'src/modules/emails/email-outbox-claim.test.ts',
   'src/modules/emails/email-sender-in-flight.test.ts',

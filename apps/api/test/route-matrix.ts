@@ -5,7 +5,7 @@ import { emailSendNowRows } from './route-matrix/email-send-now.js';
 import { emailSuppressionsRows } from './route-matrix/email-suppressions.js';
 import { emailUnsubscribeRows } from './route-matrix/email-unsubscribe.js';
 import type { MatrixRow } from './route-matrix/expectations.js';
-import { reportsAttemptsSurveysRows } from './route-matrix/reports-attempts-surveys.js';
+import { reportsClinicianSurveysRows } from './route-matrix/reports-clinician-surveys.js';
 import { secondFactorRows } from './route-matrix/second-factor.js';
 import { serviceAndSignInRows } from './route-matrix/service-and-sign-in.js';
 import { summariesAndResourcesRows } from './route-matrix/summaries-and-resources.js';
@@ -50,6 +50,6 @@ export const routeMatrix: Record<string, MatrixRow> = oneTable(
   emailSuppressionsRows,
   emailUnsubscribeRows,
   casesAndModuleLibrariesRows,
-  reportsAttemptsSurveysRows,
+  reportsClinicianSurveysRows,
   summariesAndResourcesRows,
 );

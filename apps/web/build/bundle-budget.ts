@@ -66,7 +66,7 @@ export const SCREENS: Screen[] = [
       ['/user-management', 'src/features/users/users-list-page.tsx', null],
       ['/audit-log', 'src/features/audit/audit-log-page.tsx', null],
       ['/account/security', 'src/features/auth/second-factor/security-page.tsx', null],
-      ['/survey-templates/:id', 'src/features/survey-templates/survey-template-editor-page.tsx', null],
+      ['/survey-templates/:id', 'src/features/surveys/survey-template-editor-page.tsx', null],
       ['/resource-library/:id', 'src/features/resources/resource-details-page.tsx', null],
     ] as const
   ).map(([url, module, interim]) => ({
@@ -91,7 +91,7 @@ export const SCREENS: Screen[] = [
       ['/participants', 'src/features/participants/participants-page.tsx', null],
       ['/cases/case-details/:caseId', 'src/features/cases/case-editor-page.tsx', null],
       ['/emails/edit/:emailId', 'src/features/emails/email-editor-page.tsx', null],
-      ['/progress', 'src/features/progress/progress-page.tsx', null],
+      ['/progress', 'src/app/progress-screen.tsx', null],
       ['/history', 'src/features/projects/project-history-page.tsx', null],
       ['/progress/edit/:id', 'src/features/season-summaries/season-summary-page.tsx', null],
     ] as const

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.js';
-import { caseAnswer, caseForParticipant, questionFeedback } from './cases.js';
+import { caseAnswer, caseForParticipant, questionFeedback } from './case-answers.js';
 import { FeedbackType, ParticipantRole, ProgressStatus } from './enums.js';
 import { postedSeasonSummary } from './season-summaries.js';
 

@@ -6,7 +6,7 @@ import { users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 import type { FileStorage } from '../lib/storage.js';
-import { seedDemoContent, type DemoSignIn } from './demo-content.js';
+import { seedDemoContent, type DemoSignIn } from '../../demo/demo-content.js';
 
 export type FirstStartResult =
   | { kind: 'superadmin-created'; email: string }

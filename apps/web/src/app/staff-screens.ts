@@ -19,9 +19,9 @@ export const staffScreens = {
   userDetailsPage: async () => (await import('../features/users/user-details-page')).UserDetailsPage,
   clientOptionsPage: async () => (await import('./client-options-page')).ClientOptionsPage,
   surveyTemplatesPage: async () =>
-    (await import('../features/survey-templates/survey-templates-page')).SurveyTemplatesPage,
+    (await import('../features/surveys/survey-templates-page')).SurveyTemplatesPage,
   surveyTemplateEditorPage: async () =>
-    (await import('../features/survey-templates/survey-template-editor-page')).SurveyTemplateEditorPage,
+    (await import('../features/surveys/survey-template-editor-page')).SurveyTemplateEditorPage,
   resourceLibraryPage: async () => (await import('../features/resources/resource-library-page')).ResourceLibraryPage,
   newResourcePage: async () => (await import('../features/resources/new-resource-page')).NewResourcePage,
   resourceDetailsPage: async () => (await import('../features/resources/resource-details-page')).ResourceDetailsPage,
@@ -37,10 +37,10 @@ export const staffScreens = {
   participantsPage: async () => (await import('../features/participants/participants-page')).ParticipantsPage,
   emailsPage: async () => (await import('../features/emails/emails-page')).EmailsPage,
   emailEditorPage: async () => (await import('../features/emails/email-editor-page')).EmailEditorPage,
-  progressPage: async () => (await import('../features/progress/progress-page')).ProgressPage,
+  progressPage: async () => (await import('./progress-screen')).ProgressScreen,
   seasonSummaryPage: async () => (await import('../features/season-summaries/season-summary-page')).SeasonSummaryPage,
   projectSurveysPage: async () =>
-    (await import('../features/survey-templates/project-surveys-page')).ProjectSurveysPage,
+    (await import('../features/surveys/project-surveys-page')).ProjectSurveysPage,
   projectHistoryPage: async () => (await import('../features/projects/project-history-page')).ProjectHistoryPage,
   auditLogPage: async () => (await import('../features/audit/audit-log-page')).AuditLogPage,
   securityPage: async () => (await import('../features/auth/second-factor/security-page')).SecurityPage,

@@ -83,7 +83,7 @@ export function createCasesService(deps: { db: Db; access: CaseAccess; storage: 
   return {
     requireCase: access.requireCase,
 
-    /** For a participant's attempt (the attempts module checks it is theirs): the case, whole and as seen. */
+    /** For a participant's attempt (the clinician module checks it is theirs): the case, whole and as seen. */
     async caseForAttempt(caseId: string): Promise<{ doc: CaseDocument; view: CaseForParticipant }> {
       const row = await cases.findById(caseId, today());
       if (!row) throw new AppError('CASE_NOT_FOUND');

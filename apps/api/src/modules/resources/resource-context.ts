@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import type { SignedLinks } from '../../lib/signed-links.js';
 import type { FileStorage } from '../../lib/storage.js';
 import type { AccessClaims } from '../../lib/tokens.js';
-import type { AttemptsService } from '../attempts/attempts.service.js';
+import type { ClinicianService } from '../clinician/clinician.service.js';
 import type { CasesService } from '../cases/cases.service.js';
 import { visibleClientId } from '../clients/clients.service.js';
 import type { ResourceProcessing } from './resource-processing.js';
@@ -21,7 +21,7 @@ export interface ResourcesDeps {
   linkTtlSeconds: number;
   processing: Pick<ResourceProcessing, 'wake'>;
   cases: Pick<CasesService, 'requireCase'>;
-  attempts: Pick<AttemptsService, 'caseOfOwn'>;
+  attempts: Pick<ClinicianService, 'caseOfOwn'>;
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import type { Attempt, CaseDocument } from '@pss/contract';
-import { seedDemoContent } from '../../bootstrap/demo-content.js';
+import { seedDemoContent } from '../../../demo/demo-content.js';
 import { rowsOf } from '../../db/client.js';
 import { compareKeptCounts } from '../../db/kept-counts.js';
 import { participantAssignments, users } from '../../db/schema/index.js';
@@ -14,7 +14,7 @@ import { madeBefore, twoClientsContext } from '../../../test/kit.js';
 import { participantWork, type WorkProject } from '../../../test/participant-work.js';
 import { createUser } from '../../../test/test-app.js';
 import { createKeptFiguresRepository } from './kept-figures.repository.js';
-import { createSeasonFiguresRepository } from './season-figures.repository.js';
+import { createSeasonFiguresRepository } from '../../../test/season-figures-reference.js';
 import type { SeasonScope } from './season-work.js';
 
 /**
@@ -22,8 +22,8 @@ import type { SeasonScope } from './season-work.js';
  * clinicians and administrators do — starts, answers, submits, archives and restores,
  * re-assignments, test users, imports, cases published, withdrawn and added, days passing,
  * rescoring — the figures read from the kept rows equal the figures computed from the
- * season's work (the reference, season-figures.repository.ts), and the kept rows equal a
- * rebuild of them from the source rows.
+ * season's work (the reference, apps/api/test/season-figures-reference.ts), and the kept rows
+ * equal a rebuild of them from the source rows.
  */
 const { ctx, f } = twoClientsContext({ now: '2026-03-01T12:00:00Z' });
 const staff = madeBefore(() => createUser(ctx.db, { role: 'SUPERADMIN' }));

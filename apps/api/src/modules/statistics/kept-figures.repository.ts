@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import type { CategoryRoundCounts } from './category-use.js';
-import { CHART_DAYS } from './season-figures.repository.js';
-import { figuresOf, type SeasonFigures, type SeasonFiguresRow } from './season-figures-row.js';
+import { CHART_DAYS, figuresOf, type SeasonFigures, type SeasonFiguresRow } from './season-figures-row.js';
 import type { SeasonScope } from './season-work.js';
 
 /**
  * The season's figures read from its kept counts (db/schema/kept-counts.ts, kept by the
  * triggers of migration 0041): a few hundred rows, whatever the season's size. The figures
- * are those of `season-figures.repository.ts`, which reads the season's work and stays as the
- * reference the tests compare these with.
+ * are those of apps/api/test/season-figures-reference.ts, which reads the season's work and is
+ * the reference the tests compare these with.
  *
  * Members are counted by group (first round, last round, start date): with the season's
  * rounds and published cases a group says which cases its members have and when each

@@ -7,6 +7,9 @@ import type {
 } from '@pss/contract';
 import { int, rate } from './season-work.js';
 
+/** The completion chart's span (spec §9: the last two weeks). */
+export const CHART_DAYS = 14;
+
 /** The season's figures the dashboard's tiles and charts show, read together. */
 export interface SeasonFigures {
   participation: ParticipationRate;
@@ -19,7 +22,7 @@ export interface SeasonFigures {
 
 /**
  * The one row both readings of a season's figures answer — from its work
- * (season-figures.repository.ts, the reference) and from the kept counts
+ * (apps/api/test/season-figures-reference.ts, the reference) and from the kept counts
  * (kept-figures.repository.ts) — so that one mapping makes the figures of either.
  */
 export type SeasonFiguresRow = {

@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from '@mantine/form';
-import { Alert, Anchor, Button, FileButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '../../lib/screen-router';
 import { useCaseHome } from '../../lib/case-home';
 import { useTranslation } from '../../lib/i18n';
 import { QueryError } from '../../components/query-error';
-import type { TFunction } from '../../lib/i18n';
-import type { adminTexts } from '../../lib/i18n/admin-texts';
 import { caseProblems, type CaseDocument } from '@pss/contract';
 import { LeaveGuard } from '../../components/leave-guard';
 import { ApiError, errorMessage } from '../../lib/api-error';
@@ -17,7 +15,8 @@ import { toastError, toastInfo, toastSuccess } from '../../lib/toasts';
 import { CaseResourcesSection } from './case-resources-section';
 import { BackgroundSection } from './case-background-section';
 import { DetailsSectionsEditor, FeedbackSection, GroupersEditor } from './case-editor-sections';
-import { fieldId, type EditorErrors } from './case-editor-fields';
+import type { EditorErrors } from './case-editor-fields';
+import { CaseProblems, focusField } from './case-problems';
 import { mergeRtf, toForm, type CaseForm } from './case-form';
 import { CaseStatusBadge } from './case-status-badge';
 import { caseQueryOptions, useDuplicateCase, useReadRtf, useSaveCase, useSetCaseStatus } from './cases-api';
@@ -247,32 +246,7 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
           {saved.status === 'ACTIVE' ? t('cases.readOnlyActive') : t('cases.readOnlyPublished')}
         </Alert>
       )}
-      {problems.length > 0 && (
-        <Alert
-          color="red"
-          title={t('cases.problemsTitle', { count: problems.length })}
-          id="case-problems"
-          tabIndex={-1}
-          role="alert"
-        >
-          <List size="sm" spacing={2}>
-            {problems.map((p) => (
-              <List.Item key={`${p.field}:${p.message}`}>
-                <Anchor
-                  href={`#${fieldId(p.field)}`}
-                  size="sm"
-                  c="red.9"
-                  onClick={(e) => {
-                    if (focusField(p.field)) e.preventDefault();
-                  }}
-                >
-                  {describePath(p.field, values, t)}: {p.message}
-                </Anchor>
-              </List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <CaseProblems problems={problems} form={values} />
 
       <CaseViews saved={saved} season={season}>
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
@@ -313,37 +287,4 @@ function CaseEditor({ saved }: { saved: CaseDocument }) {
       />
     </Stack>
   );
-}
-
-/** Brings the field at a path into view and focuses it; false when it is not on the page. */
-function focusField(path: string): boolean {
-  const target = document.getElementById(fieldId(path));
-  if (!target) return false;
-  target.scrollIntoView({ block: 'center' });
-  const focusable = target.matches('input, textarea, button, [contenteditable="true"], [tabindex]')
-    ? target
-    : target.querySelector<HTMLElement>('input, textarea, button, [contenteditable="true"]');
-  (focusable as HTMLElement | null)?.focus({ preventScroll: true });
-  return true;
-}
-
-/** "Question 2, choice 1" for `questions.1.choices.0.text`: where a problem is, in words. */
-function describePath(path: string, form: CaseForm, t: TFunction): string {
-  const parts = path.split('.');
-  const [head, index, sub, subIndex] = parts;
-  const n = Number(index) + 1;
-  switch (head) {
-    case 'questions':
-      if (index === undefined) return t('cases.sections.questions');
-      return sub === 'choices' && subIndex !== undefined
-        ? t('cases.where.choice', { question: n, choice: Number(subIndex) + 1 })
-        : t('cases.where.question', { question: n });
-    case 'details_sections':
-      return t('cases.where.section', { section: form.details_sections[Number(index)]?.name || n });
-    case 'groupers':
-      return t('cases.where.grouper', { grouper: form.groupers[Number(index)]?.name || n });
-    default:
-      // Any other problem is about one of the case's own fields, each of which has a name.
-      return t(`cases.fields.${head as keyof typeof adminTexts.cases.fields & string}`);
-  }
 }

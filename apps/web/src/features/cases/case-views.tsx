@@ -6,7 +6,7 @@ import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
 /** The analysis's code and its call wait for its tab. */
 const ItemAnalysisTable = lazy(async () => ({
-  default: (await import('../progress/components/item-analysis-table')).ItemAnalysisTable,
+  default: (await import('../statistics/components/item-analysis-table')).ItemAnalysisTable,
 }));
 
 /**

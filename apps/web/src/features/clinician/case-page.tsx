@@ -22,7 +22,7 @@ import {
   participantKeys,
   saveAnswer,
   useAttemptAction,
-} from './participant-api';
+} from './clinician-api';
 import { unsavedAnswers, useAnswerSaver, type SaveState } from './answer-saver';
 import { SurveyStep } from './lazy-survey-step';
 import { CaseResources } from './case-resources';

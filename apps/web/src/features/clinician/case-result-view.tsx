@@ -7,7 +7,7 @@ import { useTranslation } from '../../lib/i18n';
 import { ChoiceLegend, QuestionResult } from '../../components/question-result';
 import { RichTextView } from '../../components/rich-text-view';
 import { strongTitle } from '../../lib/alert-contrast';
-import { participantKeys, stampAttempt } from './participant-api';
+import { participantKeys, stampAttempt } from './clinician-api';
 import { unsavedAnswers } from './answer-saver';
 import { SurveyStep } from './lazy-survey-step';
 import '../../lib/i18n/case';

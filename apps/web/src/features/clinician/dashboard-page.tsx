@@ -21,7 +21,7 @@ import type { DashboardCase, DashboardProject, ParticipantCertificate } from '@p
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { cmeProgressLabel, cmeProgressText } from './cme-progress';
-import { certificatesQueryOptions, dashboardQueryOptions } from './participant-api';
+import { certificatesQueryOptions, dashboardQueryOptions } from './clinician-api';
 import { ProjectCertificates } from './project-certificates';
 import { RemindersNotice } from './reminders-notice';
 import { useParticipantSession } from './participant-session';

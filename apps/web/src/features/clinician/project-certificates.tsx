@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import '../../lib/i18n/certificate';
 import { formatDate } from '../../lib/format';
 import { toastError } from '../../lib/toasts';
-import { downloadCertificate } from './participant-api';
+import { downloadCertificate } from './clinician-api';
 import '../../lib/i18n/participant';
 
 /** The CME certificates a participant earned in one project: each to download, and its public check. */

@@ -6,7 +6,7 @@ import { RichTextView } from '../../components/rich-text-view';
 import { errorMessage } from '../../lib/api-error';
 import { formatBytes, formatDate } from '../../lib/format';
 import { toastError } from '../../lib/toasts';
-import { downloadSummarySheet, loadSummaryVideo } from './participant-api';
+import { downloadSummarySheet, loadSummaryVideo } from './clinician-api';
 import '../../lib/i18n/participant';
 
 /**

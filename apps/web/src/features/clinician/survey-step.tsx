@@ -5,7 +5,7 @@ import type { ParticipantSurvey } from '@pss/contract';
 import { SurveyView } from '../../components/survey-view';
 import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
-import { answerSurvey, correctProfile, participantKeys } from './participant-api';
+import { answerSurvey, correctProfile, participantKeys } from './clinician-api';
 import '../../lib/i18n/participant';
 
 /**

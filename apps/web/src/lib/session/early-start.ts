@@ -125,7 +125,7 @@ function firstPageOr<D extends RouteDefinition>(
  * /participant, the staff session elsewhere when the presence cookie says there is one.
  * The participant's dashboard and the clients list, the pages participants and provider
  * staff land on, also have their first data asked for as soon as the session is there
- * (features/clinician/participant-api.ts and features/clients/clients-api.ts take it).
+ * (features/clinician/clinician-api.ts and features/clients/clients-api.ts take it).
  * Where index.html's script already sent a call, its answer is taken instead of sending
  * the call again.
  */

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { AppError } from '../../../lib/errors.js';
-import type { OidcConfig } from '../../../config.js';
+import type { OidcConfig } from '../../../config-oidc.js';
 import type { OidcTransaction } from './oidc-transaction.js';
 
 /** What the app needs to know of the person the provider signed in. */
