@@ -22,7 +22,7 @@ import { createEmailPace } from './modules/emails/email-pace.js';
 import { createParticipantLinksService } from './modules/emails/participant-links.service.js';
 import type { ParticipantsService } from './modules/participants/participants.service.js';
 import type { ProjectsService } from './modules/projects/projects.service.js';
-import { afterCommit } from './modules/audit/audit-scope.service.js';
+import { afterCommit } from './db/unit-of-work.js';
 import type { SystemRecorder } from './modules/audit/call-recorder.service.js';
 
 /** The email schedule and outbox, as main.ts starts them and tests drive them. */

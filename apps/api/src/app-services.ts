@@ -7,6 +7,7 @@ import { currentRequestId } from './lib/request-context.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import type { TokenService } from './lib/tokens.js';
 import { localFileStorage, type FileStorage } from './lib/storage.js';
+import { removalsAfterCommit } from './lib/unit-files.js';
 import { createImportsRepository } from './modules/imports/imports.repository.js';
 import { createImportsService } from './modules/imports/imports.service.js';
 import { createProjectsService } from './modules/projects/projects.service.js';
@@ -36,7 +37,7 @@ import { createResourceProcessing } from './modules/resources/resource-processin
 import { copyCaseResources, createResourcesService } from './modules/resources/resources.service.js';
 import { createAuditEventsService } from './modules/audit/audit-events.service.js';
 import type { CheckpointBook } from './modules/audit/audit-checkpoints.js';
-import { removalsAfterCommit } from './modules/audit/audit-scope.service.js';
+import type { SystemRecorder } from './modules/audit/call-recorder.service.js';
 import { createSignedLinks } from './lib/signed-links.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -64,14 +65,18 @@ export function createAppServices(
     mailer?: Mailer;
     /** The audit chain's checkpoints, written by the sealer too (app.ts). */
     auditCheckpoints: CheckpointBook;
+    /** Records the app's own work in the audit trail (app.ts). */
+    audit: SystemRecorder;
   },
 ) {
   const { config, database, clock, tokens } = deps;
+  // The unit of work's handle (app.ts, db/unit-of-work.ts): inside a call that changes state,
+  // every statement through it runs in the call's transaction, with its audit event.
   const { db } = database;
   // One calendar for the whole app: a "day" (a case unlocking, a season ending, a completion
   // counted, an email due) is a day in the schedule's time zone.
   const timeZone = config.scheduleTimeZone;
-  // A file is removed once the call that removes its record has committed (audit-scope.service.ts).
+  // A file is removed once the unit of work that removes its record has committed (lib/unit-files.ts).
   const storage = removalsAfterCommit(deps.storage ?? localFileStorage(path.join(config.dataDir, 'files')));
   const imports = createImportsService({
     imports: createImportsRepository(db),
@@ -81,7 +86,7 @@ export function createAppServices(
     leaseMs: config.importLeaseSeconds * 1000,
     maxAttempts: config.importMaxAttempts,
     requestId: currentRequestId,
-    audit: app.callRecorder,
+    audit: deps.audit,
   });
   const clientsService = createClientsService({ clients: createClientsRepository(db), clock });
   imports.registerRunner('CAP', (context) => clientsService.importCapRoster(context));
@@ -101,7 +106,7 @@ export function createAppServices(
     mailer,
     settings: config,
     log: app.log,
-    audit: app.callRecorder,
+    audit: deps.audit,
   });
   // The provider sends the browser back to the web app, which hands its answer to the API.
   const oidcSignIn = config.oidc
@@ -206,7 +211,7 @@ export function createAppServices(
     timeZone,
   });
 
-  const resourceProcessing = createResourceProcessing({ db, storage, clock, log: app.log, audit: app.callRecorder });
+  const resourceProcessing = createResourceProcessing({ db, storage, clock, log: app.log, audit: deps.audit });
   // Its drawing thread ends with the app.
   app.addHook('onClose', () => resourceProcessing.close());
   const resourcesService = createResourcesService({

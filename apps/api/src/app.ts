@@ -10,6 +10,7 @@ import { registerAppSecurityHeaders } from './app-security-headers.js';
 import { createAppServices } from './app-services.js';
 import type { Config } from './config.js';
 import { migrationsFolder, type Database } from './db/client.js';
+import { createUnitOfWork, type UnitOfWork } from './db/unit-of-work.js';
 import { latestMigrationTime, migrationsApplied } from './db/migration-state.js';
 import { createMetrics, registerMetricsRoute } from './lib/metrics.js';
 import { registerRequestContext, requestIdOf } from './lib/request-context.js';
@@ -26,8 +27,7 @@ import { createTokenService } from './lib/tokens.js';
 import { createLiveSessions } from './modules/auth/live-sessions.js';
 import { createAuditSealer } from './modules/audit/audit-sealer.js';
 import { createCheckpointBook } from './modules/audit/audit-checkpoints.js';
-import { callScopedDb } from './modules/audit/audit-scope.service.js';
-import { createCallRecorder } from './modules/audit/call-recorder.service.js';
+import { createCallRecorder, type SystemRecorder } from './modules/audit/call-recorder.service.js';
 import { registerCallLimits } from './modules/call-limits/call-limits.js';
 import type { SenderOptions } from './modules/emails/email-sender.js';
 import type { ImportsService } from './modules/imports/imports.service.js';
@@ -61,6 +61,10 @@ export type App = FastifyInstance & {
   imports: ImportsService;
   emails: AppEmails;
   resources: AppResources;
+  /** The unit of work the app's recorded calls and its own work run in, with the services' handle. */
+  units: UnitOfWork;
+  /** What the app's own work records itself through in the audit trail. */
+  audit: SystemRecorder;
 };
 
 /**
@@ -127,9 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(app);
 
   const latestMigration = latestMigrationTime(migrationsFolder);
-  // The audit trail: every recorded call runs in one transaction with its event, and the
-  // services' handle follows it (modules/audit/audit-scope.service.ts); the sealer chains the events.
-  // Its links and checkpoints are sealed with a key the database never holds (issue #46).
+  // The unit of work (db/unit-of-work.ts): the route binding opens one for each call the trail
+  // records (a change: one transaction), the services' handle follows it, and the audit trail
+  // follows it to write each call's event into it; the sealer chains the events. Its links and
+  // checkpoints are sealed with a key the database never holds (issue #46).
+  const units = createUnitOfWork(database.db, { log: app.log });
   const auditCheckpoints = createCheckpointBook({
     dataDir: config.dataDir,
     key: config.auditSigningKey,
@@ -144,13 +150,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   sealer.start();
   app.addHook('onClose', () => sealer.stop());
-  app.decorate(
-    'callRecorder',
-    createCallRecorder({ db: database.db, clock, log: app.log, written: () => sealer.written() }),
-  );
+  const audit = createCallRecorder(app, {
+    units,
+    db: database.db,
+    clock,
+    log: app.log,
+    written: () => sealer.written(),
+  });
   // Anonymous calls are limited in the database, every process counting together (modules/call-limits).
-  registerCallLimits(app, { db: database.db, clock, settings: config, written: () => sealer.written() });
-  const servicesDatabase: Database = { ...database, db: callScopedDb(database.db) };
+  const limits = registerCallLimits(app, { db: database.db, clock, settings: config, written: () => sealer.written() });
+  // What the contract's routes run their calls in (lib/contract-routes.ts).
+  app.decorate('routeCalls', { units, limits });
+  const servicesDatabase: Database = { ...database, db: units.db };
   const services = createAppServices(app, {
     config,
     database: servicesDatabase,
@@ -159,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
     mailer: deps.mailer,
     auditCheckpoints,
+    audit,
   });
   const { emails, ...emailServices } = createAppEmails({
     config,
@@ -171,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     projects: services.projectsService,
     participants: services.participantsService,
     senderOptions: deps.emailSender,
-    audit: app.callRecorder,
+    audit,
   });
 
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10 } });
@@ -196,5 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     startWorker: (pollMs) => services.resourceProcessing.startWorker(pollMs),
   };
   built.emails = emails;
+  built.units = units;
+  built.audit = audit;
   return built;
 }

@@ -42,6 +42,38 @@ export interface RouteDefinition {
   upload?: true;
   /** The content type (or types, when the caller chooses) of an answer that is not JSON. */
   produces?: string | readonly string[];
+  /**
+   * What the audit trail records of a call, and its name there. Every call that is not a GET
+   * declares it (a declaration without one does not type-check), as does a download of
+   * personal data; a GET without one is a read the trail does not record.
+   */
+  audit?: RouteAudit;
+}
+
+/**
+ * What the audit trail records of a call (docs/design/audit-trail.md):
+ * - `change`: the call changes state; its event commits with its change, in one transaction
+ *   (an anonymous call's is written once it answers, a refusal too: anyone may send one);
+ * - `sign-in`: a step of signing in (a password, a code, a second factor, a link): what it
+ *   counts against the limits stands whatever its outcome, so its statements commit as they
+ *   run and its event is written once it answers; a refusal is recorded too, with who tried;
+ * - `account`: a call on a session or a credential of one's own (a sign-out, a second factor
+ *   set up or removed, a code or a link asked for): its statements stand whatever its outcome,
+ *   as a sign-in's, and its event is written once it answers;
+ * - `download`: a file of personal data taken away (a report, an export), recorded as it goes;
+ * - `none`: nothing (a call that only works out an answer from what it is sent, a file that
+ *   holds no one's data).
+ */
+export type AuditKind = 'change' | 'sign-in' | 'account' | 'download' | 'none';
+
+export interface RouteAudit {
+  kind: AuditKind;
+  /**
+   * The call's name (`cases.update`): its events' `action`, which the trail keeps for good and
+   * the Audit Log reads in words (audit-actions.ts), so it never changes once given; and the
+   * key a limited anonymous call is counted under. Unique across the route table.
+   */
+  name: string;
 }
 
 /** The names a route's params schema declares (none when it has no params schema). */
@@ -54,8 +86,18 @@ type ParamsMatchPath<D extends RouteDefinition> = [PathParamNames<D['path']>] ex
     : { params: `declares names the path ${D['path']} does not have` }
   : { params: `must declare ${PathParamNames<D['path']>}` };
 
-/** Declares one call of the API; its path parameters are checked against its params schema. */
-export function route<const D extends RouteDefinition>(definition: D & ParamsMatchPath<D>): D {
+/** A call that is not a GET must say what the audit trail records of it. */
+type AuditDeclared<D extends RouteDefinition> = D['method'] extends 'GET'
+  ? unknown
+  : D extends { audit: RouteAudit }
+    ? unknown
+    : { audit: 'must say what the audit trail records of a call that is not a GET' };
+
+/**
+ * Declares one call of the API; its path parameters are checked against its params schema, and
+ * a call that is not a GET says what the audit trail records of it.
+ */
+export function route<const D extends RouteDefinition>(definition: D & ParamsMatchPath<D> & AuditDeclared<D>): D {
   return definition;
 }
 

@@ -9,6 +9,7 @@ const renameClient = route({
   method: 'PUT',
   path: '/things/:id',
   access: 'public',
+  audit: { kind: 'change', name: 'things.rename' },
   params: z.object({ id: z.string() }),
   body: z.strictObject({ name: z.string().min(1) }),
   status: 201,

@@ -1,16 +1,37 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ParsedRequest, ReplyInputOf, RouteDefinition } from '@pss/contract';
-import { auditKindOf, routeName, statementRecordedCalls } from '../modules/audit/audited-routes.js';
-import type { CallRecorder } from '../modules/audit/call-recorder.service.js';
-import { isLimitedCall } from '../modules/call-limits/call-limits.js';
+import type { ParsedRequest, ReplyInputOf, RouteAudit, RouteDefinition } from '@pss/contract';
+import { UnitKey, type UnitOfWork } from '../db/unit-of-work.js';
+
+/** The limits on anonymous calls (modules/call-limits), as the route binding applies them. */
+export interface CallLimiter {
+  /** Counts a call of `name` from `address`; refuses it (429) past a limit. */
+  take(name: string, address: string): Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Records calls in the audit trail (app.ts); routes registered without one record nothing. */
-    callRecorder?: CallRecorder;
+    /**
+     * What the contract's routes run their calls in, given by the composition root (app.ts): the
+     * unit of work that opens a recorded call's unit (the audit trail follows it), and the
+     * limits on anonymous calls. Routes registered without it (a test's own app) run as they are.
+     */
+    routeCalls?: { units: UnitOfWork; limits?: CallLimiter };
   }
 }
+
+/** A recorded call of a contract route, as its unit of work keeps it (for the audit trail). */
+export interface RouteCall {
+  definition: RouteDefinition;
+  audit: RouteAudit;
+  request: FastifyRequest;
+  /** The call's statements run in one transaction; false: each commits as it runs. */
+  transaction: boolean;
+  /** The service writes the call's event in the statement of its change (`RouteDocs.eventInStatement`). */
+  eventInStatement: boolean;
+}
+
+export const routeCallKey = new UnitKey<RouteCall>('the route call');
 
 /** What the route's documentation adds to its contract declaration (the OpenAPI text). */
 export interface RouteDocs {
@@ -23,6 +44,36 @@ export interface RouteDocs {
    * should say the limit.
    */
   limited?: boolean;
+  /**
+   * The service writes the call's audit event in the very statement of its change
+   * (`takeCallEvent`), so the call holds no transaction open: a hot call (a participant's
+   * answer, saved many times a second in one prepared statement) that would otherwise take a
+   * transaction and three more round trips.
+   */
+  eventInStatement?: true;
+}
+
+/**
+ * Which calls are limited: every anonymous call that writes (a sign-in, a second factor's step,
+ * a sign-in link or password code asked for, an unlock), and an anonymous read that looks up
+ * what the caller gives (`limited`: a certificate's code). A call that needs a session or a
+ * cookie answers to its holder, and is not limited.
+ */
+function isLimitedCall(definition: RouteDefinition, docs: RouteDocs): boolean {
+  return definition.access === 'public' && (definition.method !== 'GET' || docs.limited === true);
+}
+
+/**
+ * How a recorded call's unit of work runs: a change in one transaction, with its event; a
+ * sign-in's or an account's step, and any anonymous call, statement by statement (what it
+ * counts must stand whatever its outcome; an anonymous call's limit is counted in the unit); a
+ * call whose service writes its event in its change's statement, and a download, likewise.
+ * Null: the trail records nothing of it, and it runs in no unit.
+ */
+function unitOf(definition: RouteDefinition, docs: RouteDocs): { audit: RouteAudit; transaction: boolean } | null {
+  const audit = definition.audit;
+  if (!audit || audit.kind === 'none') return null;
+  return { audit, transaction: audit.kind === 'change' && definition.access !== 'public' && !docs.eventInStatement };
 }
 
 /** The request as the contract's schemas parsed it. */
@@ -41,24 +92,24 @@ export type Handler<D extends RouteDefinition> = (
 /**
  * Registers routes from the contract's route table: method, path, schemas, success status
  * and access come from the declaration, so the server cannot drift from what the web app
- * calls; the route file adds the documentation and the handler. A call that changes state or
- * downloads personal data is recorded in the audit trail by its route's name (see
- * modules/audit/audited-routes.ts): a change runs whole in one transaction with its event.
+ * calls; the route file adds the documentation and the handler. A call its declaration says
+ * the audit trail records (`audit`) runs in a unit of work (db/unit-of-work.ts), which the
+ * trail follows: a change runs whole in one transaction with its event.
  */
 export function contractRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   return function implement<D extends RouteDefinition>(definition: D, docs: RouteDocs, handler: Handler<D>): void {
     const status = definition.status ?? 200;
-    const name = routeName(definition);
-    const kind = auditKindOf(definition);
-    const recorder = app.callRecorder;
-    const limits = isLimitedCall(definition, docs) ? app.callLimits : undefined;
+    const units = app.routeCalls?.units;
+    const unit = units ? unitOf(definition, docs) : null;
+    const limits = isLimitedCall(definition, docs) ? app.routeCalls?.limits : undefined;
     // The count is its own statement on the database: inside a change's transaction it would
     // roll back with a refusal (and wait on itself on the embedded database's one connection).
-    // Sign-in calls and anonymous changes (a one-click unsubscribe) run on the database itself.
-    if (limits && kind === 'change' && !name?.startsWith('auth.') && definition.access !== 'public') {
+    if (limits && unit?.transaction) {
       throw new Error(`${definition.method} ${definition.path}: a limited call must not run in a change's transaction`);
     }
+    /** Calls whose transaction is open. */
+    const open = new WeakSet<FastifyRequest>();
     typed.route({
       method: definition.method,
       url: definition.path,
@@ -66,21 +117,18 @@ export function contractRoutes(app: FastifyInstance) {
         access: definition.access,
         redirects: status === 302,
       },
-      // A download's event is written as its file is about to go (modules/audit/call-recorder.service.ts).
-      ...(kind === 'download' && recorder
-        ? {
-            onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-              await recorder.downloaded(definition, request, reply.statusCode);
-              return payload;
-            },
-          }
-        : {}),
       // A change's answer goes out once its transaction has committed, even one its handler sent
-      // itself. (A change written in one statement, an answer, holds no transaction open.)
-      ...(kind === 'change' && recorder && !statementRecordedCalls.has(name ?? '')
+      // itself: that is refused aloud (waiting for the commit would wait for ever, the handler
+      // waiting in turn for its answer to be sent), so a handler returns its answer and it is
+      // sent below, after the commit. (A change written in one statement holds no transaction.)
+      ...(unit?.transaction
         ? {
             onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-              recorder.settled(request, reply.statusCode);
+              if (open.has(request) && reply.statusCode < 400) {
+                throw new Error(
+                  `${request.method} ${request.url}: answered before its change committed (return the answer)`,
+                );
+              }
               return payload;
             },
           }
@@ -100,15 +148,40 @@ export function contractRoutes(app: FastifyInstance) {
         // An anonymous call is counted before its handler runs (and, when recorded, as part of
         // its call: a refusal is recorded as the handler's would be).
         const run = async () => {
-          if (limits) await limits.take(name ?? `${definition.method} ${definition.path}`, request.ip);
+          if (limits)
+            await limits.take(definition.audit?.name ?? `${definition.method} ${definition.path}`, request.ip);
           return handler(request as unknown as ContractRequest<D>, reply);
         };
-        const result =
-          kind && name && recorder ? await recorder.record(kind, name, definition, request, run) : await run();
+        const result = unit && units ? await inUnit(units, unit, request, run) : await run();
         if (result === reply || reply.sent) return reply;
         reply.status(status);
         return status === 204 ? reply.send(null) : result;
       },
     });
+
+    async function inUnit<T>(
+      units: UnitOfWork,
+      { audit, transaction }: { audit: RouteAudit; transaction: boolean },
+      request: FastifyRequest,
+      run: () => Promise<T>,
+    ): Promise<T> {
+      const call: RouteCall = {
+        definition,
+        audit,
+        request,
+        transaction,
+        eventInStatement: docs.eventInStatement === true,
+      };
+      if (transaction) open.add(request);
+      try {
+        return await units.run(run, {
+          transaction,
+          keep: (opened) => opened.set(routeCallKey, call),
+          log: request.log,
+        });
+      } finally {
+        open.delete(request);
+      }
+    }
   };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import * as contract from '@pss/contract';
+import type { RouteDefinition } from '@pss/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { rowsOf, type Db } from '../../src/db/client.js';
-import { auditKindOf, definitionAt, signInCalls, routeName } from '../../src/modules/audit/audited-routes.js';
 import { removalsOfNoRow } from '../../src/modules/audit/row-changes.js';
 import type { Caller, World } from '../world.js';
 
@@ -47,6 +48,14 @@ function paramValues(path: string, url: string): string[] {
   return match ? match.slice(1).map(decodeURIComponent) : [];
 }
 
+/** The contract's routes by method and path (`POST /cases`, relative to the API's prefix). */
+const byPlace = new Map<string, RouteDefinition>();
+for (const [tableName, table] of Object.entries(contract)) {
+  if (!tableName.endsWith('Routes') || typeof table !== 'object' || table === null) continue;
+  for (const definition of Object.values(table as Record<string, RouteDefinition>))
+    byPlace.set(`${definition.method} ${definition.path}`, definition);
+}
+
 /** A call that removes something: a DELETE, or a call named for removing (`cases.removeFromProject`). */
 const isRemoval = (method: string, name: string) =>
   !removalsOfNoRow.has(name) && (method === 'DELETE' || /\.(remove|delete)/.test(name));
@@ -84,18 +93,19 @@ export function createAuditChecks(world: World) {
     response: LightMyRequestResponse,
   ): Promise<string[]> {
     const path = cell.route.replace(/^\/api/, '');
-    const registered = definitionAt(cell.method, path);
+    const registered = byPlace.get(`${cell.method} ${path}`);
     // A route outside the contract's tables is recorded by no name: only a read may be one.
     if (!registered) return cell.method === 'GET' ? [] : [`${cell.method} ${path}: in none of the contract's tables`];
-    const kind = auditKindOf(registered);
-    const name = routeName(registered)!;
+    // What the route declares the trail records of it (none: a read).
+    const kind = registered.audit && registered.audit.kind !== 'none' ? registered.audit.kind : null;
+    const name = registered.audit?.name ?? '';
     const events = await eventsOf(world.ctx.db, cell.requestId);
     const where = `${cell.method} ${path} as ${cell.caller}`;
     const ok = response.statusCode < 300;
     if (!kind) return events.length ? [`${where}: ${events.length} events for a call the trail does not record`] : [];
     if (!ok) {
       if (
-        (signInCalls.has(name) || registered.access === 'public') &&
+        (kind === 'sign-in' || registered.access === 'public') &&
         events.every((e) => e.outcome !== 'success' && e.action === name) &&
         events.length <= 1
       )

@@ -44,6 +44,7 @@ export const auditRoutes = {
     method: 'GET',
     path: '/audit-events/export',
     access: 'admin',
+    audit: { kind: 'download', name: 'audit.export' },
     query: auditExportQuery,
     produces: [reportContentTypes.csv, reportContentTypes.xlsx] as const,
   }),

@@ -4,7 +4,15 @@ import { cme, cmeListQuery, cmePage, createCmeBody, updateCmeBody } from '../cme
 import { route } from '../route.js';
 
 export const cmeRoutes = {
-  create: route({ method: 'POST', path: '/cmes', access: 'admin', body: createCmeBody, status: 201, reply: cme }),
+  create: route({
+    method: 'POST',
+    path: '/cmes',
+    access: 'admin',
+    audit: { kind: 'change', name: 'cmes.create' },
+    body: createCmeBody,
+    status: 201,
+    reply: cme,
+  }),
   list: route({
     method: 'GET',
     path: '/cmes/:id',
@@ -17,6 +25,7 @@ export const cmeRoutes = {
     method: 'PUT',
     path: '/cmes/:id',
     access: 'admin',
+    audit: { kind: 'change', name: 'cmes.update' },
     params: idParams,
     body: updateCmeBody,
     reply: cme,
@@ -25,6 +34,7 @@ export const cmeRoutes = {
     method: 'DELETE',
     path: '/cmes/:id',
     access: 'admin',
+    audit: { kind: 'change', name: 'cmes.remove' },
     params: idParams,
     status: 204,
     reply: z.null(),

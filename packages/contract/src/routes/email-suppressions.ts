@@ -26,6 +26,7 @@ export const emailSuppressionRoutes = {
     method: 'POST',
     path: '/email-suppressions',
     access: 'admin',
+    audit: { kind: 'change', name: 'emailSuppressions.add' },
     body: addEmailSuppressionBody,
     status: 201,
     reply: emailSuppression,
@@ -34,6 +35,7 @@ export const emailSuppressionRoutes = {
     method: 'DELETE',
     path: '/email-suppressions/:email',
     access: 'admin',
+    audit: { kind: 'change', name: 'emailSuppressions.lift' },
     params: emailSuppressionParams,
     status: 204,
   }),
@@ -41,6 +43,7 @@ export const emailSuppressionRoutes = {
     method: 'POST',
     path: '/email-events/:provider',
     access: 'public',
+    audit: { kind: 'change', name: 'emailSuppressions.providerEvents' },
     params: emailEventProviderParams,
     // Each provider's own shape (SNS JSON sent as text/plain, SendGrid's array, Mailgun's and
     // Postmark's objects): read and checked by the provider's own code, after its signature.

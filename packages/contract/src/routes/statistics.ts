@@ -96,6 +96,7 @@ export const statisticsRoutes = {
     method: 'POST',
     path: '/statistics/scoring-update',
     access: 'admin',
+    audit: { kind: 'change', name: 'statistics.scoringUpdate' },
     body: scoringUpdateBody,
     reply: scoringUpdateResult,
   }),

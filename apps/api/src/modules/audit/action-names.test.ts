@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '@pss/contract';
 import { auditActionName, auditActionNames, systemAuditActions, type RouteDefinition } from '@pss/contract';
-import { auditKindOf, routeName } from './audited-routes.js';
 
 /**
  * Every action the API can record has its words for the Audit Log (contract's
- * audit-actions.ts): each contract route the trail records (audited-routes.ts says which and
- * under what code), and each of the app's own named actions. A new recorded route without
+ * audit-actions.ts): each contract route the trail records (its declaration's `audit` says
+ * what and under what code), and each of the app's own named actions. A new recorded route without
  * words fails here.
  */
 
@@ -15,8 +14,7 @@ function recordedRouteCodes(): string[] {
   for (const [tableName, table] of Object.entries(contract)) {
     if (!tableName.endsWith('Routes') || typeof table !== 'object' || table === null) continue;
     for (const definition of Object.values(table as Record<string, RouteDefinition>)) {
-      const code = routeName(definition);
-      if (code !== null && auditKindOf(definition) !== null) codes.add(code);
+      if (definition.audit && definition.audit.kind !== 'none') codes.add(definition.audit.name);
     }
   }
   return [...codes].sort();

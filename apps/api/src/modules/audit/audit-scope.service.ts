@@ -1,19 +1,19 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { rowsOf, type Db, type Executor, type Tx } from '../../db/client.js';
+import { rowsOf, type Executor } from '../../db/client.js';
 import type { AuditChanges } from '../../db/schema/index.js';
-import type { FileStorage } from '../../lib/storage.js';
+import { currentUnit, UnitKey } from '../../db/unit-of-work.js';
 import { canonicalJson, type AuditEventInput } from './audit-chain.js';
 
 /** What a service that writes its call's event itself needs (`takeCallEvent`). */
 export { appendAuditEvents, eventRow, type AuditEventInput } from './audit-chain.js';
 
 /**
- * The call being recorded: what its event will say, gathered as the call runs, and the
- * transaction the call's statements run in. Services add what only they know (the record
- * changed, its fields before and after, its project) through the `audit…` functions below,
- * which do nothing outside a recorded call (a background job, a test calling a service).
+ * The call being recorded: what its event will say, gathered as the call runs. It is kept with
+ * the call's unit of work (db/unit-of-work.ts), which the call recorder follows. Services add
+ * what only they know (the record changed, its fields before and after, its project) through
+ * the `audit…` functions below, which do nothing outside a recorded call (a background job, a
+ * test calling a service).
  */
 export interface AuditActor {
   id: string | null;
@@ -31,21 +31,14 @@ export interface CallRecord {
   clientId: string | null;
   /** The changed fields as the service said them; null: the call's body stands for them. */
   changes: AuditChanges | null;
-  /** The call's transaction while it is open; every statement of the call runs in it. */
-  tx: Tx | null;
-  /** Work to do once the call's transaction has committed (a worker's wake-up, a file's removal). */
-  afterCommit: (() => void | Promise<void>)[];
-  /** Files the call stored: its own to remove at once. */
-  newFiles: Set<string>;
-  /** Work to undo what is not the database's if the call rolls back (a file it stored). */
-  onRollback: (() => Promise<void>)[];
   /** The call's event as it stands (set by the recorder): for a service that writes it itself. */
   eventNow: (() => AuditEventInput) | null;
   /** The service wrote the call's event itself, in its own statement (`takeCallEvent`). */
   recorded: boolean;
 }
 
-const storage = new AsyncLocalStorage<CallRecord>();
+/** Where a unit keeps the record of its call. */
+export const callRecordKey = new UnitKey<CallRecord>('audit: the call recorded');
 
 export function newCallRecord(action: string, actor: AuditActor | null): CallRecord {
   return {
@@ -55,101 +48,33 @@ export function newCallRecord(action: string, actor: AuditActor | null): CallRec
     projectId: null,
     clientId: null,
     changes: null,
-    tx: null,
-    afterCommit: [],
-    newFiles: new Set(),
-    onRollback: [],
     eventNow: null,
     recorded: false,
   };
 }
 
-/** Runs `work` as part of the call `record` (its statements in `record.tx` while one is set). */
-export function runInCall<T>(record: CallRecord, work: () => Promise<T>): Promise<T> {
-  return storage.run(record, work);
-}
-
-export function currentCall(): CallRecord | undefined {
-  return storage.getStore();
-}
-
-/**
- * The app's database handle as services hold it: each property is the call's transaction's
- * while a recorded call runs, the database's otherwise. A service's own `db.transaction`
- * inside a call becomes a savepoint in the call's transaction. So every statement of a call,
- * whichever repository makes it, commits with the call's event or rolls back with it.
- */
-export function callScopedDb(root: Db): Db {
-  return new Proxy(root, {
-    get(target, property) {
-      const source = storage.getStore()?.tx ?? target;
-      const value: unknown = Reflect.get(source, property);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
-    },
-  });
-}
-
-/**
- * Runs `work` once the current call has committed, and not at all if it rolls back (at once
- * outside a call): a worker woken while the call's transaction is open would look for the job
- * before it is there to see; a file removed before the commit would be gone from a record the
- * rollback keeps. The call answers once its `work` is done.
- */
-export function afterCommit(work: () => void | Promise<void>): void {
-  const record = storage.getStore();
-  if (record?.tx) record.afterCommit.push(work);
-  else void storage.exit(work);
-}
-
-/**
- * A file store that follows the recorded call's transaction. A file the call stored is its
- * own: removed at once when the call removes it (a refused upload), and removed if the call
- * rolls back (no record holds it). A file stored before the call is removed once the call has
- * committed (see `afterCommit`): the service goes on at once, the call answers once it is gone.
- */
-export function removalsAfterCommit(files: FileStorage): FileStorage {
-  const stored = (key: string) => {
-    const record = storage.getStore();
-    if (!record?.tx) return;
-    record.newFiles.add(key);
-    // Rolled back, no record holds it (already gone, when the call removed it itself).
-    record.onRollback.push(() => files.remove(key).catch(() => undefined));
-  };
-  return {
-    ...files,
-    async put(key, content) {
-      stored(key);
-      await files.put(key, content);
-    },
-    async putStream(key, content) {
-      stored(key);
-      return files.putStream(key, content);
-    },
-    remove(key) {
-      const record = storage.getStore();
-      if (!record?.tx || record.newFiles.delete(key)) return files.remove(key);
-      afterCommit(() => files.remove(key));
-      return Promise.resolve();
-    },
-  };
+/** The record of the call the current code runs in, if it is recorded. */
+function currentRecord(): CallRecord | undefined {
+  return currentUnit()?.get(callRecordKey);
 }
 
 /**
  * The current call's event, for a service that writes it in the very statement (or
- * transaction) of its change — a hot path that opens no call transaction (see
- * `statementRecordedCalls`). Taking it tells the recorder the event is written; null outside
- * such a call.
+ * transaction) of its change — a hot path whose call opens no transaction (its route's
+ * `eventInStatement`). Taking it tells the recorder the event is written; null outside such a
+ * call.
  */
 export function takeCallEvent(): AuditEventInput | null {
-  const record = storage.getStore();
-  if (!record?.eventNow || record.tx || record.recorded) return null;
+  const unit = currentUnit();
+  const record = unit?.get(callRecordKey);
+  if (!record?.eventNow || unit?.tx || record.recorded) return null;
   record.recorded = true;
   return record.eventNow();
 }
 
 /** The record the call changed (the event's target). The last said wins. */
 export function auditTarget(type: string, id: string): void {
-  const record = storage.getStore();
+  const record = currentRecord();
   if (record) record.target = { type, id };
 }
 
@@ -159,7 +84,7 @@ export function auditTarget(type: string, id: string): void {
  * runs before anything else the call reaches.
  */
 export function auditProject(projectId: string, clientId: string): void {
-  const record = storage.getStore();
+  const record = currentRecord();
   if (!record || record.projectId) return;
   record.projectId = projectId;
   record.clientId ??= clientId;
@@ -167,13 +92,13 @@ export function auditProject(projectId: string, clientId: string): void {
 
 /** The client whose data the call touched, where no project says it. */
 export function auditClient(clientId: string): void {
-  const record = storage.getStore();
+  const record = currentRecord();
   if (record) record.clientId ??= clientId;
 }
 
 /** Who the call acted as, where the caller was not signed in before it (a sign-in). */
 export function auditActor(actor: AuditActor): void {
-  const record = storage.getStore();
+  const record = currentRecord();
   if (record) record.actor = actor;
 }
 
@@ -187,7 +112,7 @@ export const PASSWORD_CHANGED = '[changed]';
  * value nor its hash (the one field named for a credential an event holds).
  */
 export function auditPasswordChanged(hadOne: boolean): void {
-  const record = storage.getStore();
+  const record = currentRecord();
   if (!record) return;
   record.changes = {
     ...record.changes,
@@ -206,7 +131,7 @@ const unrecordedFields = new Set(['updated_at', 'updatedAt', 'version']);
  * nothing); for one removed, `after` is null. Credentials are never kept.
  */
 export function auditChanges(before: Fields | null, after: Fields | null): void {
-  const record = storage.getStore();
+  const record = currentRecord();
   if (!record) return;
   record.changes = { ...record.changes, ...changedFields(before, after) };
 }
@@ -273,7 +198,7 @@ export function removedChanges(rows: Row[]): AuditChanges {
  * event's `before`. Nothing outside a recorded call, or for no rows.
  */
 export async function auditRemovedRows(db: Executor, table: PgTable, ids: readonly string[]): Promise<void> {
-  const record = storage.getStore();
+  const record = currentRecord();
   if (!record || ids.length === 0) return;
   const rows = rowsOf<{ row: Row }>(
     await db.execute(sql`

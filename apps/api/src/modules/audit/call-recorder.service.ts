@@ -1,19 +1,22 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteDefinition, SystemAuditAction } from '@pss/contract';
 import type { Db } from '../../db/client.js';
+import { UnitKey, type Unit, type UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
+import { routeCallKey, type RouteCall } from '../../lib/contract-routes.js';
 import { AppError } from '../../lib/errors.js';
 import { appendAuditEvents, type AuditEventInput } from './audit-chain.js';
-import { currentCall, newCallRecord, runInCall, type AuditActor, type CallRecord } from './audit-scope.service.js';
-import { signInCalls, statementRecordedCalls, type AuditKind } from './audited-routes.js';
-import { aroundRow, ofMembersClient } from './row-changes.js';
+import { callRecordKey, newCallRecord, type AuditActor, type CallRecord } from './audit-scope.service.js';
+import { keepRowChanges, ofMembersClient, rowBefore, type RowBefore } from './row-changes.js';
 import { sentFields } from './sent-fields.js';
 import { createAnonymousEvents } from '../call-limits/anonymous-events.service.js';
 
 /**
- * Records calls in the audit trail, one event each: a change in the change's own transaction
- * (the whole call runs in it: no change without its event, no event for a change that rolled
- * back), a download as it starts, a refused sign-in after its rollback.
+ * Records calls in the audit trail, one event each, following the units of work the route
+ * binding opens for them (db/unit-of-work.ts, lib/contract-routes.ts): a change's event in the
+ * change's own transaction, before it commits (no change without its event, no event for a
+ * change that rolled back); a sign-in's, an account's or an anonymous call's once it has
+ * answered, a refusal too; a download's as its file starts.
  */
 
 /** What a path's first segment names, as an event's target type. */
@@ -116,7 +119,9 @@ function outcomeOf(error: unknown): string {
 }
 
 export interface CallRecorderDeps {
-  /** The database itself (not the call-scoped handle): the call's transaction is opened on it. */
+  /** The units of work the recorder follows, and opens for the app's own work. */
+  units: UnitOfWork;
+  /** The database itself (not the services' handle): what is written outside any unit. */
   db: Db;
   /** The app's clock: an event's time is the app's time (a test's, a simulation's). */
   clock: Clock;
@@ -126,21 +131,14 @@ export interface CallRecorderDeps {
   written(): void;
 }
 
-/**
- * What waited for a call's commit (worker wake-ups, file removals): the call answers once it is
- * done; a failure is logged, and the change stands.
- */
-async function afterCommitted(record: CallRecord, log: Pick<FastifyBaseLogger, 'error'>): Promise<void> {
-  await Promise.all(
-    record.afterCommit.map((work) =>
-      Promise.resolve()
-        .then(work)
-        .catch((error: unknown) => log.error({ err: error }, 'work after a commit failed')),
-    ),
-  );
-}
+/** The row a recorded call updates in place, as it was before its handler ran. */
+const rowBeforeKey = new UnitKey<RowBefore>('audit: the row before');
 
-export function createCallRecorder(deps: CallRecorderDeps) {
+/**
+ * Follows the app's units of work, recording the route calls among them, and gives the app's
+ * own work its recorder (`system`); registers on `app` the hook that records downloads.
+ */
+export function createCallRecorder(app: FastifyInstance, deps: CallRecorderDeps) {
   // An anonymous call's event: one a minute per address, call and outcome, with a count.
   const authEvents = createAnonymousEvents({ db: deps.db, clock: deps.clock, written: deps.written });
   function eventOf(
@@ -169,182 +167,124 @@ export function createCallRecorder(deps: CallRecorderDeps) {
     };
   }
 
-  /** Changes whose transaction is open. */
-  const open = new WeakSet<FastifyRequest>();
-
-  /**
-   * Checked as a change's answer is about to go out (the route's onSend): a success must not
-   * reach the caller before the change is committed. A handler that sends its answer itself
-   * (`reply.send`) would do that — and waiting here would wait for ever, the handler waiting in
-   * turn for its answer to be sent — so it is refused aloud; a handler returns its answer and
-   * `contractRoutes` sends it after the commit.
-   */
-  function settled(request: FastifyRequest, status: number): void {
-    if (open.has(request) && status < 400) {
-      throw new Error(`${request.method} ${request.url}: answered before its change committed (return the answer)`);
-    }
-  }
-
-  async function change<T>(
-    name: string,
-    definition: RouteDefinition,
-    request: FastifyRequest,
-    run: () => Promise<T>,
-  ): Promise<T> {
-    const record = newCallRecord(name, actorOf(request));
-    open.add(request);
-    try {
-      const result = await deps.db.transaction(async (tx) => {
-        record.tx = tx;
-        const value = await aroundRow(tx, record, definition, request, () => runInCall(record, run));
-        await appendAuditEvents(tx, [
-          await ofMembersClient(tx, eventOf(record, request, definition, value, request.body)),
-        ]);
-        return value;
-      });
-      // Committed: what the work after it asks to run after the commit runs at once.
-      record.tx = null;
-      deps.written();
-      await afterCommitted(record, request.log);
-      return result;
-    } catch (error) {
-      await Promise.all(record.onRollback.map((undo) => undo()));
-      throw error;
-    } finally {
-      record.tx = null;
-      open.delete(request);
-    }
-  }
-
-  /**
-   * A sign-in, a sign-out, a password, a code or any anonymous change: its statements count
-   * attempts that must stand whatever its outcome (a wrong password counts against the limit
-   * though the call is refused), so it runs on the database itself, not in a transaction that a
-   * refusal would roll back; its event is written as soon as it has answered, refused or not.
-   */
-  async function authentication<T>(
-    name: string,
-    definition: RouteDefinition,
-    request: FastifyRequest,
-    run: () => Promise<T>,
-  ): Promise<T> {
-    const record = newCallRecord(name, actorOf(request));
-    let result: T;
-    try {
-      result = await aroundRow(deps.db, record, definition, request, () => runInCall(record, run));
-    } catch (error) {
-      // A sign-in's refusal is recorded, and any refusal of an anonymous call: anyone may make
-      // one, so they are counted, one event a minute per address, call and refusal.
-      if (signInCalls.has(name) || definition.access === 'public') {
-        const refused = { ...record, actor: record.actor ?? triedBy(request), changes: {} };
-        await authEvents.write(definition, eventOf(refused, request, definition, null, null, outcomeOf(error)));
-      }
-      throw error;
-    }
-    // An anonymous call that let no one in (a sign-in link asked for) is counted as refusals are.
-    await authEvents.write(
-      definition,
-      await ofMembersClient(deps.db, eventOf(record, request, definition, result, request.body)),
-    );
-    return result;
-  }
-
-  /**
-   * A hot call whose service writes its event in the statement of its change
-   * (`takeCallEvent`); should it not (a path that changed nothing it records), nothing is
-   * written for it either.
-   */
-  async function statementRecorded<T>(
-    name: string,
-    definition: RouteDefinition,
-    request: FastifyRequest,
-    run: () => Promise<T>,
-  ): Promise<T> {
-    const record = newCallRecord(name, actorOf(request));
-    record.eventNow = () => eventOf(record, request, definition, null, request.body);
-    const result = await runInCall(record, run);
-    if (record.recorded) deps.written();
-    return result;
-  }
-
   /** Downloads under way: what their services said, kept for the event written as the file starts. */
-  const downloads = new WeakMap<FastifyRequest, CallRecord>();
+  const downloads = new WeakMap<FastifyRequest, { call: RouteCall; record: CallRecord }>();
 
-  async function download<T>(name: string, request: FastifyRequest, run: () => Promise<T>): Promise<T> {
-    const record = newCallRecord(name, actorOf(request));
-    downloads.set(request, record);
-    return runInCall(record, run);
-  }
+  /** The route call a unit runs and its record, when it is one. */
+  const recorded = (unit: Unit) => {
+    const call = unit.get(routeCallKey);
+    const record = unit.get(callRecordKey);
+    return call && record ? { call, record } : null;
+  };
+
+  deps.units.subscribe({
+    /** A recorded call begins: its record, and the row it updates as it was. */
+    async begin(unit, db) {
+      const call = unit.get(routeCallKey);
+      if (!call) return;
+      const record = newCallRecord(call.audit.name, actorOf(call.request));
+      unit.set(callRecordKey, record);
+      if (call.audit.kind === 'download') downloads.set(call.request, { call, record });
+      else if (call.eventInStatement) {
+        record.eventNow = () => eventOf(record, call.request, call.definition, null, call.request.body);
+      } else {
+        const before = await rowBefore(db, call.definition, call.request.params, record.actor?.id);
+        if (before) unit.set(rowBeforeKey, before);
+      }
+    },
+
+    /**
+     * The call's work is done: a change's event goes into its transaction; a call whose
+     * statements stand on their own (a sign-in's or an account's step, an anonymous call) has
+     * its event written now (an anonymous call that let no one in, such as a sign-in link asked
+     * for, is counted as refusals are).
+     */
+    async beforeCommit(unit, db, result) {
+      const found = recorded(unit);
+      if (!found || found.call.audit.kind === 'download' || found.call.eventInStatement) return;
+      const { call, record } = found;
+      const before = unit.get(rowBeforeKey);
+      if (before) await keepRowChanges(db, record, before, call.request.body);
+      const event = await ofMembersClient(
+        db,
+        eventOf(record, call.request, call.definition, result, call.request.body),
+      );
+      if (call.transaction) await appendAuditEvents(db, [event]);
+      else await authEvents.write(call.definition, event);
+    },
+
+    committed(unit) {
+      const found = recorded(unit);
+      if (found && (found.call.transaction || (found.call.eventInStatement && found.record.recorded))) deps.written();
+    },
+
+    /**
+     * A refused call whose statements stood on their own: a sign-in's refusal is recorded, and
+     * any refusal of an anonymous call (anyone may make one, so they are counted, one event a
+     * minute per address, call and refusal).
+     */
+    async failed(unit, error) {
+      const found = recorded(unit);
+      if (!found || found.call.transaction || found.call.eventInStatement) return;
+      const { call, record } = found;
+      if (call.audit.kind === 'download' || (call.audit.kind !== 'sign-in' && call.definition.access !== 'public'))
+        return;
+      const refused = { ...record, actor: record.actor ?? triedBy(call.request), changes: {} };
+      await authEvents.write(
+        call.definition,
+        eventOf(refused, call.request, call.definition, null, null, outcomeOf(error)),
+      );
+    },
+  });
 
   /**
-   * A download's event, written as its file is about to be sent (the route's onSend): after
-   * its handler has checked and read, before the caller has the data. A refusal writes none.
+   * A download's event, written as its file is about to be sent: after its handler has checked
+   * and read, before the caller has the data. A refusal writes none.
    */
-  async function downloaded(definition: RouteDefinition, request: FastifyRequest, status: number): Promise<void> {
-    const record = downloads.get(request);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const download = downloads.get(request);
+    if (!download) return payload;
     downloads.delete(request);
-    if (!record || status >= 300) return;
+    if (reply.statusCode >= 300) return payload;
+    const { call, record } = download;
     await appendAuditEvents(deps.db, [
-      await ofMembersClient(deps.db, eventOf(record, request, definition, null, request.query)),
+      await ofMembersClient(deps.db, eventOf(record, request, call.definition, null, request.query)),
     ]);
     deps.written();
-  }
+    return payload;
+  });
 
   /**
    * The app's own work (the scheduler's sends, an import's end, a thumbnail drawn), recorded as
-   * the system actor in the transaction of the change that `work` makes: `describe` says the
+   * the system actor in the unit of work of the change that `work` makes: `describe` says the
    * event from what `work` answered, or null when it changed nothing (a claim another process
-   * had taken). Statements `work` makes through the services' handle run in that transaction.
+   * had taken). Statements `work` makes through the services' handle run in that unit's
+   * transaction; run inside a unit that holds one (a test send drained at once, inside its
+   * call), `work` and its event join it.
    */
   async function system<T>(
     action: SystemAuditAction,
     work: () => Promise<T>,
     describe: (result: T) => Omit<AuditEventInput, 'actor' | 'action'> | null,
   ): Promise<T> {
-    const within = currentCall()?.tx;
-    if (within) {
-      // Run inside a recorded call (a test send drained at once): its event joins that call's
-      // transaction, which a second one on the one embedded connection would wait for forever.
-      const value = await work();
-      const event = describe(value);
-      if (event) await appendAuditEvents(within, [{ at: deps.clock.now(), ...event, actor: SYSTEM_ACTOR, action }]);
-      return value;
-    }
-    const record = newCallRecord(action, SYSTEM_ACTOR);
     let wrote = false;
-    const result = await deps.db.transaction(async (tx) => {
-      record.tx = tx;
-      const value = await runInCall(record, work);
-      const event = describe(value);
-      if (event) await appendAuditEvents(tx, [{ at: deps.clock.now(), ...event, actor: SYSTEM_ACTOR, action }]);
-      wrote = event !== null;
-      return value;
-    });
-    record.tx = null;
+    const result = await deps.units.run(
+      async () => {
+        const value = await work();
+        const event = describe(value);
+        if (event) {
+          await appendAuditEvents(deps.units.db, [{ at: deps.clock.now(), ...event, actor: SYSTEM_ACTOR, action }]);
+          wrote = true;
+        }
+        return value;
+      },
+      { transaction: true, log: deps.log },
+    );
     if (wrote) deps.written();
-    await afterCommitted(record, deps.log);
     return result;
   }
 
-  return {
-    system,
-    downloaded,
-    settled,
-    /** Runs a call's handler and records it as its kind says. */
-    record<T>(
-      kind: Exclude<AuditKind, null>,
-      name: string,
-      definition: RouteDefinition,
-      request: FastifyRequest,
-      run: () => Promise<T>,
-    ): Promise<T> {
-      if (kind === 'download') return download(name, request, run);
-      if (statementRecordedCalls.has(name)) return statementRecorded(name, definition, request, run);
-      return name.startsWith('auth.') || definition.access === 'public'
-        ? authentication(name, definition, request, run)
-        : change(name, definition, request, run);
-    },
-  };
+  return { system };
 }
 
 export type CallRecorder = ReturnType<typeof createCallRecorder>;

@@ -133,26 +133,40 @@ export function rowChanges(
   return changes;
 }
 
+/** The row a call updates or removes in place (the list above), as it was before its handler ran. */
+export interface RowBefore {
+  place: UpdatedRow;
+  row: Record<string, unknown>;
+}
+
 /**
- * Runs a call that updates or removes one row in place (the list above) between two reads of
- * the row, in `db` (the call's transaction, or the database for an `auth.*` call): when its
- * service said no before and after, the row's are the call's changes.
+ * Read before a call's handler runs, in `db` (the call's transaction, or the database for a call
+ * whose statements stand on their own): null when the call is no such update, or the row is not there.
  */
-export async function aroundRow<T>(
+export async function rowBefore(
+  db: Executor,
+  definition: RouteDefinition,
+  params: unknown,
+  callerId: string | null | undefined,
+): Promise<RowBefore | null> {
+  const place = updatedRow(definition, params, callerId);
+  const row = place ? await readRow(db, place) : null;
+  return place && row ? { place, row } : null;
+}
+
+/**
+ * Read again after the handler: when its service said no before and after, the row's are the
+ * call's changes.
+ */
+export async function keepRowChanges(
   db: Executor,
   record: CallRecord,
-  definition: RouteDefinition,
-  request: { params: unknown; body: unknown },
-  run: () => Promise<T>,
-): Promise<T> {
-  const place = updatedRow(definition, request.params, record.actor?.id);
-  const before = place ? await readRow(db, place) : null;
-  const value = await run();
-  if (place && before && !record.changes) {
-    const after = await readRow(db, place);
-    record.changes = rowChanges(before, after, request.body, sentFields(record.action, request.body));
-  }
-  return value;
+  before: RowBefore,
+  body: unknown,
+): Promise<void> {
+  if (record.changes) return;
+  const after = await readRow(db, before.place);
+  record.changes = rowChanges(before.row, after, body, sentFields(record.action, body));
 }
 
 /**

@@ -21,7 +21,8 @@ import { createSecondFactorRepository } from './second-factor/second-factor.repo
 import { createSecondFactorSignIn, type StaffSignInStep } from './second-factor/second-factor-sign-in.js';
 import { createMemberLock } from './second-factor/member-lock.js';
 import type { Db } from '../../db/client.js';
-import { afterCommit, auditActor, auditChanges } from '../audit/audit-scope.service.js';
+import { afterCommit } from '../../db/unit-of-work.js';
+import { auditActor, auditChanges } from '../audit/audit-scope.service.js';
 
 export type { AuthSettings } from './auth-settings.js';
 export { REFRESH_GRACE_SECONDS, type IssuedSession, type SessionKind } from './auth-sessions.js';

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteDefinition } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -7,25 +6,8 @@ import { createAnonymousEvents } from './anonymous-events.service.js';
 import { createCallLimitsRepository } from './call-limits.repository.js';
 import { MINUTE_MS, minuteOf } from './minutes.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The limits on anonymous calls (`registerCallLimits`); `contractRoutes` applies them. */
-    callLimits?: CallLimits;
-  }
-}
-
 /** How often each process sums up the anonymous events of the minutes that are over, and sweeps old counts. */
 const SWEEP_EVERY_MS = MINUTE_MS;
-
-/**
- * The one rule on which calls are limited: every anonymous call that writes (a sign-in, a
- * second factor's step, a sign-in link or password code asked for, an unlock), and an anonymous
- * read that looks up what the caller gives (`limited` in its docs: a certificate's code).
- * A call that needs a session or a cookie answers to its holder, and is not limited here.
- */
-export function isLimitedCall(definition: RouteDefinition, docs: { limited?: boolean }): boolean {
-  return definition.access === 'public' && (definition.method !== 'GET' || docs.limited === true);
-}
 
 export interface CallLimitSettings {
   /** Calls of one kind a minute from one address (ANONYMOUS_CALLS_PER_MINUTE). */
@@ -72,8 +54,8 @@ export function createCallLimits(deps: { db: Db; clock: Clock; settings: CallLim
 export type CallLimits = ReturnType<typeof createCallLimits>;
 
 /**
- * Gives the app its call limits (`app.callLimits`, which `contractRoutes` applies to every
- * limited call) and sweeps every minute: the call counts of minutes that are over, and the
+ * Makes the app's call limits (app.ts hands them to `contractRoutes`, which applies them to
+ * every limited call) and sweeps every minute: the call counts of minutes that are over, and the
  * summaries of the anonymous events those minutes owe the audit trail.
  */
 export function registerCallLimits(
@@ -88,7 +70,6 @@ export function registerCallLimits(
 ): CallLimits {
   const limits = createCallLimits(deps);
   const events = createAnonymousEvents({ db: deps.db, clock: deps.clock, written: deps.written });
-  app.decorate('callLimits', limits);
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     running = running

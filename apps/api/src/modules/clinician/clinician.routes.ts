@@ -77,7 +77,12 @@ export function registerClinicianRoutes(app: FastifyInstance, service: Clinician
 
   implement(
     attemptRoutes.answer,
-    { tags, summary: 'Save one answer as it is given (→ IN_PROGRESS); a submitted case is final (CHANGES_FORBIDDEN)' },
+    {
+      tags,
+      summary: 'Save one answer as it is given (→ IN_PROGRESS); a submitted case is final (CHANGES_FORBIDDEN)',
+      // The statement that saves the answer writes its audit event too (attempts.service.ts).
+      eventInStatement: true,
+    },
     async (request) => service.answer(caller(request), request.params.id, request.body),
   );
 

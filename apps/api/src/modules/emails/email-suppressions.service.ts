@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { AccessClaims } from '../../lib/tokens.js';
-import { auditChanges, auditTarget, currentCall } from '../audit/audit-scope.service.js';
+import { currentUnit } from '../../db/unit-of-work.js';
+import { auditChanges, auditTarget } from '../audit/audit-scope.service.js';
 import type { SystemRecorder } from '../audit/call-recorder.service.js';
 import { visibleClientId } from '../clients/clients.service.js';
 import type { EmailEvent } from './email-events.js';
@@ -64,7 +65,7 @@ export function createEmailSuppressionsService(deps: { db: Db; clock: Clock; aud
     work: () => Promise<T>,
     said: (result: T) => { email: string; projectId: string | null; before: unknown; after: unknown } | null,
   ): Promise<T> {
-    if (currentCall()?.tx || !deps.audit) {
+    if (currentUnit()?.tx || !deps.audit) {
       const result = await work();
       const change = said(result);
       if (change) {

@@ -7,14 +7,13 @@ import { call } from '../../../test/kit.js';
 import { participantWork } from '../../../test/participant-work.js';
 import { startSmtpPeer } from '../../../test/smtp-peer.js';
 import { createTestContext, createUser, type TestContext } from '../../../test/test-app.js';
-import { callScopedDb } from '../audit/audit-scope.service.js';
 import type { EmailEvent } from './email-events.js';
 import { outboxIdFromVerp } from './email-return-path.js';
 import { createEmailSuppressionsService } from './email-suppressions.service.js';
 
-/** The suppressions service as the app makes it: on the call-scoped handle, recording as the system. */
+/** The suppressions service as the app makes it: on the unit of work's handle, recording as the system. */
 function suppressionsOf(ctx: TestContext) {
-  return createEmailSuppressionsService({ db: callScopedDb(ctx.db), clock: ctx.clock, audit: ctx.app.callRecorder });
+  return createEmailSuppressionsService({ db: ctx.app.units.db, clock: ctx.clock, audit: ctx.app.audit });
 }
 
 let serial = 0;

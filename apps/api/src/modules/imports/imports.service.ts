@@ -5,7 +5,7 @@ import type { FileStorage } from '../../lib/storage.js';
 import { runImportJob, type ImportLog, type ImportRunner } from './import-job-run.js';
 import { LEASE_MS } from './import-lease.js';
 import type { ImportJobRow, ImportKind, ImportsRepository } from './imports.repository.js';
-import { afterCommit } from '../audit/audit-scope.service.js';
+import { afterCommit } from '../../db/unit-of-work.js';
 import type { SystemRecorder } from '../audit/call-recorder.service.js';
 
 // Other modules reach these through this service (their import runners read files with them).

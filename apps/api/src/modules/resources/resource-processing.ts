@@ -8,7 +8,7 @@ import type { FileStorage } from '../../lib/storage.js';
 import { topLevelAtoms, videoDuration } from './resource-content.js';
 import { createProcessingClaims } from './processing-claims.repository.js';
 import type { ResourceRecord } from './resources.repository.js';
-import { afterCommit } from '../audit/audit-scope.service.js';
+import { afterCommit } from '../../db/unit-of-work.js';
 import type { SystemRecorder } from '../audit/call-recorder.service.js';
 
 /**
