@@ -18,8 +18,7 @@ export const staffScreens = {
   usersListPage: async () => (await import('../features/users/users-list-page')).UsersListPage,
   userDetailsPage: async () => (await import('../features/users/user-details-page')).UserDetailsPage,
   clientOptionsPage: async () => (await import('./client-options-page')).ClientOptionsPage,
-  surveyTemplatesPage: async () =>
-    (await import('../features/surveys/survey-templates-page')).SurveyTemplatesPage,
+  surveyTemplatesPage: async () => (await import('../features/surveys/survey-templates-page')).SurveyTemplatesPage,
   surveyTemplateEditorPage: async () =>
     (await import('../features/surveys/survey-template-editor-page')).SurveyTemplateEditorPage,
   resourceLibraryPage: async () => (await import('../features/resources/resource-library-page')).ResourceLibraryPage,
@@ -39,8 +38,7 @@ export const staffScreens = {
   emailEditorPage: async () => (await import('../features/emails/email-editor-page')).EmailEditorPage,
   progressPage: async () => (await import('./progress-screen')).ProgressScreen,
   seasonSummaryPage: async () => (await import('../features/season-summaries/season-summary-page')).SeasonSummaryPage,
-  projectSurveysPage: async () =>
-    (await import('../features/surveys/project-surveys-page')).ProjectSurveysPage,
+  projectSurveysPage: async () => (await import('../features/surveys/project-surveys-page')).ProjectSurveysPage,
   projectHistoryPage: async () => (await import('../features/projects/project-history-page')).ProjectHistoryPage,
   auditLogPage: async () => (await import('../features/audit/audit-log-page')).AuditLogPage,
   securityPage: async () => (await import('../features/auth/second-factor/security-page')).SecurityPage,
