@@ -21,9 +21,13 @@ export const E2E_DATA_DIR = path.join(os.tmpdir(), `pss-e2e-${E2E_PORT}`);
 
 export default defineConfig({
   testDir: './e2e',
+  // The flows are the specs; a `*.test.ts` beside them is a unit test of their helpers (Vitest).
+  testMatch: '**/*.spec.ts',
   fullyParallel: false,
   // One server, two cores: flows run one at a time.
   workers: 1,
+  // No second try: a flow that passes only on one is reported flaky, and `npm test` counts a
+  // flaky flow as failed (scripts/test-all.mjs). e2e/page-checks.test.ts keeps this at 0.
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -40,6 +44,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 1280, height: 800 },
+    // Nothing slides or fades and no toast closes by itself (docs/design/web-app.md#toasts), so
+    // a page holds still while axe measures it and one scan decides (e2e/page-checks.ts).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
