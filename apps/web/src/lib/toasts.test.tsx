@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Providers } from '../app/providers';
 import { notifications } from './notifications';
@@ -67,7 +67,7 @@ describe('toasts', () => {
 
     act(() => toastError('The client could not be saved.'));
     expect(await screen.findByText('The client could not be saved.')).toBeInTheDocument();
-    expect(screen.queryByText('Client saved.')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Client saved.')).toBeNull());
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });
