@@ -89,9 +89,13 @@ function e2eServer(port: number) {
 
 export default defineConfig({
   testDir: './e2e',
+  // The flows are the specs; a `*.test.ts` beside them is a unit test of their helpers (Vitest).
+  testMatch: '**/*.spec.ts',
   fullyParallel: false,
   // One flow at a time on each server (each project's own `workers: 1`), both servers at once.
   workers: 2,
+  // No second try: a flow that passes only on one is reported flaky, and `npm test` counts a
+  // flaky flow as failed (scripts/test-all.mjs). e2e/page-checks.test.ts keeps this at 0.
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -132,6 +136,9 @@ export default defineConfig({
   ],
   use: {
     viewport: { width: 1280, height: 800 },
+    // Nothing slides or fades and no toast closes by itself (docs/design/web-app.md#toasts), so
+    // a page holds still while axe measures it and one scan decides (e2e/page-checks.ts).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
