@@ -12,7 +12,7 @@ import type { Letter } from './sim-clinicians.js';
 
 export type Expectation = { key: string; type: string };
 
-const roundScoped = new Set(['reminder', 'last_day_of_round', 'last_round', 'new_round']);
+const roundScoped = new Set(['reminder', 'last_day_of_round', 'last_round', 'new_round', 'week_left']);
 
 /** The email's identity: a second one with the same key is a duplicate. */
 export function letterKey(letter: Pick<Letter, 'to' | 'type' | 'day'>, plan: SeasonPlan): string {
@@ -70,6 +70,8 @@ export function expectedEmails(
     expect('new_round');
   }
   if (day === round.endDate) expect(isLastRound ? 'last_round' : 'last_day_of_round');
+  // A week before the season's last day, to those with the last round's cases left.
+  if (isLastRound && daysBetween(day, round.endDate) === 7) expect('week_left');
   const began = c.startDate > round.startDate ? c.startDate : round.startDate;
   const since = daysBetween(began, day);
   if (day !== round.endDate && since > 0 && since % 2 === 0) expect('reminder');

@@ -10,6 +10,7 @@ import { seasonSummaryLaunchEmail } from './season-summary-launch.js';
 import { seasonSummaryReminderEmail } from './season-summary-reminder.js';
 import { summaryLaunchEmail } from './summary-launch.js';
 import { summaryReminderEmail } from './summary-reminder.js';
+import { weekLeftEmail } from './week-left.js';
 
 export * from './email-type.js';
 
@@ -24,6 +25,7 @@ export const emailTypeDescriptors = [
   lastDayOfRoundEmail,
   newRoundEmail,
   lastRoundEmail,
+  weekLeftEmail,
   summaryLaunchEmail,
   summaryReminderEmail,
   certificateIssuedEmail,

@@ -67,6 +67,16 @@ describe('the round schedule’s rules', () => {
     expect(types('2026-04-11')).toEqual(['last_round']);
   });
 
+  it('a week before the season’s last round ends, to those with cases of it left', () => {
+    expect(types('2026-04-04')).toEqual(['week_left', 'reminder']);
+    expect(types('2026-04-04', participant({ completedInRound: 1 }))).toEqual([]);
+    expect(emailsDue('2026-04-04', season, participant())[0]).toMatchObject({ roundNumber: 3, ruleDay: '2026-04-04' });
+    // A week before the end of another round, nothing of it; nor to someone the last round is not for.
+    expect(types('2026-03-07')).not.toContain('week_left');
+    expect(types('2026-03-21')).not.toContain('week_left');
+    expect(types('2026-04-04', participant({ lastRound: 2 }))).toEqual([]);
+  });
+
   it('a new round’s email on its first day to those already taking part', () => {
     expect(types('2026-03-15')).toEqual(['new_round']);
     // Starting with round 2 that day: welcomed by the launch email, not told of a "new" round.

@@ -24,6 +24,8 @@ import {
  * - last_day_of_round: on the last day of a round other than the season's last, to those
  *   with cases of it left to finish.
  * - last_round: on the last day of the season's last round, to those with cases left.
+ * - week_left: a week before the last day of the season's last round (`WEEK_LEFT_DAYS`), to
+ *   those with cases of it left.
  * - new_round: on the first day of rounds 2–4, to those assigned to the round who were
  *   already taking part in the season before it (a participant who starts that day is
  *   welcomed by the initial email instead), and only while they have cases of the round to
@@ -50,6 +52,9 @@ import {
 
 /** Days after a summary is posted that its reminder goes. */
 export const SUMMARY_REMINDER_AFTER_DAYS = 7;
+
+/** Days before the last day of the season's last round that the One Week Left Email goes. */
+export const WEEK_LEFT_DAYS = 7;
 
 export interface SeasonRound {
   number: number;
@@ -246,6 +251,18 @@ export const scheduleRules: Record<ScheduledEmailType, ScheduleRule> = {
       : null,
   last_day_of_round: (d) => lastDayDue(d, false),
   last_round: (d) => lastDayDue(d, true),
+  week_left: ({ round, left, day, season, progress }) =>
+    round &&
+    left > 0 &&
+    lastRoundOf(season)?.number === round.number &&
+    daysBetween(day, round.endDate) === WEEK_LEFT_DAYS
+      ? {
+          template: 'project',
+          roundNumber: round.number,
+          ruleDay: day,
+          reason: `A week before the last round ends on ${round.endDate}; ${progress()}`,
+        }
+      : null,
   reminder: reminderDue,
 };
 const scheduledTypes = Object.keys(scheduleRules) as ScheduledEmailType[];

@@ -72,6 +72,10 @@ function expectedEmails(): string[] {
       if (day === round.end && unfinished(p, round.number, day)) {
         expected.push(`${p.name} ${round.number === 4 ? 'last_round' : 'last_day_of_round'} ${day}`);
       }
+      // A week before the season's last day, to those with cases of the last round left.
+      if (round.number === 4 && addDays(day, 7) === round.end && unfinished(p, round.number, day)) {
+        expected.push(`${p.name} week_left ${day}`);
+      }
       const began = p.start > round.start ? p.start : round.start;
       const since = (Date.parse(day) - Date.parse(began)) / 86_400_000;
       if (day !== round.end && since > 0 && since % 2 === 0 && unfinished(p, round.number, day)) {
@@ -175,6 +179,7 @@ describe('the round schedule over a whole season', () => {
       'new_round',
       'reminder',
       'season-initial',
+      'week_left',
     ]);
     const sent = await sentEmails(p.id, names);
     expect(sent).toEqual(expected);

@@ -45,6 +45,7 @@ describe('a project’s emails', () => {
       'Last Day of Round Email',
       'New Round Transition Email',
       'Last Day of Last Round Email',
+      'One Week Left Email',
       'Project Summary Launch Email',
       'Project Summary Reminder Email',
       'Certificate Email',

@@ -25,6 +25,7 @@ const explainedIn: Record<ScheduledEmailType, keyof typeof emails.scheduleRules>
   last_day_of_round: 'lastDay',
   new_round: 'newRound',
   last_round: 'lastDay',
+  week_left: 'weekLeft',
   summary_launch: 'summary',
   summary_reminder: 'summary',
 };

@@ -212,6 +212,7 @@ export const emails = {
     lastDay:
       'Last Day of Round Email, or Last Day of Last Round Email for the season’s last round: on a round’s last day, ' +
       'to those with cases of it left.',
+    weekLeft: 'One Week Left Email: a week before the season’s last round ends, to those with cases of it left.',
     newRound:
       'New Round Transition Email: on the first day of rounds 2 to 4, to those already taking part who have cases of ' +
       'the round to take. Round 1 has no new-round email: its participants are welcomed by the Initial Launch Email.',

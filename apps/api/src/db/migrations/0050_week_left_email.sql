@@ -1,0 +1,2 @@
+ALTER TABLE "email_templates" DROP CONSTRAINT "email_templates_type_check";--> statement-breakpoint
+ALTER TABLE "email_templates" ADD CONSTRAINT "email_templates_type_check" CHECK ("email_templates"."type" in ('initial', 'reminder', 'last_day_of_round', 'new_round', 'last_round', 'week_left', 'summary_launch', 'summary_reminder', 'certificate_issued', 'dashboard_link', 'season_summary_launch', 'season_summary_reminder'));
