@@ -24,7 +24,7 @@ test('an administrator edits an email with placeholders, previews it, sends a te
   });
   await openEmails(page);
   const projectEmails = page.getByRole('table', { name: 'Project emails' });
-  await expect(projectEmails.getByRole('switch')).toHaveCount(9);
+  await expect(projectEmails.getByRole('switch')).toHaveCount(10);
   await expect(page.getByRole('table', { name: /^Season emails: / }).getByRole('switch')).toHaveCount(5);
   await expectNoViolations(page);
 
@@ -184,7 +184,7 @@ test('an administrator edits an email with placeholders, previews it, sends a te
     .click();
   await expect(page.getByText('5 emails disabled.')).toBeVisible();
   await expect(seasonEmails.getByRole('switch', { checked: false })).toHaveCount(5);
-  await expect(projectEmails.getByRole('switch', { checked: true })).toHaveCount(8);
+  await expect(projectEmails.getByRole('switch', { checked: true })).toHaveCount(9);
 
   // Who gets what: a day's counts and list (tomorrow unless another day is chosen).
   await page.getByRole('tab', { name: 'Who gets what' }).click();
