@@ -39,6 +39,7 @@ export * from './routes/elements.js';
 export * from './routes/clinician.js';
 export * from './routes/cases.js';
 export * from './email-texts.js';
+export * from './email-types/index.js';
 export * from './emails.js';
 export * from './routes/emails.js';
 export * from './routes/participant-links.js';
