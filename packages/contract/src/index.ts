@@ -1,6 +1,8 @@
 export * from './access.js';
 export * from './auth.js';
 export * from './clients.js';
+export * from './client-fields.js';
+export * from './field-lists.js';
 export * from './cmes.js';
 export * from './enums.js';
 export * from './errors.js';
@@ -11,6 +13,7 @@ export * from './sort-fields.js';
 export * from './projects.js';
 export * from './staff-users.js';
 export * from './participants.js';
+export * from './participant-fields.js';
 export * from './users.js';
 export * from './text-rule.js';
 export * from './text-fields.js';
