@@ -40,6 +40,10 @@ export const reportsAttemptsSurveysRows: Record<string, MatrixRow> = {
     expect: owned(200),
     request: (w) => get(`/reports/${w.project.id}/project-usage`),
   },
+  'GET /api/reports/:projectId/project-emails': {
+    expect: owned(200),
+    request: (w) => get(`/reports/${w.project.id}/project-emails`),
+  },
 
   // The participants' side: each participant on their own attempt, in the order a case is taken
   'GET /api/dashboard': { expect: participant(200), request: () => get('/dashboard') },

@@ -81,4 +81,12 @@ export const reportRoutes = {
     query: reportFormatQuery,
     produces,
   }),
+  projectEmails: route({
+    method: 'GET',
+    path: '/reports/:projectId/project-emails',
+    access: 'admin',
+    params: reportParams,
+    query: reportFormatQuery,
+    produces,
+  }),
 };

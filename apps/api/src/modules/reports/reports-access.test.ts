@@ -14,6 +14,7 @@ const reports = [
   'project-score',
   'project-survey-response/REVIEW',
   'project-usage',
+  'project-emails',
 ];
 const withQuery = (path: string, extra: string) => `${path}${path.includes('?') ? '&' : '?'}${extra}`;
 

@@ -2,9 +2,12 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { syncAttempts } from '../../db/attempt-sync.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { isParticipantSearchIndexed, participantSearchCondition } from '../../db/participant-search.js';
+import type { EmailTypeValue } from '@pss/contract';
 import {
   caseAnswers,
   cases,
+  emailOutbox,
+  emailTemplates,
   participantAssignments,
   projectParticipants,
   userSeasonRoundCases,
@@ -80,6 +83,15 @@ export interface UsageRow {
   lastSignIn: Date | null;
   lastSeen: Date | null;
   lastAnswer: Date | null;
+}
+
+/** A participant's emails of one type in the project: delivered, and not (failed or suppressed). */
+export interface EmailCountRow {
+  userId: string;
+  type: EmailTypeValue;
+  sent: number;
+  undelivered: number;
+  lastSent: Date | null;
 }
 
 export interface CaseProgressRow {
@@ -261,6 +273,26 @@ export function createReportsRepository(db: Db) {
         lastSeen: toDate(r.last_seen),
         lastAnswer: toDate(r.last_answer),
       }));
+    },
+
+    /** For a page's participants: their emails from the project (not test sends), counted by type. */
+    async emailsOf(projectId: string, userIds: string[]): Promise<EmailCountRow[]> {
+      if (!userIds.length) return [];
+      const rows = await db
+        .select({
+          userId: sql<string>`${emailOutbox.userId}`,
+          type: emailTemplates.type,
+          sent: sql<number>`(count(*) filter (where ${emailOutbox.status} = 'SENT'))::int`,
+          undelivered: sql<number>`(count(*) filter (where ${emailOutbox.status} in ('FAILED', 'SUPPRESSED')))::int`,
+          lastSent: sql<string | null>`max(${emailOutbox.sentAt})`,
+        })
+        .from(emailOutbox)
+        .innerJoin(emailTemplates, eq(emailTemplates.id, emailOutbox.templateId))
+        .where(
+          and(eq(emailOutbox.projectId, projectId), inArray(emailOutbox.userId, userIds), ne(emailOutbox.kind, 'TEST')),
+        )
+        .groupBy(emailOutbox.userId, emailTemplates.type);
+      return rows.map((r) => ({ ...r, lastSent: toDate(r.lastSent) }));
     },
 
     /**

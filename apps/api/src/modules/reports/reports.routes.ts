@@ -174,4 +174,19 @@ export function registerReportsRoutes(app: FastifyInstance, service: ReportsServ
     async (request, reply) =>
       sendTable(reply, await service.projectUsage(caller(request), request.params.projectId), request.query.format),
   );
+
+  implement(
+    reportRoutes.projectEmails,
+    {
+      tags,
+      summary: 'Report: the emails each participant was sent, by email',
+      description:
+        `One row per participant (name order). Columns: ${PERSON}, then one per email type (in the Emails ` +
+        'screen’s order, a season’s variant counted with its type): how many of it the mail server took (SENT), ' +
+        'then Not delivered (FAILED or SUPPRESSED, of every type) and Last sent. Test sends are left out. ' +
+        FILE,
+    },
+    async (request, reply) =>
+      sendTable(reply, await service.projectEmails(caller(request), request.params.projectId), request.query.format),
+  );
 }

@@ -4,6 +4,7 @@ import type { AccessClaims } from '../../lib/tokens.js';
 import { certificatesReport } from './certificates-report.js';
 import { itemAnalysisReport } from './item-analysis-report.js';
 import { participantsProgressReport } from './participants-progress-report.js';
+import { projectEmailsReport } from './project-emails-report.js';
 import { projectProgressReport } from './project-progress-report.js';
 import { projectScoreReport } from './project-score-report.js';
 import { projectUsageReport } from './project-usage-report.js';
@@ -36,6 +37,7 @@ export function createReportsService(deps: ReportsDeps) {
     ...projectScoreReport(context),
     ...surveyResponsesReport(context),
     ...projectUsageReport(context),
+    ...projectEmailsReport(context),
     ...itemAnalysisReport(context),
     ...certificatesReport(context),
   } satisfies Record<keyof typeof reportRoutes, (caller: AccessClaims, ...args: never[]) => Promise<Table>>;

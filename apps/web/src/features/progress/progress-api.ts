@@ -160,6 +160,8 @@ const offeredReports = {
     callRaw(reportRoutes.projectUsage, { params: { projectId }, query: { format } }),
   'item-analysis': ({ projectId, seasonName, format }: ReportChoice) =>
     callRaw(reportRoutes.itemAnalysis, { params: { projectId }, query: { seasonName, format } }),
+  'project-emails': ({ projectId, format }: ReportChoice) =>
+    callRaw(reportRoutes.projectEmails, { params: { projectId }, query: { format } }),
 };
 export type OfferedReport = keyof typeof offeredReports;
 export const reportKindsOffered = Object.keys(offeredReports) as OfferedReport[];

@@ -171,6 +171,7 @@ export const progress = {
     'project-score': 'Project scores',
     'project-usage': 'Project usage',
     'item-analysis': 'Item analysis',
+    'project-emails': 'Project emails',
   },
   reportItem: '{{report}} ({{format}})',
   surveyResponsesItem: 'Survey responses: {{type}} ({{format}})',
