@@ -159,6 +159,9 @@ describe('a new staff account', () => {
   it('creates a provider employee without a client, and says beside the email that it is taken', async () => {
     const { user } = renderPage([ada], '/user-management', refusal(409, 'EMAIL_ALREADY_EXISTS'));
     const dialog = await openStaffForm(user);
+    // A client picked first is dropped: a provider employee belongs to none.
+    await user.click(screen.getByRole('combobox', { name: /^Client/ }));
+    await user.click(await screen.findByRole('option', { name: 'North Clinic' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Provider employee' }));
     expect(within(dialog).queryByRole('combobox', { name: /^Client/ })).toBeNull();
