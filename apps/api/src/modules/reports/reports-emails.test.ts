@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailTypeDescriptors, type EmailTypeValue } from '@pss/contract';
 import { emailOutbox, emailTemplates } from '../../db/schema/index.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.service.js';
 import { AT, attachmentName, csvRows, ctx, person, report, world, xlsxRows } from '../../../test/report-calls.js';
 
 // The world (test/report-calls.ts), with emails in its outbox: Adams got none, Baker two
