@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryScreenRouter, Outlet, ScreenRouterProvider, type ScreenRoute } from '../lib/screen-router';
@@ -45,6 +45,19 @@ export function renderScreen(element: ReactNode, options: ScreenOptions = {}) {
   /** The address now: its path and query string (`/clients?sort=name%3AASC`). */
   const address = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { user: userEvent.setup({ delay: null }), router, client, address };
+}
+
+/**
+ * Puts a text into an empty field at once, as a paste. Typed key by key, each key renders the
+ * whole form again (a project's, with its seasons): a second or more per test, for nothing a
+ * test checks. Keys stay for what reacts to them (Enter in a picker, a debounced search).
+ */
+export async function fill(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
+  await user.click(field);
+  // A click on an autosizing text area (or into a dialog's focus trap) may leave the focus
+  // where it was: the paste goes where the click was meant.
+  if (document.activeElement !== field) field.focus();
+  await user.paste(text);
 }
 
 /** The query parameters of the address now. */

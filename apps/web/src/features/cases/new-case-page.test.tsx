@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { caseRoutes, type Project } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { answerCalls, callsTo, refusal } from '../../test/api-stub';
-import { renderScreen } from '../../test/render-screen';
+import { fill, renderScreen } from '../../test/render-screen';
 import { NewCasePage } from './new-case-page';
 
 vi.mock('../../lib/api-client', () => ({ call: vi.fn(), callRaw: vi.fn(), uploadWithProgress: vi.fn() }));
@@ -59,7 +59,7 @@ describe('a new case', () => {
 
   it('creates the case in the project with the disease type picked, and opens its editor', async () => {
     const { user, address } = renderNewCase();
-    await user.type(name(), 'Chest pain');
+    await fill(user, name(), 'Chest pain');
     await user.click(screen.getByRole('combobox', { name: 'Disease type' }));
     await user.click(await screen.findByRole('option', { name: 'Asthma' }));
     await user.click(create());
@@ -72,14 +72,14 @@ describe('a new case', () => {
   it('picks a project’s only disease type for it', async () => {
     const { user } = renderNewCase(created, { ...project, disease_types: [cardiology] });
     expect(screen.getByRole('combobox', { name: 'Disease type' })).toHaveValue('Cardiology');
-    await user.type(name(), 'Chest pain');
+    await fill(user, name(), 'Chest pain');
     await user.click(create());
     await waitFor(() => expect(callsTo(caseRoutes.create)[0]?.body).toMatchObject({ disease_type_id: cardiology.id }));
   });
 
   it('says beside the disease type that the project does not have it', async () => {
     const { user, address } = renderNewCase(refusal(422, 'WRONG_DISEASE_TYPE'));
-    await user.type(name(), 'Chest pain');
+    await fill(user, name(), 'Chest pain');
     await user.click(create());
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Disease type' })).toHaveAccessibleDescription(
@@ -91,7 +91,7 @@ describe('a new case', () => {
 
   it('says above the form why a creation failed when no field explains it', async () => {
     const { user } = renderNewCase(refusal(403, 'FORBIDDEN'));
-    await user.type(name(), 'Chest pain');
+    await fill(user, name(), 'Chest pain');
     await user.click(create());
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to do this.');
   });

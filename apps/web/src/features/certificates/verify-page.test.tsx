@@ -4,7 +4,7 @@ import { certificateRoutes, type CertificateVerification } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { clearQueryCache } from '../../lib/query-cache';
 import { answerCalls, callsTo, refusal } from '../../test/api-stub';
-import { renderScreen } from '../../test/render-screen';
+import { fill, renderScreen } from '../../test/render-screen';
 import { VerifyPage } from './verify-page';
 
 vi.mock('../../lib/api-client', () => ({ call: vi.fn(), callRaw: vi.fn() }));
@@ -46,7 +46,7 @@ const facts = () =>
 describe('checking a certificate', () => {
   it('refuses what cannot be a code beside the field, and checks nothing', async () => {
     const { user, address } = renderVerify('/verify');
-    await user.type(codeField(), 'ABCD-1234');
+    await fill(user, codeField(), 'ABCD-1234');
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(codeField()).toHaveAccessibleDescription(
       expect.stringContaining('This is not a certificate code: it has five groups of four letters and digits.'),
@@ -57,7 +57,7 @@ describe('checking a certificate', () => {
 
   it('reads a code as a person types it (lower case, spaces, O for 0) and opens its page', async () => {
     const { user, address } = renderVerify('/verify');
-    await user.type(codeField(), 'abcd efgh jkmn pqrs tvwx');
+    await fill(user, codeField(), 'abcd efgh jkmn pqrs tvwx');
     await user.click(screen.getByRole('button', { name: 'Check' }));
     await waitFor(() => expect(address()).toBe(`/verify/${code}`));
     expect(await screen.findByText('Valid certificate')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { clientRoutes, type Client } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { answerCalls, callsTo, refusal } from '../../test/api-stub';
-import { renderScreen } from '../../test/render-screen';
+import { fill, renderScreen } from '../../test/render-screen';
 import { ClientFormModal } from './client-form-modal';
 
 vi.mock('../../lib/api-client', () => ({ call: vi.fn(), callRaw: vi.fn() }));
@@ -38,7 +38,7 @@ describe('the client form', () => {
     await waitFor(() => expect(field('Client name')).toHaveAccessibleDescription('This field is required.'));
 
     await user.type(field('Client name'), '   ');
-    await user.type(field('Support email'), 'not-an-address');
+    await fill(user, field('Support email'), 'not-an-address');
     await user.click(save());
     await waitFor(() =>
       expect(field('Client name')).toHaveAccessibleDescription('This field cannot be empty or contain only spaces.'),
@@ -52,9 +52,9 @@ describe('the client form', () => {
   it('creates the client with its fields trimmed and the empty ones as null, then closes', async () => {
     answerCalls([[clientRoutes.create, { ...client, name: 'South Clinic' }]]);
     const { user, onClose } = renderForm();
-    await user.type(field('Client name'), 'South Clinic');
-    await user.type(field('CAP ID'), '  CAP-9 ');
-    await user.type(field('Support phone'), '+1 555 0100');
+    await fill(user, field('Client name'), 'South Clinic');
+    await fill(user, field('CAP ID'), '  CAP-9 ');
+    await fill(user, field('Support phone'), '+1 555 0100');
     await user.click(save());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(callsTo(clientRoutes.create)).toEqual([
@@ -89,7 +89,7 @@ describe('the client form', () => {
   it('shows a refused save beside its field (a CAP ID taken, a field the server refused)', async () => {
     answerCalls([[clientRoutes.create, refusal(409, 'CLIENT_CAP_ID_ALREADY_EXISTS')]]);
     const { user, onClose } = renderForm();
-    await user.type(field('Client name'), 'South Clinic');
+    await fill(user, field('Client name'), 'South Clinic');
     await user.type(field('CAP ID'), 'CAP-1');
     await user.click(save());
     await waitFor(() =>
@@ -117,7 +117,7 @@ describe('the client form', () => {
   it('says above the form why a save failed when no field explains it, and stays open', async () => {
     answerCalls([[clientRoutes.create, refusal(503, 'DATABASE_UNAVAILABLE')]]);
     const { user, onClose } = renderForm();
-    await user.type(field('Client name'), 'South Clinic');
+    await fill(user, field('Client name'), 'South Clinic');
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The database could not be reached. Please try again in a moment.',

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { certificateRoutes, type Certificate } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { answerCalls, callsTo, pageOf, refusal } from '../../test/api-stub';
-import { renderScreen, searchOf } from '../../test/render-screen';
+import { fill, renderScreen, searchOf } from '../../test/render-screen';
 import { CertificatesPage } from './certificates-page';
 
 vi.mock('../../lib/api-client', () => ({ call: vi.fn(), callRaw: vi.fn() }));
@@ -117,7 +117,7 @@ describe('revoking a certificate', () => {
   it('revokes the one certificate with the reason given, trimmed, and closes', async () => {
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Revoke the certificate of Ada Lovelace' }));
-    await user.type(reason(), '  Issued in error ');
+    await fill(user, reason(), '  Issued in error ');
     await user.click(screen.getByRole('button', { name: 'Revoke' }));
     await waitFor(() =>
       expect(callsTo(certificateRoutes.revoke)).toEqual([
@@ -130,7 +130,7 @@ describe('revoking a certificate', () => {
   it('keeps the dialog open and says why when the revocation fails', async () => {
     const { user } = renderPage([valid], url, refusal(404, 'NOT_FOUND'));
     await user.click(await screen.findByRole('button', { name: 'Revoke the certificate of Ada Lovelace' }));
-    await user.type(reason(), 'Issued in error');
+    await fill(user, reason(), 'Issued in error');
     await user.click(screen.getByRole('button', { name: 'Revoke' }));
     const dialog = screen.getByRole('dialog', { name: 'Revoke certificate' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The requested item could not be found.');

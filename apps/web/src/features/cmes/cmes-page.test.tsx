@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { cmeRoutes, updateCmeBody, type Cme } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { answerCalls, callsTo, pageOf, refusal } from '../../test/api-stub';
-import { renderScreen, searchOf } from '../../test/render-screen';
+import { fill, renderScreen, searchOf } from '../../test/render-screen';
 import { CmeFormModal } from './cme-form-modal';
 import { CmesPage } from './cmes-page';
 
@@ -114,7 +114,7 @@ describe('the CME credit form', () => {
     await user.clear(field('Credits'));
     await user.type(field('Credits'), '2.25');
     await user.click(screen.getByRole('checkbox', { name: 'Counts for MOC' }));
-    await user.type(field('Totera course ID'), '  TOT-9  ');
+    await fill(user, field('Totera course ID'), '  TOT-9  ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(callsTo(cmeRoutes.create)).toEqual([
@@ -135,7 +135,7 @@ describe('the CME credit form', () => {
     answerCalls([[cmeRoutes.update, cme]]);
     const { user, onClose } = renderForm(cme);
     expect(field('Minimum cases')).toHaveValue('4');
-    await user.type(field('Custom text'), 'Course 2026');
+    await fill(user, field('Custom text'), 'Course 2026');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(callsTo(cmeRoutes.update)).toEqual([

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { moduleLibraryRoutes, type ModuleLibrary, type ModuleSummary } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { answerCalls, callsTo, pageOf, refusal } from '../../test/api-stub';
-import { renderScreen, searchOf } from '../../test/render-screen';
+import { fill, renderScreen, searchOf } from '../../test/render-screen';
 import { ModuleFormModal } from './module-form-modal';
 import { ModuleLibraryPage } from './module-library-page';
 
@@ -74,7 +74,7 @@ describe('the module library list', () => {
     const { user, address } = renderPage([]);
     await user.click(screen.getByRole('button', { name: 'New module library' }));
     await screen.findByRole('dialog', { name: 'New module library' });
-    await user.type(field('Name'), 'Oncology');
+    await fill(user, field('Name'), 'Oncology');
     await user.type(screen.getByRole('combobox', { name: /^Disease types/ }), 'Lymphoma{Enter}');
     await user.type(screen.getByRole('combobox', { name: /^Question categories/ }), 'Diagnosis{Enter}');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -110,7 +110,7 @@ describe('the module library form', () => {
   it('updates a module library with its description, from what it holds', async () => {
     const { user, onClose } = renderForm(saved);
     expect(field('Name')).toHaveValue('Oncology');
-    await user.type(field('Description'), 'Blood cancers');
+    await fill(user, field('Description'), 'Blood cancers');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(saved));
     expect(callsTo(moduleLibraryRoutes.update)).toEqual([

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { participantRoutes, type Participant, type RouteDefinition } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { answerCalls, callsTo, pageOf, refusal } from '../../test/api-stub';
-import { renderScreen, searchOf } from '../../test/render-screen';
+import { fill, renderScreen, searchOf } from '../../test/render-screen';
 import { ParticipantsPage } from './participants-page';
 
 vi.mock('../../lib/api-client', () => ({ call: vi.fn(), callRaw: vi.fn() }));
@@ -140,7 +140,7 @@ describe('a participant’s notes', () => {
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Notes for Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notes for Ada Lovelace' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), '  Prefers email ');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Notes' }), '  Prefers email ');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(callsTo(participantRoutes.setNotes)).toEqual([

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { projectRoutes, type Project, type ProjectSummary } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { answerCalls, callsTo, pageOf } from '../../test/api-stub';
-import { renderScreen, searchOf } from '../../test/render-screen';
+import { fill, renderScreen, searchOf } from '../../test/render-screen';
 import { ClientProjectsSection } from './client-projects-section';
 
 vi.mock('../../lib/api-client', () => ({ call: vi.fn(), callRaw: vi.fn() }));
@@ -107,7 +107,7 @@ describe('a client’s projects', () => {
     const { user, address } = renderSection([]);
     await user.click(screen.getByRole('button', { name: 'New project' }));
     const dialog = await screen.findByRole('dialog', { name: 'New project' });
-    await user.type(within(dialog).getByRole('textbox', { name: /^Project name/ }), 'New study');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Project name/ }), 'New study');
     await user.type(within(dialog).getByRole('combobox', { name: /^Disease types/ }), 'Asthma{Enter}');
     await user.type(within(dialog).getByRole('combobox', { name: /^Question categories/ }), 'Triage{Enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

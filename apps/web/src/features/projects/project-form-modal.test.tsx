@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { projectRoutes, type Project } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { answerCalls, callsTo, refusal } from '../../test/api-stub';
-import { renderScreen } from '../../test/render-screen';
+import { fill, renderScreen } from '../../test/render-screen';
 import { ProjectFormModal } from './project-form-modal';
 
 vi.mock('../../lib/api-client', () => ({ call: vi.fn(), callRaw: vi.fn() }));
@@ -71,7 +71,7 @@ describe('the project form', () => {
 
   it('refuses a support address that is not one', async () => {
     const { user } = renderForm(project);
-    await user.type(field('Support email for this project'), 'nobody@');
+    await fill(user, field('Support email for this project'), 'nobody@');
     await user.click(save());
     await waitFor(() =>
       expect(field('Support email for this project')).toHaveAccessibleDescription(
@@ -83,9 +83,9 @@ describe('the project form', () => {
 
   it('creates a project of this client with its catalogues and a season of two rounds', async () => {
     const { user, onSaved, onClose } = renderForm();
-    await user.type(field('Project name'), 'Spring study');
+    await fill(user, field('Project name'), 'Spring study');
     await user.type(picker('Disease types'), 'Asthma{Enter}');
-    await user.type(picker('Question categories'), 'Triage, Dosing,');
+    await fill(user, picker('Question categories'), 'Triage, Dosing,');
     await user.click(screen.getByRole('button', { name: 'Add season' }));
     await user.type(field('Season name'), 'Spring');
     setDate('Season Spring Round 1 start date', '2026-03-01');

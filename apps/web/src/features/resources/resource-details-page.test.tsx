@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { resourceRoutes, type Resource, type ResourceCaseUse } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { answerCalls, callsTo, refusal } from '../../test/api-stub';
-import { renderScreen } from '../../test/render-screen';
+import { fill, renderScreen } from '../../test/render-screen';
 import { ResourceDetailsPage } from './resource-details-page';
 
 vi.mock('../../lib/api-client', () => ({ call: vi.fn(), callRaw: vi.fn(), uploadWithProgress: vi.fn() }));
@@ -57,7 +57,7 @@ describe('a resource’s details', () => {
     const { user } = renderDetails();
     await user.clear(await screen.findByRole('textbox', { name: /^Name/ }));
     await user.clear(field('Link'));
-    await user.type(field('Link'), 'not a link');
+    await fill(user, field('Link'), 'not a link');
     await user.click(save());
     await waitFor(() => expect(field('Name')).toHaveAccessibleDescription('This field is required.'));
     expect(field('Link')).toHaveAccessibleDescription('Please enter a valid URL.');

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { seasonSummaryRoutes, type Project, type RouteDefinition, type SeasonSummary } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { answerCalls, callsTo, refusal } from '../../test/api-stub';
-import { renderScreen } from '../../test/render-screen';
+import { fill, renderScreen } from '../../test/render-screen';
 import { SeasonSummaryPage } from './season-summary-page';
 
 vi.mock('../../lib/api-client', () => ({ call: vi.fn(), callRaw: vi.fn() }));
@@ -77,7 +77,7 @@ describe('the season results summary editor', () => {
   it('asks for a title and a real link beside them, and saves nothing', async () => {
     const { user } = renderEditor(null);
     await user.type(await screen.findByRole('textbox', { name: /^Greeting/ }), 'Hello');
-    await user.type(field('Video link'), 'ftp://example.org/film');
+    await fill(user, field('Video link'), 'ftp://example.org/film');
     await user.click(save());
     await waitFor(() => expect(field('Title')).toHaveAccessibleDescription('This field is required.'));
     expect(field('Video link')).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid URL.'));
@@ -86,8 +86,8 @@ describe('the season results summary editor', () => {
 
   it('saves the texts for the season by its name, trimmed, with no link as null', async () => {
     const { user } = renderEditor(null);
-    await user.type(await screen.findByRole('textbox', { name: /^Title/ }), 'What we found');
-    await user.type(field('Greeting'), '  Thank you all ');
+    await fill(user, await screen.findByRole('textbox', { name: /^Title/ }), 'What we found');
+    await fill(user, field('Greeting'), '  Thank you all ');
     expect(screen.getByTestId('unsaved')).toHaveTextContent('Unsaved changes');
     await user.click(save());
     await waitFor(() =>
@@ -109,7 +109,7 @@ describe('the season results summary editor', () => {
         refusal(400, 'VALIDATION_ERROR', [{ field: 'body.video_url', errorCode: 'INVALID_URL' }]),
       ],
     ]);
-    await user.type(await screen.findByRole('textbox', { name: /^Video link/ }), 'https://example.org/film');
+    await fill(user, await screen.findByRole('textbox', { name: /^Video link/ }), 'https://example.org/film');
     await user.click(save());
     await waitFor(() =>
       expect(field('Video link')).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid URL.')),

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { userRoutes, type UserDetails } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { answerCalls, callsTo, refusal } from '../../test/api-stub';
-import { renderScreen } from '../../test/render-screen';
+import { fill, renderScreen } from '../../test/render-screen';
 import { UserDetailsForm } from './user-details-form';
 
 vi.mock('../../lib/api-client', () => ({ call: vi.fn(), callRaw: vi.fn() }));
@@ -89,7 +89,7 @@ describe('a user’s details', () => {
 
   it('sends every field as the contract reads it: trimmed, the empty ones null', async () => {
     const { user } = renderForm();
-    await user.type(field('Specialty'), '  Cardiology ');
+    await fill(user, field('Specialty'), '  Cardiology ');
     await user.clear(field('Facility / practice'));
     await user.click(save());
     await waitFor(() => expect(callsTo(userRoutes.update)).toHaveLength(1));

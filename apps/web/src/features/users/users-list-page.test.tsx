@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { clientRoutes, userRoutes, type UserSummary } from '@pss/contract';
 import { call } from '../../lib/api-client';
 import { answerCalls, callsTo, pageOf, refusal } from '../../test/api-stub';
-import { renderScreen, searchOf } from '../../test/render-screen';
+import { fill, renderScreen, searchOf } from '../../test/render-screen';
 import { UsersListPage } from './users-list-page';
 
 vi.mock('../../lib/api-client', () => ({ call: vi.fn(), callRaw: vi.fn() }));
@@ -107,7 +107,7 @@ describe('a new staff account', () => {
   it('checks the fields as the contract does and sends nothing', async () => {
     const { user } = renderPage();
     const dialog = await openStaffForm(user);
-    await user.type(field('Email'), 'not-an-address');
+    await fill(user, field('Email'), 'not-an-address');
     await user.type(screen.getByLabelText(/^Password/), '123');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address.'));
@@ -121,10 +121,10 @@ describe('a new staff account', () => {
   it('asks a client administrator’s client', async () => {
     const { user } = renderPage();
     const dialog = await openStaffForm(user);
-    await user.type(field('Email'), 'cleo@example.org');
+    await fill(user, field('Email'), 'cleo@example.org');
     await user.type(field('First name'), 'Cleo');
     await user.type(field('Last name'), 'Admin');
-    await user.type(screen.getByLabelText(/^Password/), 'secret-pass');
+    await fill(user, screen.getByLabelText(/^Password/), 'secret-pass');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: /^Client/ })).toHaveAccessibleDescription('This field is required.'),
@@ -137,10 +137,10 @@ describe('a new staff account', () => {
     const dialog = await openStaffForm(user);
     await user.click(screen.getByRole('combobox', { name: /^Client/ }));
     await user.click(await screen.findByRole('option', { name: 'North Clinic' }));
-    await user.type(field('Email'), 'Cleo@Example.org');
+    await fill(user, field('Email'), 'Cleo@Example.org');
     await user.type(field('First name'), 'Cleo');
     await user.type(field('Last name'), 'Admin');
-    await user.type(screen.getByLabelText(/^Password/), 'secret-pass');
+    await fill(user, screen.getByLabelText(/^Password/), 'secret-pass');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(userRoutes.createStaff)).toHaveLength(1));
     expect(callsTo(userRoutes.createStaff)[0]).toEqual({
@@ -165,10 +165,10 @@ describe('a new staff account', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Provider employee' }));
     expect(within(dialog).queryByRole('combobox', { name: /^Client/ })).toBeNull();
-    await user.type(field('Email'), 'ada@example.org');
+    await fill(user, field('Email'), 'ada@example.org');
     await user.type(field('First name'), 'Ada');
-    await user.type(field('Last name'), 'Lovelace');
-    await user.type(screen.getByLabelText(/^Password/), 'secret-pass');
+    await fill(user, field('Last name'), 'Lovelace');
+    await fill(user, screen.getByLabelText(/^Password/), 'secret-pass');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(field('Email')).toHaveAccessibleDescription('A user with this email address already exists.'),
