@@ -15,7 +15,7 @@ import { emailDeliverySortFields } from './sort-fields.js';
 import { requiredRichText, requiredText } from './text-fields.js';
 
 /**
- * A project's emails (spec §4): nine project emails, and per season five variants. Each is a
+ * A project's emails (spec §4): its project emails, and per season their variants. Each is a
  * template with placeholders filled per participant when it is sent. Each type is declared once,
  * in ./email-types/ (its name, default texts, how it goes and when it holds).
  */

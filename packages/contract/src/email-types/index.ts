@@ -15,8 +15,7 @@ export * from './email-type.js';
 
 /**
  * Every email type (spec §4), one module each (./email-type.ts says what one declares), in the
- * order the Emails screen lists them: nine project emails, and per season five variants. Every
- * list of types below is derived from this one.
+ * order the Emails screen lists them. Every list of types below is derived from this one.
  */
 export const emailTypeDescriptors = [
   initialEmail,
