@@ -151,18 +151,27 @@ describe('the leased queue', () => {
     for (let claim = 0; claim < 3; claim++) {
       const now = at(claim * 61);
       expect(await fixedLease.claim(db, { now, leaseMs: LEASE_MS, limit: 1, maxClaims: 3 })).toEqual([id]);
-      expect(await fixedLease.claim(db, { now: at(claim * 61 + 59), leaseMs: LEASE_MS, limit: 1, maxClaims: 3 })).toEqual([]);
+      expect(
+        await fixedLease.claim(db, { now: at(claim * 61 + 59), leaseMs: LEASE_MS, limit: 1, maxClaims: 3 }),
+      ).toEqual([]);
     }
     // The third claim lapsed too: no fourth, and the row is given up.
     expect(await fixedLease.claim(db, { now: at(300), leaseMs: LEASE_MS, limit: 1, maxClaims: 3 })).toEqual([]);
-    const { givenUp } = await fixedLease.recover(db, { now: at(300), leaseMs: LEASE_MS, maxClaims: 3, giveUp: { state: 'FAILED' } });
+    const { givenUp } = await fixedLease.recover(db, {
+      now: at(300),
+      leaseMs: LEASE_MS,
+      maxClaims: 3,
+      giveUp: { state: 'FAILED' },
+    });
     expect(givenUp).toEqual([id]);
     expect(await rowOf(id!)).toMatchObject({ state: 'FAILED', claims: 3, claimedAt: null });
   });
 
   it('gives lapsed claims back, or up after their claims, where they are not taken over', async () => {
     const [first, second] = await add(2);
-    expect((await recovered.claim(db, { now: T0, leaseMs: LEASE_MS, limit: 2 })).sort()).toEqual([first, second].sort());
+    expect((await recovered.claim(db, { now: T0, leaseMs: LEASE_MS, limit: 2 })).sort()).toEqual(
+      [first, second].sort(),
+    );
     await db.update(work).set({ claims: 3 }).where(eq(work.id, second!));
     // Lapsed, but not taken over by a claim: they wait for the recovery.
     expect(await recovered.claim(db, { now: at(61), leaseMs: LEASE_MS, limit: 2 })).toEqual([]);
@@ -183,7 +192,8 @@ describe('the leased queue', () => {
     await recovered.claim(db, { now: T0, leaseMs: LEASE_MS, limit: 1 });
     expect(await recovered.lapse(db, id!, T0, at(1), { uncounted: true })).toBe(true);
     expect(await rowOf(id!)).toMatchObject({ state: 'HELD', claims: 0 });
-    const recover = () => recovered.recover(db, { now: at(1), maxClaims: 3, giveUp: { state: 'FAILED' }, giveBack: {} });
+    const recover = () =>
+      recovered.recover(db, { now: at(1), maxClaims: 3, giveUp: { state: 'FAILED' }, giveBack: {} });
     expect(await recover()).toEqual({ givenUp: [], givenBack: [id] });
   });
 

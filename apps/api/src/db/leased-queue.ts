@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, SQL, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, SQL, sql, type SQLChunk } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Executor } from './client.js';
 
@@ -55,7 +55,7 @@ export function leasedQueue<T extends PgTable>(shape: LeasedQueueShape<T>) {
   const table = sql.identifier(getTableName(shape.table));
   const name = (column: PgColumn) => sql.identifier(column.name);
   const value = (column: PgColumn, v: unknown) => (v instanceof SQL ? v : sql.param(v, column));
-  const list = (parts: SQL[]) => sql.join(parts, sql`, `);
+  const list = (parts: SQLChunk[]) => sql.join(parts, sql`, `);
   const order = list(shape.order.map(name));
   // What a claim's candidates carry: the id and the order's columns (the id once, if it orders too).
   const picked = list([shape.id, ...shape.order.filter((column) => column !== shape.id)].map(name));
@@ -114,9 +114,7 @@ export function leasedQueue<T extends PgTable>(shape: LeasedQueueShape<T>) {
           order by ${order} for update skip locked limit ${limit}
         ) as ${sql.identifier(alias)}`;
       const waiting = pick(sql`${name(shape.state)} = ${value(shape.state, shape.waiting)}${due}`, 'waiting');
-      const candidates = shape.takeOver
-        ? sql`${waiting} union all ${pick(lapsed(now, leaseMs), 'lapsed')}`
-        : waiting;
+      const candidates = shape.takeOver ? sql`${waiting} union all ${pick(lapsed(now, leaseMs), 'lapsed')}` : waiting;
       const stamps = [set(shape.state, shape.claimed), set(shape.claimedAt, now)];
       if (shape.leaseUntil) stamps.push(set(shape.leaseUntil, new Date(now.getTime() + leaseMs)));
       if (shape.claims) stamps.push(sql`${name(shape.claims)} = ${name(shape.claims)} + 1`);
