@@ -24,7 +24,7 @@ export function fieldColumns<Name extends string, Table extends Keyed<Name, AnyC
   names: readonly Name[],
   table: Table,
 ): { [N in Name]: Table[RowKey<N> & keyof Table] } {
-  return Object.fromEntries(names.map((name) => [name, table[rowKey(name) as keyof Table]])) as {
+  return Object.fromEntries(names.map((name) => [name, (table as Record<string, AnyColumn>)[rowKey(name)]])) as {
     [N in Name]: Table[RowKey<N> & keyof Table];
   };
 }
@@ -35,7 +35,7 @@ export function wireFields<Name extends string, Row extends Keyed<Name, unknown>
   row: Row,
 ): { [N in Name]: Row[RowKey<N> & keyof Row] } {
   const wire: Partial<Record<Name, unknown>> = {};
-  for (const name of names) wire[name] = row[rowKey(name) as keyof Row];
+  for (const name of names) wire[name] = (row as Record<string, unknown>)[rowKey(name)];
   return wire as { [N in Name]: Row[RowKey<N> & keyof Row] };
 }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { clientBody, clientFields, fieldNames, fieldsWith, type ClientFieldSpec } from '@pss/contract';
+import { type clientBody, clientFields, fieldNames, fieldsWith, type ClientFieldSpec } from '@pss/contract';
 import { clients } from '../../db/schema/index.js';
 import { fieldColumns, rowChanges, rowFields, wireFields } from '../../lib/field-columns.js';
 

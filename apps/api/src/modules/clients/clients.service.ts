@@ -65,18 +65,14 @@ export function createClientsService(deps: { clients: ClientsRepository; clock: 
 
     async create(input: ClientInput): Promise<Client> {
       await refuseTakenCapId(input.cap_id);
-      const row = await clients
-        .insert(newClientFields(input))
-        .catch(uniqueCapIdViolation);
+      const row = await clients.insert(newClientFields(input)).catch(uniqueCapIdViolation);
       return toClient({ ...row, projectCount: 0 });
     },
 
     async update(caller: AccessClaims, id: string, input: ClientInput): Promise<Client> {
       await getVisible(caller, id);
       await refuseTakenCapId(input.cap_id, id);
-      await clients
-        .update(id, clientFieldChanges(input), deps.clock.now())
-        .catch(uniqueCapIdViolation);
+      await clients.update(id, clientFieldChanges(input), deps.clock.now()).catch(uniqueCapIdViolation);
       return toClient(await getVisible(caller, id));
     },
 

@@ -4,6 +4,9 @@ import type { Db } from '../../db/client.js';
 import type { ResourceMedia } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { createDrawingPool, type DrawingLimits } from '../../lib/drawing/drawing-pool.js';
+// The THUMBNAIL kind of drawing is declared there (a module augmentation of DrawingKinds): a
+// program that reaches this file must see it, whatever else it includes.
+import type {} from './thumbnail-drawing.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { topLevelAtoms, videoDuration } from './resource-content.js';
 import { createProcessingClaims } from './processing-claims.repository.js';

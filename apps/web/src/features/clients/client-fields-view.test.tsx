@@ -88,7 +88,9 @@ describe("a client's fields (client-fields.ts) on the screens", () => {
       ['cap_status', 'CAP status', 'cap_status'],
     ]);
     expect(columns.map((c) => c.render(client))).toEqual(['Harbor Clinic', 'CAP-1', '—']);
-    expect(clientFieldColumns(t, { name: (c) => `link to ${c.name}` })[0]!.render(client)).toBe('link to Harbor Clinic');
+    expect(clientFieldColumns(t, { name: (c) => `link to ${c.name}` })[0]!.render(client)).toBe(
+      'link to Harbor Clinic',
+    );
   });
 
   it('the client page has a line for each detailed field', () => {

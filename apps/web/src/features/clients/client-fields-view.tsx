@@ -44,7 +44,10 @@ export function clientFieldColumns(
 }
 
 /** The client page's lines: the fields marked `detailed`, each with its label. */
-export function clientFieldDetails(t: TFunction, client: Client): { name: ClientFieldName; label: string; value: string }[] {
+export function clientFieldDetails(
+  t: TFunction,
+  client: Client,
+): { name: ClientFieldName; label: string; value: string }[] {
   return fieldsWith(clientFields, 'detailed').map((name) => ({
     name,
     label: clientFieldLabel(t, name),

@@ -3,7 +3,14 @@ import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from '../../lib/i18n';
 import { FormActions, FormError } from '../../components/form-parts';
-import { clientBody, clientFields, type Client, type ClientBody, type ClientFieldName, type ClientFieldSpec } from '@pss/contract';
+import {
+  clientBody,
+  clientFields,
+  type Client,
+  type ClientBody,
+  type ClientFieldName,
+  type ClientFieldSpec,
+} from '@pss/contract';
 import { contractResolver, showSaveErrors } from '../../lib/form-errors';
 import { toastSuccess } from '../../lib/toasts';
 import { useSaveClient } from './clients-api';
