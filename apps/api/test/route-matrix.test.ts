@@ -20,6 +20,10 @@ const MATRIX_METRICS_TOKEN = 'route-matrix-metrics-token';
 
 const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
+/** An event's timestamps and uuids, which hold runs of digits that name no credential. */
+const timesAndIds =
+  /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}(:?\d{2})?|Z)?|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
 describe('route matrix', () => {
   it('has a row for every registered route, and no row for a route that is gone', () => {
     const registered = ctx.app.declaredRoutes.map(routeKey);
@@ -91,7 +95,15 @@ describe('route matrix', () => {
     const events = rowsOf<{ text: string }>(
       await ctx.db.execute(sql`select row_to_json(e)::text as text from audit_events e`),
     );
-    const found = [...audit.credentials].filter((secret) => events.some((event) => event.text.includes(secret)));
+    // A code of digits alone (a six-digit sign-in code) is looked for as a number of its own, in
+    // the events with their times and ids masked: a microsecond count or a run of an id's hex
+    // digits can spell any six digits by chance, and once did.
+    const masked = events.map((event) => event.text.replace(timesAndIds, '_'));
+    const holds = (secret: string) =>
+      /^\d+$/.test(secret)
+        ? masked.some((text) => new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(text))
+        : events.some((event) => event.text.includes(secret));
+    const found = [...audit.credentials].filter(holds);
     expect(found.map((secret) => `${secret.slice(0, 4)}… (${secret.length} characters)`)).toEqual([]);
     expect(audit.credentials.size).toBeGreaterThan(20);
   }, 300_000);
