@@ -39,6 +39,12 @@ mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let stepFailed = false;
 
+/**
+ * The Vitest tests that passed, each counted once however many engines ran it: the closing line
+ * counts runs (an engine-sensitive API test passes twice), this says how many tests there are.
+ */
+const distinctPassed = new Set();
+
 /** Each step's wall-clock seconds, printed at the end: where a run's time goes. */
 const stepTimes = [];
 
@@ -57,6 +63,9 @@ function countVitest(file, label) {
     return;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  for (const result of report.testResults)
+    for (const test of result.assertionResults)
+      if (test.status === 'passed') distinctPassed.add(`${path.relative(root, result.name)} ${test.fullName}`);
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
@@ -211,6 +220,8 @@ if (!only || only === 'e2e') {
 
 console.log('\n=== Time by step');
 for (const step of stepTimes) console.log(`  ${step.label}: ${step.seconds} s`);
+
+console.log(`\nVitest tests that passed, each counted once whatever engines ran it: ${distinctPassed.size}`);
 
 if (stepFailed && totals.failed === 0) totals.failed = 1;
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';

@@ -8,12 +8,12 @@ import { simulateSeason } from './season-simulation.js';
 
 /**
  * A small season rehearsed whole on the database this run tests: fifty clinicians over four
- * rounds on the embedded database, every invariant checked each day; in the PostgreSQL tier
- * (TEST_DATABASE_URL) twenty, which is enough to run every rule on the server and keeps the
- * tier short. The 1,000-clinician season is in `npm run bench` (docs/benchmarks.md).
+ * rounds, every invariant checked each day. `npm test` runs it once, on PostgreSQL when a server
+ * answers (docs/testing.md). The 1,000-clinician season is in `npm run bench`
+ * (docs/benchmarks.md).
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
-const participants = pgUrl ? 20 : 50;
+const participants = 50;
 
 describe('the season simulator', () => {
   it(
