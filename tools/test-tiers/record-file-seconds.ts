@@ -23,4 +23,4 @@ for (const report of reports.filter((file) => existsSync(file))) {
 const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)));
 const out = path.join(import.meta.dirname, 'file-seconds.json');
 writeFileSync(out, `${JSON.stringify({ note: 'Written by record-file-seconds.ts', seconds: sorted }, null, 2)}\n`);
-console.log(`${Object.keys(sorted).length} files of a second or more, into ${path.relative(root, out)}`);
+process.stdout.write(`${Object.keys(sorted).length} files of a second or more, into ${path.relative(root, out)}\n`);
