@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import unicorn from 'eslint-plugin-unicorn';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import boundaries from './tools/eslint/boundaries.js';
 
 export default tseslint.config(
@@ -30,6 +32,21 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'always'],
     },
+  },
+  {
+    // No import cycle in the API (docs/ARCHITECTURE.md, "Layers"): a cycle leaves a module
+    // half-loaded while the other runs, and ties files that should stand on floors of their own.
+    // `import type` is left out here; tools/layers/layers.test.ts counts it too.
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: `${import.meta.dirname}/apps/api/tsconfig.json` }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // One case for every file name: kebab-case (`case-editor-page.tsx`).

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './tools/test-tiers/longest-first-sequencer.js';
 
 // Three tiers, as in the design brief: contract units, API tests through app.inject on a
 // real database (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set), and web
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // The longest files start first, measured in an earlier run: a fresh clone has no timings.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       'packages/contract',
       'apps/api',

@@ -3,11 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-/** The system's Chromium (Debian's `chromium`); a browser is never downloaded. */
+/**
+ * The system's Chromium; a browser is never downloaded. Debian's `chromium-headless-shell` (the
+ * old headless mode, what Playwright itself runs headless) when it is installed, else Debian's
+ * `chromium`: the shell drew the flows on about a fifth less CPU, and the flows are bound by
+ * the CPU of a two-core machine (docs/testing.md). Lighthouse starts the full `chromium` itself
+ * (lighthouse.spec.ts), as its figures were set on it.
+ */
 function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   try {
-    return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/sh' }).toString().trim();
+    return execSync('command -v chromium-headless-shell || command -v chromium || command -v chromium-browser', {
+      shell: '/bin/sh',
+    })
+      .toString()
+      .trim();
   } catch {
     throw new Error('Chromium was not found: install Debian\'s "chromium" package or set CHROMIUM_PATH.');
   }
@@ -139,7 +149,10 @@ export default defineConfig({
     // Nothing slides or fades and no toast closes by itself (docs/design/web-app.md#toasts), so
     // a page holds still while axe measures it and one scan decides (e2e/page-checks.ts).
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A trace records every action of every flow to keep the failing ones: a quarter of the
+    // browser's CPU in the flows (docs/testing.md). CI keeps none of a run's files, so there it
+    // records none; on a developer's machine a failing flow keeps its trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

@@ -16,18 +16,27 @@ afterAll(() => {
   for (const folder of written) rmSync(folder, { recursive: true, force: true });
 });
 
-/** Lints `text` as the file `<tree>/<probe folder>/<name>`; the rules it breaks. */
-async function rulesBroken(tree: string, name: string, text: string): Promise<string[]> {
+/**
+ * Lints `text` as the file `<tree>/<probe folder>/<name>`, with `siblings` (name → text) written
+ * beside it for it to import; the rules it breaks.
+ */
+async function rulesBroken(
+  tree: string,
+  name: string,
+  text: string,
+  siblings: Record<string, string> = {},
+): Promise<string[]> {
   const folder = path.join(root, tree, probe);
   mkdirSync(folder, { recursive: true });
   written.add(folder);
-  const file = path.join(folder, name);
-  writeFileSync(file, text);
+  const files = [name, ...Object.keys(siblings)].map((file) => path.join(folder, file));
+  writeFileSync(files[0]!, text);
+  for (const [sibling, siblingText] of Object.entries(siblings)) writeFileSync(path.join(folder, sibling), siblingText);
   try {
-    const [result] = await eslint.lintFiles([file]);
+    const [result] = await eslint.lintFiles([files[0]!]);
     return result!.messages.map((m) => m.ruleId ?? `parse: ${m.message}`);
   } finally {
-    rmSync(file);
+    for (const file of files) rmSync(file);
   }
 }
 
@@ -120,6 +129,15 @@ describe('the lint configuration', () => {
       expect(await rulesBroken('apps/api/src/modules', 'upward.ts', app)).toEqual(refused);
       const config = "import type { AuditConfig } from '../../config-audit.js';\nexport type Audit = AuditConfig;\n";
       expect(await rulesBroken('apps/api/src/lib', 'upward.ts', config)).toEqual(refused);
+    });
+
+    it('refuses an import cycle, and takes the same imports one way', async () => {
+      const oneWay = { 'leaf.ts': 'export const leaf = 1;\n' };
+      const importsLeaf = "import { leaf } from './leaf.js';\nexport const root = () => leaf;\n";
+      expect(await rulesBroken('apps/api/src/lib', 'root.ts', importsLeaf, oneWay)).toEqual([]);
+      const back = { 'second.ts': "import { first } from './first.js';\nexport const second = () => first;\n" };
+      const first = "import { second } from './second.js';\nexport const first = () => second;\n";
+      expect(await rulesBroken('apps/api/src/lib', 'first.ts', first, back)).toEqual(['import-x/no-cycle']);
     });
 
     it('takes each layer importing the ones below it', async () => {

@@ -1,8 +1,9 @@
 // The API's import graph keeps its shape (docs/ARCHITECTURE.md, "Layers"): no import cycle
-// between its files, and no import back up a layer but one ALLOWED_UPWARD names (none now), each
-// of those still there (when its work lands, its allow-list entry goes too). The layers themselves are linted
-// (`boundaries/api-layers`, planted cases in tools/eslint/lint-config.test.ts). Run it with
-// `npx vitest run --project tools tools/layers`.
+// between its files, `import type` included (the linter's `import-x/no-cycle` leaves those
+// out), and no import back up a layer but one ALLOWED_UPWARD names (none now), each of those
+// still there (when its work lands, its allow-list entry goes too). The layers themselves are
+// linted (`boundaries/api-layers`, planted cases in tools/eslint/lint-config.test.ts). Run it
+// with `npx vitest run --project tools tools/layers`.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

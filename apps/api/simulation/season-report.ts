@@ -1,15 +1,8 @@
+import { emailTypeDescriptors } from '@pss/contract';
 import type { SeasonDay } from './season-simulation.js';
 
-/** The email types in the order a season sends them, with the table's short names and the chart's colours. */
-const emailColumns = [
-  { type: 'initial', label: 'initial', colour: '#1f77b4' },
-  { type: 'reminder', label: 'reminder', colour: '#ff7f0e' },
-  { type: 'new_round', label: 'new round', colour: '#2ca02c' },
-  { type: 'last_day_of_round', label: 'last day', colour: '#d62728' },
-  { type: 'last_round', label: 'last round', colour: '#9467bd' },
-  { type: 'summary_launch', label: 'summary', colour: '#8c564b' },
-  { type: 'summary_reminder', label: 'summary rem.', colour: '#e377c2' },
-] as const;
+/** The emails a season sends by itself, in the Emails screen's order, with the table's short names and the chart's colours. */
+const emailColumns = emailTypeDescriptors.flatMap((d) => (d.simulator ? [{ type: d.type, ...d.simulator }] : []));
 
 const percent = (rate: number) => `${(100 * rate).toFixed(1)} %`;
 

@@ -101,7 +101,17 @@ test('a superadmin builds a case with every question type, publishes it after fi
   await expect(page.getByTestId('unsaved')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('case-setup-editor.png'), fullPage: true });
 
-  await page.getByRole('button', { name: 'Publish' }).first().click();
+  // Scrolled down to the feedback, the editor's bar of actions stays in sight below the app's
+  // header, not under it (app/app-shell.tsx): its Publish is what a click there reaches.
+  const publish = page.getByRole('button', { name: 'Publish' }).first();
+  const reached = await publish.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    return (
+      window.scrollY > 0 && button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2))
+    );
+  });
+  expect(reached).toBe(true);
+  await publish.click();
   // Not placed in a round: the dialog names the way back.
   const confirm = page.getByRole('dialog', { name: 'Publish this case?' });
   await expect(confirm).toContainText('you can return it to draft');

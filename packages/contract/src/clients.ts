@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from './list-query.js';
 import { activeSeasonSortFields, clientSortFields } from './sort-fields.js';
 import { requiredText } from './text-fields.js';
+import {
+  clientFields,
+  type ClientFieldName,
+  type ClientFields,
+  type ClientFieldSpec,
+  type ClientFieldsOfValue,
+} from './client-fields.js';
+import { fieldNames } from './field-lists.js';
 
 export const idParams = z.object({ id: z.string().uuid() });
 
@@ -33,14 +41,71 @@ export const supportContactFields = {
     .nullish(),
 };
 
+/** CAP member numbers: letters, digits and dashes. */
+export const CAP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/;
+
+/** The checks of the fields whose check is their own (client-fields.ts: `value: 'own'`). */
+const ownClientFieldRules = {
+  name: requiredText(200, 'INVALID_NAME'),
+  cap_id: z
+    .string()
+    .trim()
+    .max(40, 'INVALID_CAP_ID')
+    .regex(CAP_ID_PATTERN, 'INVALID_CAP_ID')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  cap_status: z.string().trim().max(100).nullish(),
+} satisfies Record<ClientFieldsOfValue<'own'>, z.ZodType>;
+
+/** An optional text: trimmed, '' or null is none. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || null)
+    .nullish();
+
+/** A field's check, as its body takes it. */
+type ClientFieldRule<Name extends ClientFieldName> = ClientFields[Name]['value'] extends 'own'
+  ? (typeof ownClientFieldRules)[Name & keyof typeof ownClientFieldRules]
+  : ClientFields[Name]['value'] extends 'email'
+    ? typeof supportContactFields.support_email
+    : ClientFields[Name]['value'] extends 'phone'
+      ? typeof supportContactFields.support_phone
+      : ReturnType<typeof optionalText>;
+
+function clientFieldRule(name: ClientFieldName): z.ZodType {
+  // Widened on purpose: no field is 'text' today, and the next one may be.
+  const spec = clientFields[name] as ClientFieldSpec;
+  switch (spec.value) {
+    case 'own':
+      return ownClientFieldRules[name as ClientFieldsOfValue<'own'>];
+    case 'email':
+      return supportContactFields.support_email;
+    case 'phone':
+      return supportContactFields.support_phone;
+    case 'text':
+      return optionalText(spec.max);
+  }
+}
+
+// Built from the list by name, so typed by name: each entry is the schema its spec says.
+const clientFieldRules = Object.fromEntries(fieldNames(clientFields).map((name) => [name, clientFieldRule(name)])) as {
+  [Name in ClientFieldName]: ClientFieldRule<Name>;
+};
+const clientFieldReplies = Object.fromEntries(
+  fieldNames(clientFields).map((name) => {
+    const spec: ClientFieldSpec = clientFields[name];
+    return [name, spec.required ? z.string() : z.string().nullable()];
+  }),
+) as {
+  [Name in ClientFieldName]: ClientFields[Name] extends { required: true } ? z.ZodString : z.ZodNullable<z.ZodString>;
+};
+
 export const client = z.object({
   id: z.string().uuid(),
-  name: z.string(),
-  cap_id: z.string().nullable(),
-  cap_status: z.string().nullable(),
-  /** Its own support contact (null: the server's SUPPORT_EMAIL / SUPPORT_PHONE). */
-  support_email: z.string().nullable(),
-  support_phone: z.string().nullable(),
+  ...clientFieldReplies,
   project_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -56,23 +121,7 @@ export type ClientListQuery = z.output<typeof clientListQuery>;
 
 export const clientPage = pagedSchema(client);
 
-/** CAP member numbers: letters, digits and dashes. */
-export const CAP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/;
-
-const nameField = requiredText(200, 'INVALID_NAME');
-
-export const clientBody = z.strictObject({
-  name: nameField,
-  cap_id: z
-    .string()
-    .trim()
-    .max(40, 'INVALID_CAP_ID')
-    .regex(CAP_ID_PATTERN, 'INVALID_CAP_ID')
-    .nullish()
-    .or(z.literal('').transform(() => null)),
-  cap_status: z.string().trim().max(100).nullish(),
-  ...supportContactFields,
-});
+export const clientBody = z.strictObject(clientFieldRules);
 export type ClientBody = z.input<typeof clientBody>;
 
 /** A CAP roster entry, as `GET /clients/cap/{capId}/status` answers it. */

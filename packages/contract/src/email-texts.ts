@@ -6,51 +6,10 @@
 
 export const emailSendModes = ['AUTOMATIC', 'MANUAL'] as const;
 
-/**
- * The season's own Season Summary Launch and Reminder emails are sent by hand only (MANUAL):
- * no schedule rule sends them. When a season's Results Summary is posted the schedule already
- * sends its summary launch and reminder (the project's, or the season's `summary_launch` and
- * `summary_reminder` variants for returning participants), so scheduling these as well would
- * send everyone two emails that day. A save setting them AUTOMATIC is refused, and the
- * database holds the same rule (`email_templates_manual_only_check`). The Dashboard Link Email
- * (a participant's link, sent when an administrator asks) has no day of its own either.
+/*
+ * Which types are sent by hand only, name a certificate or are reminders is said by each type's
+ * descriptor (./email-types/): `manualOnlyEmailTypes`, `isCertificateEmail`, `isReminderEmail`.
  */
-export const manualOnlyEmailTypes = ['season_summary_launch', 'season_summary_reminder', 'dashboard_link'] as const;
-
-export function isManualOnlyEmail(type: string): boolean {
-  return (manualOnlyEmailTypes as readonly string[]).includes(type);
-}
-
-/**
- * The Certificate Email (issue #37): queued when a CME certificate is issued, in the same
- * transaction, and never by the schedule's rules or by hand — it names that certificate, so
- * "Send now" has none to name (a test send fills in a sample one).
- */
-export const certificateEmailTypes = ['certificate_issued'] as const;
-
-export function isCertificateEmail(type: string): boolean {
-  return (certificateEmailTypes as readonly string[]).includes(type);
-}
-
-/**
- * The reminders (issue #47): emails that nudge a participant along a season rather than tell
- * them something new about their place in it. They carry List-Unsubscribe and
- * List-Unsubscribe-Post (RFC 8058 one-click), and a participant who unsubscribes from a
- * project stops getting these from it (a project-scoped UNSUBSCRIBED suppression) and nothing
- * else: their initial email, their dashboard link, a summary's launch and a certificate still
- * go. The season's Season Summary Reminder is sent by hand only and is not among them.
- */
-export const reminderEmailTypes = [
-  'reminder',
-  'last_day_of_round',
-  'last_round',
-  'new_round',
-  'summary_reminder',
-] as const;
-
-export function isReminderEmail(type: string): boolean {
-  return (reminderEmailTypes as readonly string[]).includes(type);
-}
 
 /** The web page a GET of the List-Unsubscribe address leads to: it asks before anything changes. */
 export const unsubscribePagePath = '/unsubscribe';

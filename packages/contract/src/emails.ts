@@ -9,36 +9,16 @@ import {
   MAX_TEST_RECIPIENTS,
   unknownPlaceholders,
 } from './email-texts.js';
+import { emailTypes } from './email-types/index.js';
 import { participantFilter } from './participants.js';
 import { emailDeliverySortFields } from './sort-fields.js';
 import { requiredRichText, requiredText } from './text-fields.js';
 
 /**
- * A project's emails (spec §4): nine project emails, and per season five variants. Each
- * is a template with placeholders filled per participant when it is sent. The Certificate
- * Email (issue #37) is the one no round rule sends: it goes when a CME certificate is issued.
- * The Dashboard Link Email (issue #47) is sent by hand only: an administrator's "Send link
- * now" for one participant, or "Send now" for several.
+ * A project's emails (spec §4): its project emails, and per season their variants. Each is a
+ * template with placeholders filled per participant when it is sent. Each type is declared once,
+ * in ./email-types/ (its name, default texts, how it goes and when it holds).
  */
-export const projectEmailTypes = [
-  'initial',
-  'reminder',
-  'last_day_of_round',
-  'new_round',
-  'last_round',
-  'summary_launch',
-  'summary_reminder',
-  'certificate_issued',
-  'dashboard_link',
-] as const;
-export const seasonEmailTypes = [
-  'initial',
-  'summary_launch',
-  'summary_reminder',
-  'season_summary_launch',
-  'season_summary_reminder',
-] as const;
-export const emailTypes = [...projectEmailTypes, 'season_summary_launch', 'season_summary_reminder'] as const;
 export const EmailType = z.enum(emailTypes);
 export type EmailTypeValue = z.infer<typeof EmailType>;
 

@@ -3,6 +3,8 @@ import { listQuerySchema, pagedSchema } from './list-query.js';
 import { ParticipantRole, Profession } from './enums.js';
 import { participantSortFields } from './sort-fields.js';
 import { emailSuppressionReasons } from './email-suppressions.js';
+import { fieldsWith } from './field-lists.js';
+import { participantFields } from './participant-fields.js';
 
 /**
  * The participant import file (the example file and the docs say the same): UTF-8 CSV,
@@ -19,18 +21,8 @@ export const PARTICIPANT_REQUIRED_COLUMNS = [
   'role',
   'profession',
 ] as const;
-export const PARTICIPANT_OPTIONAL_COLUMNS = [
-  'secondary_email',
-  'mobile_number',
-  'npi',
-  'practice_number',
-  'facility',
-  'specialty',
-  'manager_first_name',
-  'manager_last_name',
-  'manager_email',
-  'user_type',
-] as const;
+/** The details a file may give (participant-fields.ts), in their order. */
+export const PARTICIPANT_OPTIONAL_COLUMNS = fieldsWith(participantFields, 'imported');
 export const PARTICIPANT_ASSIGNMENT_COLUMNS = ['season', 'rounds', 'start_date'] as const;
 
 export const participant = z.object({

@@ -7,7 +7,8 @@ import { requiredText } from './text-fields.js';
  * Downloadable reports of a project (`/reports/{projectId}/…`): CSV by default, XLSX with
  * `format=xlsx`, sent as attachments. Their columns are described in the OpenAPI document
  * and in docs/design/reports.md; test users and archived participants are left
- * out of every one.
+ * out of every one. The reports are the routes of `reportRoutes` (./routes/reports.ts), one
+ * each; their queries are here.
  */
 export const reportFormats = ['csv', 'xlsx'] as const;
 export const ReportFormat = z.enum(reportFormats);
@@ -18,16 +19,6 @@ export const reportContentTypes: Record<ReportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
-
-export const reportKinds = [
-  'participants-progress',
-  'participants-progress-subset',
-  'project-progress',
-  'project-score',
-  'project-survey-response',
-  'project-usage',
-] as const;
-export type ReportKind = (typeof reportKinds)[number];
 
 const format = ReportFormat.default('csv');
 const seasonName = requiredText(120);

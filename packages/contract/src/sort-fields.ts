@@ -3,14 +3,16 @@
  * that a list screen reads its sortable columns without bringing zod and the schemas of
  * the dialogs it opens.
  */
+import { clientFields } from './client-fields.js';
+import { sortableFields } from './field-lists.js';
 
 // cases
 export const caseSortFields = ['name', 'patient_name', 'status', 'updated_at', 'created_at'] as const;
 export const casePreviewSortFields = ['completed_at', 'score', 'name'] as const;
 export const caseFeedbackSortFields = ['position'] as const;
 
-// clients
-export const clientSortFields = ['name', 'cap_id', 'cap_status', 'updated_at', 'created_at'] as const;
+// clients: the sortable ones of client-fields.ts, then the times
+export const clientSortFields = sortableFields(clientFields, 'updated_at', 'created_at');
 export const activeSeasonSortFields = ['client_name', 'project_name', 'season_name', 'start_date', 'end_date'] as const;
 
 // cmes

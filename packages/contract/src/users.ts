@@ -4,6 +4,13 @@ import { Profession, UserRole } from './enums.js';
 import { PASSWORD_MIN_LENGTH } from './auth.js';
 import { userSortFields } from './sort-fields.js';
 import { requiredText } from './text-fields.js';
+import { fieldNames } from './field-lists.js';
+import {
+  participantFields,
+  type ParticipantFieldName,
+  type ParticipantFields,
+  type ParticipantFieldSpec,
+} from './participant-fields.js';
 
 export const professionLabels = {
   MD: 'Doctor of Medicine',
@@ -38,17 +45,7 @@ export const userProject = z.object({
 /** Every field of spec §3, with the user's projects. */
 export const userDetails = userSummary.extend({
   salutation: z.string().nullable(),
-  secondary_email: z.string().nullable(),
-  mobile_number: z.string().nullable(),
-  display_name: z.string().nullable(),
-  npi: z.string().nullable(),
-  practice_number: z.string().nullable(),
-  facility: z.string().nullable(),
-  specialty: z.string().nullable(),
-  manager_first_name: z.string().nullable(),
-  manager_last_name: z.string().nullable(),
-  manager_email: z.string().nullable(),
-  user_type: z.string().nullable(),
+  ...participantFieldReplies(),
   projects: z.array(userProject),
 });
 export type UserDetails = z.infer<typeof userDetails>;
@@ -94,6 +91,44 @@ const optionalEmail = z
   .nullish()
   .or(z.literal('').transform(() => null));
 
+const optionalMobileNumber = optionalText(MAX_MOBILE_NUMBER).refine(
+  (v) => v === null || MOBILE_NUMBER_PATTERN.test(v),
+  MOBILE_NUMBER_MESSAGE,
+);
+
+/** Each kind of detail's check (participant-fields.ts names the kind). */
+type ParticipantFieldRule<Spec extends ParticipantFieldSpec> = Spec['value'] extends 'email'
+  ? typeof optionalEmail
+  : Spec['value'] extends 'mobile'
+    ? typeof optionalMobileNumber
+    : ReturnType<typeof optionalText>;
+
+function participantFieldRule(spec: ParticipantFieldSpec): z.ZodType {
+  switch (spec.value) {
+    case 'email':
+      return optionalEmail;
+    case 'mobile':
+      return optionalMobileNumber;
+    case 'text':
+      return optionalText(spec.max);
+  }
+}
+
+/** The details as an update takes them, by name. */
+function participantFieldRules() {
+  return Object.fromEntries(
+    fieldNames(participantFields).map((name) => [name, participantFieldRule(participantFields[name])]),
+  ) as { [Name in ParticipantFieldName]: ParticipantFieldRule<ParticipantFields[Name]> };
+}
+
+/** The details as User Management answers them (none set: null). */
+function participantFieldReplies() {
+  return Object.fromEntries(fieldNames(participantFields).map((name) => [name, z.string().nullable()])) as Record<
+    ParticipantFieldName,
+    z.ZodNullable<z.ZodString>
+  >;
+}
+
 export const updateUserBody = z.strictObject({
   email: z.string().trim().toLowerCase().min(1, 'EMAIL_REQUIRED').max(254).email('INVALID_EMAIL'),
   first_name: requiredText(100, 'INVALID_NAME'),
@@ -102,21 +137,8 @@ export const updateUserBody = z.strictObject({
     (v) => v === null || SALUTATION_PATTERN.test(v),
     'INVALID_SALUTATION',
   ),
-  secondary_email: optionalEmail,
-  mobile_number: optionalText(MAX_MOBILE_NUMBER).refine(
-    (v) => v === null || MOBILE_NUMBER_PATTERN.test(v),
-    MOBILE_NUMBER_MESSAGE,
-  ),
-  display_name: optionalText(100),
-  npi: optionalText(20),
-  practice_number: optionalText(40),
-  facility: optionalText(200),
-  specialty: optionalText(100),
+  ...participantFieldRules(),
   profession: Profession.nullish(),
-  manager_first_name: optionalText(100),
-  manager_last_name: optionalText(100),
-  manager_email: optionalEmail,
-  user_type: optionalText(60),
   /** Superadmins only, for staff accounts: sets a new password. */
   password: z.string().min(PASSWORD_MIN_LENGTH, 'PASSWORD_TOO_SHORT').max(200).optional(),
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Anchor, Box, Button, Group, Text, Title, UnstyledButton } from '@mantine/core';
 import { NavLink, Outlet, Link } from '../lib/screen-router';
 import { useTranslation } from '../lib/i18n';
@@ -20,16 +21,43 @@ export const superadminTabs = [
   { to: '/audit-log', labelKey: 'audit.title' },
 ] as const;
 
+/**
+ * The header's height (it wraps on a phone), as `--app-shell-header-offset` on the page: an
+ * editor's bar of actions sticks just below the header, not under it where it could be
+ * neither seen nor clicked, and what gets focus is scrolled clear of the header
+ * (`scroll-padding-top`, app-shell.module.css). Measured by a ResizeObserver, whose first
+ * answer comes after layout: nothing forces a layout of its own.
+ */
+function useHeaderOffset() {
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const node = header.current;
+    if (!node) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize ?? node.offsetHeight;
+      root.style.setProperty('--app-shell-header-offset', `${Math.ceil(height)}px`);
+    });
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--app-shell-header-offset');
+    };
+  }, []);
+  return header;
+}
+
 export function SignedInShell({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const { signOut } = useSession();
+  const header = useHeaderOffset();
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
   return (
     // A page of its own rather than Mantine's AppShell, whose header imports a scroll-lock
     // library (react-remove-scroll) for one class name: every staff screen fetched it
     // before its first paint. The header stays in view as the page scrolls (sticky).
     <>
-      <header className={classes.header}>
+      <header ref={header} className={classes.header}>
         <a href="#main" className={classes.skipLink}>
           {t('app.skipToContent')}
         </a>

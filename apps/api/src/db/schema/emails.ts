@@ -17,6 +17,7 @@ import {
   emailDeliveryKinds,
   emailDeliveryStatuses,
   emailSendModes,
+  emailTypeDescriptor,
   emailTypes,
   manualOnlyEmailTypes,
 } from '@pss/contract';
@@ -25,10 +26,18 @@ import { projects, seasons } from './projects.js';
 import { users } from './users.js';
 
 /**
- * A project's email templates: the eight project emails (season_id null) and, per season,
- * its five variants. Made from written defaults (db/email-templates.ts); edited, enabled or
- * disabled, sent automatically or by hand (the season's Season Summary emails by hand only).
- * A season's variants go with the season.
+ * The manual-only types as migration 0047 wrote them in the check, the season's own first: in
+ * the descriptors' order the check would read differently, and a migration would change nothing.
+ */
+const manualOnlyInCheck = [...manualOnlyEmailTypes].sort(
+  (a, b) => Number(emailTypeDescriptor(a).project) - Number(emailTypeDescriptor(b).project),
+);
+
+/**
+ * A project's email templates: the project emails (season_id null) and, per season, its
+ * variants, made from the written defaults of their types (packages/contract/src/email-types/,
+ * by db/email-templates.ts); edited, enabled or disabled, sent automatically or by hand (the
+ * manual-only ones by hand only). A season's variants go with the season.
  */
 export const emailTemplates = pgTable(
   'email_templates',
@@ -60,10 +69,11 @@ export const emailTemplates = pgTable(
       'email_templates_send_mode_check',
       sql`${t.sendMode} in (${sql.raw(emailSendModes.map((x) => `'${x}'`).join(', '))})`,
     ),
-    // The season's Season Summary emails are sent by hand only (see `manualOnlyEmailTypes`).
+    // The emails sent by hand only (`manualOnlyEmailTypes`: the season's Season Summary emails,
+    // the Dashboard Link Email).
     check(
       'email_templates_manual_only_check',
-      sql`${t.type} not in (${sql.raw(manualOnlyEmailTypes.map((x) => `'${x}'`).join(', '))}) or ${t.sendMode} = 'MANUAL'`,
+      sql`${t.type} not in (${sql.raw(manualOnlyInCheck.map((x) => `'${x}'`).join(', '))}) or ${t.sendMode} = 'MANUAL'`,
     ),
   ],
 );

@@ -3,15 +3,16 @@ import type { ClientListQuery } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import { capRoster, clients, projects, users } from '../../db/schema/index.js';
 import { countAll, orderByTerms, runPaged, searchCondition } from '../../lib/list-query.js';
+import { clientFieldSortColumns, clientSearchColumns } from './client-columns.js';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type ClientWithCount = ClientRow & { projectCount: number };
 export type CapRosterRow = typeof capRoster.$inferSelect;
 
 const sortColumns = {
+  ...clientFieldSortColumns,
+  // By its index on lower(name): the names' case does not split the list.
   name: sql`lower(${clients.name})`,
-  cap_id: clients.capId,
-  cap_status: clients.capStatus,
   updated_at: clients.updatedAt,
   created_at: clients.createdAt,
 };
@@ -25,7 +26,7 @@ export function createClientsRepository(db: Db) {
     /** A page of clients; `onlyClientId` narrows it to one client (an administrator's own). */
     list(query: ClientListQuery, onlyClientId: string | null) {
       const conditions: (SQL | undefined)[] = [
-        searchCondition(query.search, [clients.name, clients.capId]),
+        searchCondition(query.search, clientSearchColumns),
         onlyClientId ? eq(clients.id, onlyClientId) : undefined,
         query.filter.cap_status ? eq(clients.capStatus, query.filter.cap_status) : undefined,
       ];

@@ -7,15 +7,12 @@ import { readCsvRows, type ImportOutcome, type ImportRunContext } from '../impor
 import type { ClientRow, ClientWithCount, ClientsRepository } from './clients.repository.js';
 import { isUniqueViolation } from '../../db/constraint-violations.js';
 import { auditClient } from '../audit/audit-scope.service.js';
+import { clientFieldChanges, clientFieldsOf, newClientFields, type ClientInput } from './client-columns.js';
 
 export function toClient(row: ClientWithCount): Client {
   return {
     id: row.id,
-    name: row.name,
-    cap_id: row.capId,
-    cap_status: row.capStatus,
-    support_email: row.supportEmail,
-    support_phone: row.supportPhone,
+    ...clientFieldsOf(row),
     project_count: row.projectCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -30,15 +27,6 @@ export { visibleClientId };
 function assertClientVisible(caller: AccessClaims, clientId: string): void {
   const scope = visibleClientId(caller);
   if (scope && scope !== clientId) throw new AppError('NOT_FOUND');
-}
-
-export interface ClientInput {
-  name: string;
-  cap_id?: string | null;
-  cap_status?: string | null;
-  /** null clears it; left out (undefined), an update keeps it. */
-  support_email?: string | null;
-  support_phone?: string | null;
 }
 
 const CAP_HEADERS = ['cap_id', 'name', 'status'] as const;
@@ -77,35 +65,14 @@ export function createClientsService(deps: { clients: ClientsRepository; clock: 
 
     async create(input: ClientInput): Promise<Client> {
       await refuseTakenCapId(input.cap_id);
-      const row = await clients
-        .insert({
-          name: input.name,
-          capId: input.cap_id ?? null,
-          capStatus: input.cap_status ?? null,
-          supportEmail: input.support_email ?? null,
-          supportPhone: input.support_phone ?? null,
-        })
-        .catch(uniqueCapIdViolation);
+      const row = await clients.insert(newClientFields(input)).catch(uniqueCapIdViolation);
       return toClient({ ...row, projectCount: 0 });
     },
 
     async update(caller: AccessClaims, id: string, input: ClientInput): Promise<Client> {
       await getVisible(caller, id);
       await refuseTakenCapId(input.cap_id, id);
-      await clients
-        .update(
-          id,
-          {
-            name: input.name,
-            capId: input.cap_id ?? null,
-            capStatus: input.cap_status ?? null,
-            // Undefined is left as it is (drizzle skips it): a form that does not send them keeps them.
-            supportEmail: input.support_email,
-            supportPhone: input.support_phone,
-          },
-          deps.clock.now(),
-        )
-        .catch(uniqueCapIdViolation);
+      await clients.update(id, clientFieldChanges(input), deps.clock.now()).catch(uniqueCapIdViolation);
       return toClient(await getVisible(caller, id));
     },
 

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { EmailDeliveryKindValue } from '@pss/contract';
 import { rowsOf, type Executor } from '../../db/client.js';
+import { leasedQueue } from '../../db/leased-queue.js';
 import { emailOutbox, type EmailAttempt } from '../../db/schema/index.js';
 import { readDeliveryLog, type DeliveryLogQuery } from './email-delivery-log.js';
 import { readOutboxWork } from './email-outbox-work.js';
@@ -35,30 +36,41 @@ export function manualKey(projectId: string, templateId: string, userId: string,
   return `M:${projectId}:${templateId}:${userId}:${day}`;
 }
 
+/**
+ * The outbox as a queue: a row waits QUEUED until its turn (`next_attempt_at`), is SENDING while
+ * a sender holds it (`claimed_at`, `lease_until`), and one whose sender died is taken over once
+ * its lease has run out. Tries are counted when recorded (`attempts`), not when claimed.
+ */
+export const outboxQueue = leasedQueue({
+  table: emailOutbox,
+  id: emailOutbox.id,
+  state: emailOutbox.status,
+  waiting: 'QUEUED',
+  claimed: 'SENDING',
+  claimedAt: emailOutbox.claimedAt,
+  leaseUntil: emailOutbox.leaseUntil,
+  dueAt: emailOutbox.nextAttemptAt,
+  order: [emailOutbox.nextAttemptAt, emailOutbox.id],
+  takeOver: true,
+});
+
 export function createEmailOutboxRepository(db: Executor) {
   /** Ends a claim, if it is still this sender's (a row whose lease ran out may have been taken over). */
-  async function finishClaim(
+  function finishClaim(
     id: string,
     claimedAt: Date,
     fields: Partial<Omit<typeof emailOutbox.$inferInsert, 'attempts' | 'attemptLog'>>,
     attempt: EmailAttempt | null,
   ): Promise<boolean> {
-    const rows = await db
-      .update(emailOutbox)
-      .set({
-        ...fields,
-        claimedAt: null,
-        leaseUntil: null,
-        ...(attempt
-          ? {
-              attempts: sql`${emailOutbox.attempts} + 1`,
-              attemptLog: sql`${emailOutbox.attemptLog} || ${JSON.stringify([attempt])}::jsonb`,
-            }
-          : {}),
-      })
-      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'SENDING'), eq(emailOutbox.claimedAt, claimedAt)))
-      .returning({ id: emailOutbox.id });
-    return rows.length > 0;
+    return outboxQueue.end(db, id, claimedAt, {
+      ...fields,
+      ...(attempt
+        ? {
+            attempts: sql`${emailOutbox.attempts} + 1`,
+            attemptLog: sql`${emailOutbox.attemptLog} || ${JSON.stringify([attempt])}::jsonb`,
+          }
+        : {}),
+    });
   }
 
   return {
@@ -105,42 +117,14 @@ export function createEmailOutboxRepository(db: Executor) {
     },
 
     /**
-     * Takes up to `limit` rows for this sender: those whose turn has come, and those a
-     * sender claimed but did not finish before its lease ran out (it died). SKIP LOCKED:
-     * two senders asking at once get different rows, never the same one.
-     *
-     * The first `limit` of each kind are taken apart, each through its own index, and the
-     * first `limit` of both kept: with one OR of the two, every due row was read and
-     * sorted on each claim (a scheduler run queues tens of thousands at once).
+     * Takes up to `limit` rows for this sender (db/leased-queue.ts): those whose turn has come,
+     * and those a sender claimed but did not finish before its lease ran out (it died). Two
+     * senders asking at once get different rows, never the same one; each kind is read through
+     * its own index (a scheduler run queues tens of thousands at once).
      */
     async claim(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; claimedAt: Date }[]> {
-      const at = now.toISOString();
-      const result = await db.execute(sql`
-        update email_outbox set status = 'SENDING', claimed_at = ${at}::timestamptz,
-          lease_until = ${leaseUntil.toISOString()}::timestamptz
-        where id in (
-          select id from (
-            select id, next_attempt_at from (
-              select id, next_attempt_at from email_outbox
-              where status = 'QUEUED' and next_attempt_at <= ${at}::timestamptz
-              order by next_attempt_at, id
-              for update skip locked
-              limit ${limit}
-            ) as queued
-            union all
-            select id, next_attempt_at from (
-              select id, next_attempt_at from email_outbox
-              where status = 'SENDING' and lease_until < ${at}::timestamptz
-              order by next_attempt_at, id
-              for update skip locked
-              limit ${limit}
-            ) as abandoned
-          ) as due
-          order by next_attempt_at, id
-          limit ${limit}
-        )
-        returning id`);
-      return rowsOf<{ id: string }>(result).map((r) => ({ id: r.id, claimedAt: now }));
+      const ids = await outboxQueue.claim(db, { now, leaseMs: leaseUntil.getTime() - now.getTime(), limit });
+      return ids.map((id) => ({ id, claimedAt: now }));
     },
 
     /**

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { callCounts, emailOutbox } from '../../db/schema/index.js';
+import { callCounts } from '../../db/schema/index.js';
+import { outboxQueue } from './email-outbox.repository.js';
 
 /** The count the pace is kept under, in the call counts' table (beside the anonymous calls' route names). */
 export const EMAIL_PACE_KEY = 'emails.sent';
@@ -47,10 +48,7 @@ export function createEmailPace(db: Executor, perMinute: number) {
      * its log), if the claim is still this sender's.
      */
     async defer(id: string, claimedAt: Date, until: Date): Promise<void> {
-      await db
-        .update(emailOutbox)
-        .set({ status: 'QUEUED', nextAttemptAt: until, claimedAt: null, leaseUntil: null })
-        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'SENDING'), eq(emailOutbox.claimedAt, claimedAt)));
+      await outboxQueue.giveBack(db, id, claimedAt, { nextAttemptAt: until });
     },
   };
 }

@@ -1,10 +1,18 @@
-import type { EmailTypeValue } from '@pss/contract';
+import {
+  emailTypeDescriptor,
+  emailTypesOnCondition,
+  emailTypesSent,
+  type EmailTypeValue,
+  type ScheduledEmailType,
+} from '@pss/contract';
 
 /**
  * The round schedule's rules (spec §9), as one pure function of the day, a season and one
  * participant's place and progress in it: which automatic emails are due to them that day,
  * and why. The scheduler, the dry run and the tests all ask this one function; nothing
- * else decides who is emailed when.
+ * else decides who is emailed when. Each email type the schedule sends (`sending: 'scheduled'`
+ * in its descriptor, packages/contract/src/email-types/) has its rule in `scheduleRules`,
+ * which the type checker holds to exactly those types.
  *
  * - initial: on the participant's start date or the day after (spec: "start date is
  *   yesterday or today"). A participant's first season in the project gets the project's
@@ -29,11 +37,11 @@ import type { EmailTypeValue } from '@pss/contract';
  *   season's own `summary_launch` variant.
  * - summary_reminder: a week after posting, to those same participants if they have not
  *   been on the platform since it was posted (no session begun or renewed since that day).
- * No rule sends the season's `season_summary_launch` and `season_summary_reminder`: they are
- * MANUAL only (`manualOnlyEmailTypes` in the contract), sent with "Send now" when the summary
- * is posted; scheduling them as well would send everyone two emails that day. Nor does any
- * rule send the Certificate Email (`certificate_issued`): it is queued in the transaction
- * that issues a certificate (db/certificate-emails.ts), never by a day's rules.
+ * No rule sends the types sent by hand only (`manualOnlyEmailTypes` in the contract: the
+ * season's `season_summary_launch` and `season_summary_reminder`, sent with "Send now" when the
+ * summary is posted — scheduling them as well would send everyone two emails that day — and
+ * the dashboard link), nor the Certificate Email (`certificate_issued`): it is queued in the
+ * transaction that issues a certificate (db/certificate-emails.ts), never by a day's rules.
  *
  * A participant's cases of a round are every published case placed in it, when the round is
  * one of theirs (first to last round; `assignedCases` in db/attempt-sync.ts): so `casesByRound`
@@ -130,125 +138,164 @@ export function casesLeft(season: SeasonFacts, round: SeasonRound, participant: 
   return Math.max(0, (season.casesByRound[round.number] ?? 0) - participant.completedInRound);
 }
 
-export function emailsDue(day: string, season: SeasonFacts, participant: ParticipantFacts): DueEmail[] {
-  const due: DueEmail[] = [];
-  const sinceStart = daysBetween(participant.startDate, day);
-  if (sinceStart === 0 || sinceStart === 1) {
-    due.push({
-      type: 'initial',
+/** What the rules read of a participant's day, worked out once for them all. */
+export interface RuleDay {
+  day: string;
+  season: SeasonFacts;
+  participant: ParticipantFacts;
+  /** Days since the participant's start date (negative before it). */
+  sinceStart: number;
+  /** The running round, when the participant has started and it is one of theirs. */
+  round: SeasonRound | undefined;
+  /** Cases of that round they have left to finish (0 without a round). */
+  left: number;
+  isLastDay: boolean;
+  /** Why, in words (written only for an email that is due: most participants have none on most days). */
+  progress(): string;
+}
+
+/** A rule: the email it picks for the participant that day (its type is the rule's key), or null. */
+type ScheduleRule = (d: RuleDay) => Omit<DueEmail, 'type'> | null;
+
+/** Every second day since the round began for this participant, before its last day. */
+function reminderDue(d: RuleDay): Omit<DueEmail, 'type'> | null {
+  const { round, participant } = d;
+  if (!round || d.left === 0 || d.isLastDay) return null;
+  const roundBegan = participant.startDate > round.startDate ? participant.startDate : round.startDate;
+  const sinceRoundBegan = daysBetween(roundBegan, d.day);
+  if (sinceRoundBegan <= 0 || sinceRoundBegan % 2 !== 0) return null;
+  return {
+    template: 'project',
+    roundNumber: round.number,
+    ruleDay: d.day,
+    reason: `Reminder (every second day since ${roundBegan}); ${d.progress()}`,
+  };
+}
+
+/** On a round's last day, to those with cases left: the season's last round, or another. */
+function lastDayDue(d: RuleDay, ofLastRound: boolean): Omit<DueEmail, 'type'> | null {
+  const { round } = d;
+  if (!round || d.left === 0 || !d.isLastDay) return null;
+  if ((lastRoundOf(d.season)?.number === round.number) !== ofLastRound) return null;
+  return {
+    template: 'project',
+    roundNumber: round.number,
+    ruleDay: d.day,
+    reason: `Last day of ${ofLastRound ? 'the last round' : `round ${round.number}`}; ${d.progress()}`,
+  };
+}
+
+/** The day the season's summary was posted, when it is and the participant completed the season. */
+const summaryPostedFor = (d: Pick<RuleDay, 'season' | 'participant'>) =>
+  (d.participant.completedSeason ? d.season.summaryPostedOn : null) ?? null;
+
+/**
+ * The rules, one per scheduled email type, asked in this order (so a day's emails come out in
+ * it). The launch emails of a first season in the project are the project's templates, a
+ * returning participant's the season's own variants.
+ */
+export const scheduleRules: Record<ScheduledEmailType, ScheduleRule> = {
+  initial: ({ sinceStart, season, participant }) =>
+    sinceStart === 0 || sinceStart === 1
+      ? {
+          template: participant.returning ? 'season' : 'project',
+          roundNumber: participant.firstRound,
+          ruleDay: participant.startDate,
+          reason: participant.returning
+            ? `Returning participant starting ${season.name} on ${participant.startDate}`
+            : `Starts on ${participant.startDate} (the launch email goes on the start date or the day after)`,
+        }
+      : null,
+  summary_launch: ({ season, participant, day }) => {
+    const posted = summaryPostedFor({ season, participant });
+    const since = posted ? daysBetween(posted, day) : null;
+    if (!posted || (since !== 0 && since !== 1)) return null;
+    return {
       template: participant.returning ? 'season' : 'project',
-      roundNumber: participant.firstRound,
-      ruleDay: participant.startDate,
-      reason: participant.returning
-        ? `Returning participant starting ${season.name} on ${participant.startDate}`
-        : `Starts on ${participant.startDate} (the launch email goes on the start date or the day after)`,
-    });
-  }
-
-  due.push(...summaryEmailsDue(day, season, participant));
-
-  const round = roundOn(season, day);
-  if (!round || sinceStart < 0) return due;
-  if (round.number < participant.firstRound || round.number > participant.lastRound) return due;
-  const left = casesLeft(season, round, participant);
-  const total = season.casesByRound[round.number] ?? 0;
-  // Written only for an email that is due (most participants have none on most days).
-  const progress = () => `${left} of ${total} cases of round ${round.number} left to finish`;
-  const isLastDay = day === round.endDate;
-
-  if (
+      roundNumber: null,
+      ruleDay: posted,
+      reason: `The ${season.name} results summary was posted on ${posted} and they completed the season`,
+    };
+  },
+  summary_reminder: ({ season, participant, day }) => {
+    const posted = summaryPostedFor({ season, participant });
+    if (!posted || daysBetween(posted, day) !== SUMMARY_REMINDER_AFTER_DAYS) return null;
+    const seenSince =
+      participant.lastSeenOn !== undefined && participant.lastSeenOn !== null && participant.lastSeenOn >= posted;
+    if (seenSince) return null;
+    return {
+      template: participant.returning ? 'season' : 'project',
+      roundNumber: null,
+      ruleDay: day,
+      reason: `A week since the ${season.name} results summary was posted, and not on the platform since`,
+    };
+  },
+  new_round: ({ round, left, day, participant, progress }) =>
+    round &&
     left > 0 &&
     round.number >= 2 &&
     day === round.startDate &&
     participant.startDate < day &&
     participant.firstRound < round.number
-  ) {
-    due.push({
-      type: 'new_round',
-      template: 'project',
-      roundNumber: round.number,
-      ruleDay: day,
-      reason: `Round ${round.number} begins on ${day}; ${progress()}`,
-    });
-  }
+      ? {
+          template: 'project',
+          roundNumber: round.number,
+          ruleDay: day,
+          reason: `Round ${round.number} begins on ${day}; ${progress()}`,
+        }
+      : null,
+  last_day_of_round: (d) => lastDayDue(d, false),
+  last_round: (d) => lastDayDue(d, true),
+  reminder: reminderDue,
+};
+const scheduledTypes = Object.keys(scheduleRules) as ScheduledEmailType[];
 
-  if (left > 0 && isLastDay) {
-    const isSeasonsLastRound = lastRoundOf(season)?.number === round.number;
-    due.push({
-      type: isSeasonsLastRound ? 'last_round' : 'last_day_of_round',
-      template: 'project',
-      roundNumber: round.number,
-      ruleDay: day,
-      reason: `Last day of ${isSeasonsLastRound ? 'the last round' : `round ${round.number}`}; ${progress()}`,
-    });
-  }
-
-  // Every second day since the round began for this participant, before its last day.
-  const roundBegan = participant.startDate > round.startDate ? participant.startDate : round.startDate;
-  const sinceRoundBegan = daysBetween(roundBegan, day);
-  if (left > 0 && !isLastDay && sinceRoundBegan > 0 && sinceRoundBegan % 2 === 0) {
-    due.push({
-      type: 'reminder',
-      template: 'project',
-      roundNumber: round.number,
-      ruleDay: day,
-      reason: `Reminder (every second day since ${roundBegan}); ${progress()}`,
-    });
+export function emailsDue(day: string, season: SeasonFacts, participant: ParticipantFacts): DueEmail[] {
+  const sinceStart = daysBetween(participant.startDate, day);
+  const running = sinceStart < 0 ? undefined : roundOn(season, day);
+  const round =
+    running && running.number >= participant.firstRound && running.number <= participant.lastRound
+      ? running
+      : undefined;
+  const left = round ? casesLeft(season, round, participant) : 0;
+  const d: RuleDay = {
+    day,
+    season,
+    participant,
+    sinceStart,
+    round,
+    left,
+    isLastDay: day === round?.endDate,
+    progress: () =>
+      `${left} of ${season.casesByRound[round?.number ?? 0] ?? 0} cases of round ${round?.number} left to finish`,
+  };
+  const due: DueEmail[] = [];
+  for (const type of scheduledTypes) {
+    const email = scheduleRules[type](d);
+    if (email) due.push({ type, ...email });
   }
   return due;
 }
 
-/** The launch and the reminder of a posted Results Summary. */
-function summaryEmailsDue(day: string, season: SeasonFacts, participant: ParticipantFacts): DueEmail[] {
-  const posted = season.summaryPostedOn;
-  if (!posted || !participant.completedSeason) return [];
-  const sincePosted = daysBetween(posted, day);
-  if (sincePosted === 0 || sincePosted === 1) {
-    return [
-      {
-        type: 'summary_launch',
-        template: participant.returning ? 'season' : 'project',
-        roundNumber: null,
-        ruleDay: posted,
-        reason: `The ${season.name} results summary was posted on ${posted} and they completed the season`,
-      },
-    ];
-  }
-  const seenSince =
-    participant.lastSeenOn !== undefined && participant.lastSeenOn !== null && participant.lastSeenOn >= posted;
-  if (sincePosted === SUMMARY_REMINDER_AFTER_DAYS && !seenSince) {
-    return [
-      {
-        type: 'summary_reminder',
-        template: participant.returning ? 'season' : 'project',
-        roundNumber: null,
-        ruleDay: day,
-        reason: `A week since the ${season.name} results summary was posted, and not on the platform since`,
-      },
-    ];
-  }
-  return [];
-}
-
 /** Rules whose email is pointless once the participant has no case of the round left to finish. */
-export const finishingRules: readonly EmailTypeValue[] = ['new_round', 'reminder', 'last_day_of_round', 'last_round'];
+export const finishingRules: readonly EmailTypeValue[] = emailTypesOnCondition('round-unfinished');
 
 /** Rules whose email is pointless once the season's Results Summary is taken down. */
-export const summaryRules: readonly EmailTypeValue[] = ['summary_launch', 'summary_reminder'];
-
-/** Emails about the season's Results Summary: true only once it is posted, and only to those who completed. */
-const summaryTypes: readonly EmailTypeValue[] = [...summaryRules, 'season_summary_launch', 'season_summary_reminder'];
+export const summaryRules: readonly EmailTypeValue[] = emailTypesOnCondition('summary-posted').filter((type) =>
+  emailTypesSent('scheduled').includes(type),
+);
 
 /**
  * Whether an email sent by hand today ("Send now") is true for this participant, by the
  * schedule's own reasoning: null when it is, else why not (shown to the administrator).
  * `round` is the round the email speaks of (the one running, else the next, else the last).
  *
- * - The initial email: their start date in the season has come.
- * - A round email (reminder, last day, new round): the round has begun and not ended, it is
- *   one of theirs, it holds a published case, and they have cases of it left (`casesLeft`).
- * - A summary email: the season's summary is posted and they completed the season.
- * - Any other (a dashboard link): true for every participant of the season.
+ * By the type's condition (`EmailCondition` in the contract's email-types/email-type.ts):
+ * - `started` (the initial email): their start date in the season has come.
+ * - `round-unfinished` (reminder, last day, new round): the round has begun and not ended, it
+ *   is one of theirs, it holds a published case, and they have cases of it left (`casesLeft`).
+ * - `summary-posted`: the season's summary is posted and they completed the season.
+ * - `none` (a dashboard link): true for every participant of the season.
  */
 export function whyNotNow(
   type: EmailTypeValue,
@@ -259,21 +306,24 @@ export function whyNotNow(
 ): string | null {
   if (!participant) return `Not taking part in ${season.name}.`;
   if (participant.startDate > day) return `Starts on ${participant.startDate}.`;
-  if (type === 'initial') return null;
-  if (finishingRules.includes(type)) {
-    if (!round) return `${season.name} has no round.`;
-    if (round.startDate > day) return `Round ${round.number} begins on ${round.startDate}.`;
-    if (round.endDate < day) return `Round ${round.number} ended on ${round.endDate}.`;
-    if (round.number < participant.firstRound || round.number > participant.lastRound) {
-      return `Round ${round.number} is not one of their rounds (${participant.firstRound}–${participant.lastRound}).`;
-    }
-    if (!(season.casesByRound[round.number] ?? 0)) return `Round ${round.number} has no published case.`;
-    if (casesLeft(season, round, participant) === 0) return `Has completed the cases of round ${round.number}.`;
-    return null;
+  switch (emailTypeDescriptor(type).condition) {
+    case 'none':
+    case 'started':
+    case 'certificate':
+      return null;
+    case 'round-unfinished':
+      if (!round) return `${season.name} has no round.`;
+      if (round.startDate > day) return `Round ${round.number} begins on ${round.startDate}.`;
+      if (round.endDate < day) return `Round ${round.number} ended on ${round.endDate}.`;
+      if (round.number < participant.firstRound || round.number > participant.lastRound) {
+        return `Round ${round.number} is not one of their rounds (${participant.firstRound}–${participant.lastRound}).`;
+      }
+      if (!(season.casesByRound[round.number] ?? 0)) return `Round ${round.number} has no published case.`;
+      if (casesLeft(season, round, participant) === 0) return `Has completed the cases of round ${round.number}.`;
+      return null;
+    case 'summary-posted':
+      if (!season.summaryPostedOn) return `The ${season.name} results summary is not posted.`;
+      if (!participant.completedSeason) return `Has not completed ${season.name}.`;
+      return null;
   }
-  if (summaryTypes.includes(type)) {
-    if (!season.summaryPostedOn) return `The ${season.name} results summary is not posted.`;
-    if (!participant.completedSeason) return `Has not completed ${season.name}.`;
-  }
-  return null;
 }

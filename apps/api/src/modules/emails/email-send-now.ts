@@ -1,19 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { EmailTypeValue, SkippedParticipant } from '@pss/contract';
+import { emailTypeDescriptor, type EmailCondition, type EmailTypeValue, type SkippedParticipant } from '@pss/contract';
 import { completedSeason } from '../../db/attempt-sync.js';
 import { rowsOf, type Executor } from '../../db/client.js';
-import { finishingRules, whyNotNow, type ParticipantFacts } from './email-rules.js';
+import { whyNotNow, type ParticipantFacts } from './email-rules.js';
 import { createEmailScheduleRepository } from './email-schedule.repository.js';
 
-/** Emails whose truth depends on the participant's place in a season (the others go to anyone chosen). */
-const seasonalTypes: readonly EmailTypeValue[] = [
-  'initial',
-  ...finishingRules,
-  'summary_launch',
-  'summary_reminder',
-  'season_summary_launch',
-  'season_summary_reminder',
-];
+/** Conditions read against the participant's place in a season (an email of another goes to anyone chosen). */
+const seasonalConditions: readonly EmailCondition[] = ['started', 'round-unfinished', 'summary-posted'];
 
 interface Row {
   user_id: string;
@@ -46,7 +39,7 @@ export async function chooseRecipients(
   day: string,
   context: { seasonId: string; roundNumber: number } | null,
 ): Promise<SendNowChoice> {
-  const seasonal = seasonalTypes.includes(template.type);
+  const seasonal = seasonalConditions.includes(emailTypeDescriptor(template.type).condition);
   const seasons =
     seasonal && context ? await createEmailScheduleRepository(db, timeZone).projectSeasons(template.projectId) : [];
   const season = seasons.find((s) => s.id === context?.seasonId);

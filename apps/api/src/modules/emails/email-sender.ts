@@ -1,6 +1,7 @@
 import { isCertificateEmail } from '@pss/contract';
 import type { Clock } from '../../lib/clock.js';
 import { dayIn } from '../../lib/clock.js';
+import { retryDelayMs } from '../../db/leased-queue.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { daysBetween, finishingRules, summaryRules } from './email-rules.js';
 import { certificateValues, longDate, renderEmail, type PlaceholderValues } from './email-render.js';
@@ -240,7 +241,7 @@ export function createEmailSender(deps: {
         await ended(work, 'FAILED', () => deps.outbox.markFailed(work.id, claimedAt, at, text));
         result.failed += 1;
       } else {
-        const wait = retryBaseMs * 4 ** (attempt - 1);
+        const wait = retryDelayMs(attempt, retryBaseMs);
         await deps.outbox.markRetry(work.id, claimedAt, at, new Date(at.getTime() + wait), text);
         result.retried += 1;
       }

@@ -69,7 +69,7 @@ describe('a project’s emails', () => {
       ['season_summary_reminder', 'MANUAL'],
     ]);
     expect(new Set(season.map((e) => e.season_id)).size).toBe(1);
-    expect(await templateCount(project.id)).toBe(14);
+    expect(await templateCount(project.id)).toBe(projectEmailTypes.length + seasonEmailTypes.length);
   });
 
   it('a season added by a save gets its five emails; a season removed takes its own with it', async () => {
@@ -84,8 +84,8 @@ describe('a project’s emails', () => {
       seasons: [spring, autumn],
     });
     expect(saved.statusCode).toBe(200);
-    expect(await seasonEmails(project.id, 'Autumn 2026')).toHaveLength(5);
-    expect(await templateCount(project.id)).toBe(19);
+    expect(await seasonEmails(project.id, 'Autumn 2026')).toHaveLength(seasonEmailTypes.length);
+    expect(await templateCount(project.id)).toBe(projectEmailTypes.length + 2 * seasonEmailTypes.length);
 
     const without = await call(ctx, 'PUT', `/projects/${project.id}`, f.asAdminA, {
       ...body,
@@ -93,14 +93,14 @@ describe('a project’s emails', () => {
       seasons: [spring],
     });
     expect(without.statusCode).toBe(200);
-    expect(await templateCount(project.id)).toBe(14);
+    expect(await templateCount(project.id)).toBe(projectEmailTypes.length + seasonEmailTypes.length);
   });
 
   it('a project made before emails existed gets its templates when they are first read', async () => {
     const project = await newProject(ctx, f.asAdminA, f.clientA.id);
     await ctx.db.delete(emailTemplates).where(eq(emailTemplates.projectId, project.id));
-    expect(await projectEmails(project.id)).toHaveLength(9);
-    expect(await seasonEmails(project.id)).toHaveLength(5);
+    expect(await projectEmails(project.id)).toHaveLength(projectEmailTypes.length);
+    expect(await seasonEmails(project.id)).toHaveLength(seasonEmailTypes.length);
   });
 
   it('a project with its emails can still be deleted', async () => {
@@ -212,7 +212,8 @@ describe('enabling and disabling', () => {
     expect(off.json<EmailTemplate>().enabled).toBe(false);
 
     const all = await call(ctx, 'POST', `/projects/${project.id}/disable-emails`, f.asAdminA);
-    expect(all.json()).toEqual({ updated: 8 });
+    // Every project email but the one already off.
+    expect(all.json()).toEqual({ updated: projectEmailTypes.length - 1 });
     expect((await projectEmails(project.id)).every((e) => !e.enabled)).toBe(true);
     // The season's emails are left as they were.
     expect((await seasonEmails(project.id)).every((e) => e.enabled)).toBe(true);
@@ -220,7 +221,7 @@ describe('enabling and disabling', () => {
     const season = await call(ctx, 'POST', `/projects/${project.id}/disable-season-emails`, f.asAdminA, {
       seasonName: 'Spring 2026',
     });
-    expect(season.json()).toEqual({ updated: 5 });
+    expect(season.json()).toEqual({ updated: seasonEmailTypes.length });
     expect((await seasonEmails(project.id)).every((e) => !e.enabled)).toBe(true);
 
     const on = await call(ctx, 'POST', `/projects/${initial!.id}/email-status`, f.asAdminA, { enabled: true });
@@ -242,7 +243,7 @@ describe('enabling and disabling', () => {
 
     const byQuery = await call(ctx, 'POST', `${url}?seasonName=${encodeURIComponent('Spring 2026')}`, f.asAdminA);
     expect(byQuery.statusCode).toBe(200);
-    expect(byQuery.json()).toEqual({ updated: 5 });
+    expect(byQuery.json()).toEqual({ updated: seasonEmailTypes.length });
     expect((await seasonEmails(project.id)).every((e) => !e.enabled)).toBe(true);
     const both = await call(ctx, 'POST', `${url}?seasonName=Spring%202026`, f.asAdminA, { seasonName: 'Spring 2026' });
     expect(both.json()).toEqual({ updated: 0 });

@@ -1,9 +1,29 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { leasedQueue } from '../../db/leased-queue.js';
 import { importJobs, type ImportRowError } from '../../db/schema/index.js';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
 export type ImportKind = ImportJobRow['kind'];
+
+/**
+ * The imports' queue: a job waits NOT_STARTED and runs RUNNING under a lease renewed while it
+ * runs (`started_at` is its claim, kept once it ends); a job whose lease ran out is given back to
+ * NOT_STARTED, or ends in ERROR after so many claims, by `recoverAbandoned`.
+ */
+const importQueue = leasedQueue({
+  table: importJobs,
+  id: importJobs.id,
+  state: importJobs.state,
+  waiting: 'NOT_STARTED',
+  claimed: 'RUNNING',
+  claimedAt: importJobs.startedAt,
+  leaseUntil: importJobs.leaseUntil,
+  order: [importJobs.createdAt],
+  claims: importJobs.attempts,
+  takeOver: false,
+  keepsClaimedAt: true,
+});
 
 export function createImportsRepository(db: Db) {
   return {
@@ -49,20 +69,11 @@ export function createImportsRepository(db: Db) {
       return rows.length > 0;
     },
     /**
-     * Takes the oldest waiting job for this process. SKIP LOCKED: two processes asking at
-     * once get two different jobs, never the same one.
+     * Takes the oldest waiting job for this process (db/leased-queue.ts): two processes asking
+     * at once get two different jobs, never the same one. Each claim counts in `attempts`.
      */
     async claimNext(now: Date, leaseUntil: Date): Promise<ImportJobRow | undefined> {
-      const result = await db.execute(sql`
-        update import_jobs set state = 'RUNNING', started_at = ${now.toISOString()}, lease_until = ${leaseUntil.toISOString()},
-          attempts = attempts + 1
-        where id = (
-          select id from import_jobs where state = 'NOT_STARTED'
-          order by created_at for update skip locked limit 1
-        )
-        returning id`);
-      // Both drivers answer `{ rows }` for a raw statement.
-      const id = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+      const [id] = await importQueue.claim(db, { now, leaseMs: leaseUntil.getTime() - now.getTime(), limit: 1 });
       return id ? this.findById(id) : undefined;
     },
     async reportProgress(id: string, processed: number, total: number, leaseUntil: Date): Promise<void> {
@@ -76,14 +87,8 @@ export function createImportsRepository(db: Db) {
      * still RUNNING under the same claim (its `started_at`): a job another process has
      * already ended is never brought back. Answers whether it was renewed.
      */
-    async renewLease(id: string, claimedAt: Date, leaseUntil: Date): Promise<boolean> {
-      const rows = await db
-        .update(importJobs)
-        .set({ leaseUntil })
-        .where(and(eq(importJobs.id, id), eq(importJobs.state, 'RUNNING'), eq(importJobs.startedAt, claimedAt)))
-        .returning({ id: importJobs.id });
-      return rows.length > 0;
-    },
+    renewLease: (id: string, claimedAt: Date, leaseUntil: Date): Promise<boolean> =>
+      importQueue.renew(db, id, claimedAt, leaseUntil),
     /**
      * Gives a job whose run a lost database connection cut back to the lease rules at once,
      * as if its lease had run out: the next worker tick in any process (`recoverAbandoned`)
@@ -91,18 +96,12 @@ export function createImportsRepository(db: Db) {
      * kill their process: a failover is not the file's doing. Only under this claim, and only
      * while it is still RUNNING.
      */
-    async releaseClaim(id: string, claimedAt: Date, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(importJobs)
-        .set({ leaseUntil: new Date(now.getTime() - 1), attempts: sql`${importJobs.attempts} - 1` })
-        .where(and(eq(importJobs.id, id), eq(importJobs.state, 'RUNNING'), eq(importJobs.startedAt, claimedAt)))
-        .returning({ id: importJobs.id });
-      return rows.length > 0;
-    },
+    releaseClaim: (id: string, claimedAt: Date, now: Date): Promise<boolean> =>
+      importQueue.lapse(db, id, claimedAt, now, { uncounted: true }),
     /**
      * Ends a job under this process's claim (its `started_at`). A claim that ran out and was
      * taken up by another process ends nothing: the job is finished exactly once, by its
-     * current claim. Answers whether it was this claim's to end.
+     * current claim. Answers whether it was this claim's to end (never for a job not claimed).
      */
     async finish(
       id: string,
@@ -110,25 +109,14 @@ export function createImportsRepository(db: Db) {
       outcome: { state: 'COMPLETE' | 'ERROR'; errors: ImportRowError[]; processed: number; total: number },
       at: Date,
     ): Promise<boolean> {
-      const rows = await db
-        .update(importJobs)
-        .set({
-          state: outcome.state,
-          errors: outcome.errors,
-          processedRows: outcome.processed,
-          totalRows: outcome.total,
-          finishedAt: at,
-          leaseUntil: null,
-        })
-        .where(
-          and(
-            eq(importJobs.id, id),
-            eq(importJobs.state, 'RUNNING'),
-            claimedAt ? eq(importJobs.startedAt, claimedAt) : undefined,
-          ),
-        )
-        .returning({ id: importJobs.id });
-      return rows.length > 0;
+      if (!claimedAt) return false;
+      return importQueue.end(db, id, claimedAt, {
+        state: outcome.state,
+        errors: outcome.errors,
+        processedRows: outcome.processed,
+        totalRows: outcome.total,
+        finishedAt: at,
+      });
     },
     /**
      * Jobs whose worker stopped (crash, kill, lost host) without finishing: their lease ran
@@ -141,18 +129,13 @@ export function createImportsRepository(db: Db) {
       maxAttempts: number,
       error: ImportRowError,
     ): Promise<{ requeued: number; failed: number }> {
-      const abandoned = and(eq(importJobs.state, 'RUNNING'), lt(importJobs.leaseUntil, now));
-      const failed = await db
-        .update(importJobs)
-        .set({ state: 'ERROR', errors: [error], finishedAt: now, leaseUntil: null })
-        .where(and(abandoned, gte(importJobs.attempts, maxAttempts)))
-        .returning({ id: importJobs.id });
-      const requeued = await db
-        .update(importJobs)
-        .set({ state: 'NOT_STARTED', startedAt: null, leaseUntil: null, processedRows: 0 })
-        .where(and(abandoned, lt(importJobs.attempts, maxAttempts)))
-        .returning({ id: importJobs.id });
-      return { requeued: requeued.length, failed: failed.length };
+      const { givenUp, givenBack } = await importQueue.recover(db, {
+        now,
+        maxClaims: maxAttempts,
+        giveUp: { state: 'ERROR', errors: [error], finishedAt: now },
+        giveBack: { processedRows: 0 },
+      });
+      return { requeued: givenBack.length, failed: givenUp.length };
     },
   };
 }

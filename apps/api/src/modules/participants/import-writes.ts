@@ -4,7 +4,7 @@ import { copyLines, copyText } from '../../db/copy-rows.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { markParticipantSearchStale } from '../../db/participant-search.js';
 import { recountParticipants } from '../../db/participant-counts.js';
-import type { ErrorCode } from '@pss/contract';
+import { PARTICIPANT_OPTIONAL_COLUMNS, type ErrorCode } from '@pss/contract';
 import type { CheckedRow, RowProblem } from './participant-rows.js';
 import type { PoolClient } from 'pg';
 
@@ -27,8 +27,12 @@ export interface ImportScope {
   seasonIds: string[];
 }
 
-/** Each field of a checked row: its column in the import table and its type. */
-const importColumns: Record<keyof CheckedRow, [column: string, type: string]> = {
+/**
+ * Each field of a checked row but its details: its column in the import table and its type.
+ * The details follow, each a text column under its own name (PARTICIPANT_OPTIONAL_COLUMNS),
+ * which is also its column in the users table.
+ */
+const importColumns: Record<Exclude<keyof CheckedRow, 'details'>, [column: string, type: string]> = {
   line: ['line', 'int'],
   newUserId: ['new_user_id', 'uuid'],
   email: ['email', 'text'],
@@ -38,29 +42,29 @@ const importColumns: Record<keyof CheckedRow, [column: string, type: string]> = 
   salutation: ['salutation', 'text'],
   firstName: ['first_name', 'text'],
   lastName: ['last_name', 'text'],
-  secondaryEmail: ['secondary_email', 'text'],
-  mobileNumber: ['mobile_number', 'text'],
-  npi: ['npi', 'text'],
-  practiceNumber: ['practice_number', 'text'],
-  facility: ['facility', 'text'],
-  specialty: ['specialty', 'text'],
-  managerFirstName: ['manager_first_name', 'text'],
-  managerLastName: ['manager_last_name', 'text'],
-  managerEmail: ['manager_email', 'text'],
-  userType: ['user_type', 'text'],
   seasonId: ['season_id', 'uuid'],
   firstRound: ['first_round', 'smallint'],
   lastRound: ['last_round', 'smallint'],
   startDate: ['start_date', 'date'],
 };
-const columns = Object.entries(importColumns) as [keyof CheckedRow, [string, string]][];
+const columns = Object.entries(importColumns) as [Exclude<keyof CheckedRow, 'details'>, [string, string]][];
+const DETAILS = PARTICIPANT_OPTIONAL_COLUMNS;
+/** The import table's columns, in the order of a COPY line. */
+const tableColumns = [...columns.map(([, [column]]) => column), ...DETAILS];
+
+/** `prefix.detail, …` for each detail: the details' columns in a statement. */
+const detailList = (prefix: string) => DETAILS.map((name) => `${prefix}${name}`).join(', ');
 
 /**
  * Creates this connection's (empty) import table; inside a transaction it goes with it.
  * Besides the checked fields it holds each row's user id once the user is known.
  */
 export async function createImportTable(x: Executor): Promise<void> {
-  const definition = [...columns.map(([, [column, type]]) => `${column} ${type}`), 'user_id uuid'].join(', ');
+  const definition = [
+    ...columns.map(([, [column, type]]) => `${column} ${type}`),
+    ...DETAILS.map((name) => `${name} text`),
+    'user_id uuid',
+  ].join(', ');
   await x.execute(sql.raw(`drop table if exists import_file`));
   await x.execute(sql.raw(`create temporary table import_file (${definition})`));
 }
@@ -82,9 +86,11 @@ export async function emptyImportTable(x: Executor): Promise<void> {
  * it after `lookUpByIndex`).
  */
 export async function appendRows(x: Executor, rows: CheckedRow[]): Promise<void> {
-  const names = sql.raw(columns.map(([, [column]]) => column).join(', '));
-  const fields = sql.raw(columns.map(([key]) => `r."${key}"`).join(', '));
-  const shape = sql.raw(columns.map(([key, [, type]]) => `"${key}" ${type}`).join(', '));
+  const names = sql.raw(tableColumns.join(', '));
+  const fields = sql.raw(
+    [...columns.map(([key]) => `r."${key}"`), ...DETAILS.map((_, i) => `r."details"[${i + 1}]`)].join(', '),
+  );
+  const shape = sql.raw([...columns.map(([key, [, type]]) => `"${key}" ${type}`), '"details" text[]'].join(', '));
   await x.execute(sql`
     insert into import_file (${names}, user_id)
     select ${fields}, (select u.id from users u where u.email = r."email")
@@ -95,6 +101,7 @@ export async function appendRows(x: Executor, rows: CheckedRow[]): Promise<void>
 export function copyLineOf(row: CheckedRow): string {
   let line = copyText(row[columns[0]![0]]);
   for (let i = 1; i < columns.length; i += 1) line += '\t' + copyText(row[columns[i]![0]]);
+  for (const detail of row.details) line += '\t' + copyText(detail);
   return line + '\n';
 }
 
@@ -105,12 +112,7 @@ export function copyLineOf(row: CheckedRow): string {
  * nothing): `findExistingUsers` does it.
  */
 export async function copyImportText(client: PoolClient, text: Buffer): Promise<void> {
-  await copyLines(
-    client,
-    'import_file',
-    columns.map(([, [column]]) => column),
-    text,
-  );
+  await copyLines(client, 'import_file', tableColumns, text);
 }
 
 /** Each copied row's existing user, by its email (what `appendRows` does row by row). Run after `lookUpByIndex`. */
@@ -219,12 +221,10 @@ const userOf = sql.raw('coalesce(r.user_id, r.new_user_id)');
  */
 export async function writeImport(tx: Executor, scope: ImportScope, triggersOff: boolean): Promise<void> {
   await tx.execute(sql`
-    insert into users (id, email, role, first_name, last_name, client_id, employee_id, salutation, secondary_email,
-      mobile_number, npi, practice_number, facility, specialty, profession, manager_first_name, manager_last_name,
-      manager_email, user_type)
+    insert into users (id, email, role, first_name, last_name, client_id, employee_id, salutation, profession,
+      ${sql.raw(detailList(''))})
     select distinct on (r.new_user_id) r.new_user_id, r.email, r.role, r.first_name, r.last_name, ${scope.clientId},
-      r.employee_id, r.salutation, r.secondary_email, r.mobile_number, r.npi, r.practice_number, r.facility,
-      r.specialty, r.profession, r.manager_first_name, r.manager_last_name, r.manager_email, r.user_type
+      r.employee_id, r.salutation, r.profession, ${sql.raw(detailList('r.'))}
     from import_file r
     where r.user_id is null
     order by r.new_user_id, r.line`);
@@ -232,17 +232,13 @@ export async function writeImport(tx: Executor, scope: ImportScope, triggersOff:
   // ID were checked unchanged), so an exported file, edited and imported again, changes
   // what was edited; a row that changes nothing writes nothing.
   await tx.execute(sql`
-    update users u set salutation = r.salutation, role = r.role, secondary_email = r.secondary_email,
-      mobile_number = r.mobile_number, npi = r.npi, practice_number = r.practice_number, facility = r.facility,
-      specialty = r.specialty, manager_first_name = r.manager_first_name, manager_last_name = r.manager_last_name,
-      manager_email = r.manager_email, user_type = r.user_type, updated_at = now()
+    update users u set salutation = r.salutation, role = r.role,
+      ${sql.raw(DETAILS.map((name) => `${name} = r.${name}`).join(', '))}, updated_at = now()
     from (select distinct on (f.user_id) f.* from import_file f where f.user_id is not null
       order by f.user_id, f.line) r
     where u.id = r.user_id
-      and (u.salutation, u.role, u.secondary_email, u.mobile_number, u.npi, u.practice_number, u.facility,
-        u.specialty, u.manager_first_name, u.manager_last_name, u.manager_email, u.user_type)
-      is distinct from (r.salutation, r.role, r.secondary_email, r.mobile_number, r.npi, r.practice_number,
-        r.facility, r.specialty, r.manager_first_name, r.manager_last_name, r.manager_email, r.user_type)`);
+      and (u.salutation, u.role, ${sql.raw(detailList('u.'))})
+      is distinct from (r.salutation, r.role, ${sql.raw(detailList('r.'))})`);
   if (!scope.projectId) return;
   // With row triggers off, the KEY SHARE locks they would take on the users that existed
   // before this import (its own new users need none), all at once.

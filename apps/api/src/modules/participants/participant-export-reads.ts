@@ -1,23 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ParticipantFilter } from '@pss/contract';
+import { PARTICIPANT_OPTIONAL_COLUMNS, type ParticipantFilter } from '@pss/contract';
 import type { Db } from '../../db/client.js';
 import { participantAssignments, projectParticipants, seasons, users } from '../../db/schema/index.js';
+import { fieldColumns } from '../../lib/field-columns.js';
 import { participantListCondition } from './participant-list-condition.js';
 import type { ParticipantRow } from './participant-list.js';
 
+/** The details an export writes (the import's, participant-fields.ts), each under its own name. */
+const exportedDetails = fieldColumns(PARTICIPANT_OPTIONAL_COLUMNS, users);
+
 /** A participant as the export writes them: every detail the import reads. */
-export type ExportRow = ParticipantRow & {
-  sortName: string;
-  secondaryEmail: string | null;
-  mobileNumber: string | null;
-  npi: string | null;
-  practiceNumber: string | null;
-  facility: string | null;
-  specialty: string | null;
-  managerFirstName: string | null;
-  managerLastName: string | null;
-  managerEmail: string | null;
-  userType: string | null;
+export type ExportRow = ParticipantRow & { sortName: string } & {
+  [Name in (typeof PARTICIPANT_OPTIONAL_COLUMNS)[number]]: string | null;
 };
 
 export interface ExportAssignment {
@@ -53,16 +47,7 @@ export function createParticipantExportReads(db: Db) {
           email: users.email,
           role: users.role,
           profession: users.profession,
-          secondaryEmail: users.secondaryEmail,
-          mobileNumber: users.mobileNumber,
-          npi: users.npi,
-          practiceNumber: users.practiceNumber,
-          facility: users.facility,
-          specialty: users.specialty,
-          managerFirstName: users.managerFirstName,
-          managerLastName: users.managerLastName,
-          managerEmail: users.managerEmail,
-          userType: users.userType,
+          ...exportedDetails,
           dataStatus: projectParticipants.dataStatus,
           archived: projectParticipants.archived,
           notes: projectParticipants.notes,

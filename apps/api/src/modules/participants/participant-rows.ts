@@ -2,6 +2,7 @@ import {
   PARTICIPANT_ASSIGNMENT_COLUMNS,
   PARTICIPANT_OPTIONAL_COLUMNS,
   PARTICIPANT_REQUIRED_COLUMNS,
+  participantFields,
   isParticipantRole,
   participantRoles,
   professions,
@@ -39,16 +40,8 @@ export interface CheckedRow {
   salutation: string | null;
   firstName: string;
   lastName: string;
-  secondaryEmail: string | null;
-  mobileNumber: string | null;
-  npi: string | null;
-  practiceNumber: string | null;
-  facility: string | null;
-  specialty: string | null;
-  managerFirstName: string | null;
-  managerLastName: string | null;
-  managerEmail: string | null;
-  userType: string | null;
+  /** The details the file gives, in PARTICIPANT_OPTIONAL_COLUMNS' order (participant-fields.ts); '' is null. */
+  details: (string | null)[];
   seasonId: string | null;
   firstRound: number | null;
   lastRound: number | null;
@@ -83,6 +76,24 @@ function isRealDate(value: string): boolean {
   return !(month === 2 && day === 29 && !leap);
 }
 
+/** The details' checks, in PARTICIPANT_OPTIONAL_COLUMNS' order: each detail's kind (participant-fields.ts). */
+const DETAIL_KINDS = PARTICIPANT_OPTIONAL_COLUMNS.map((name) => participantFields[name].value);
+
+/** What is wrong with a detail's value, by its kind, or null (an empty value is none, and fine). */
+function detailProblem(name: string, kind: (typeof DETAIL_KINDS)[number], value: string): string | null {
+  if (!value) return null;
+  switch (kind) {
+    case 'email':
+      return EMAIL.test(value) ? null : `${name} "${value}" is not a valid email.`;
+    case 'mobile':
+      return MOBILE_NUMBER_PATTERN.test(value) && value.length <= MAX_MOBILE_NUMBER
+        ? null
+        : `${name} "${value}": ${MOBILE_NUMBER_MESSAGE.toLowerCase()}.`;
+    case 'text':
+      return null;
+  }
+}
+
 /** Where each column the checker reads is in the file's rows (-1: the file has no such column). */
 function columnIndexes(columnAt: Readonly<Record<string, number>>) {
   const at = (name: (typeof PARTICIPANT_ALL_COLUMNS)[number]) => columnAt[name] ?? -1;
@@ -94,16 +105,7 @@ function columnIndexes(columnAt: Readonly<Record<string, number>>) {
     email: at('email'),
     role: at('role'),
     profession: at('profession'),
-    secondaryEmail: at('secondary_email'),
-    mobileNumber: at('mobile_number'),
-    npi: at('npi'),
-    practiceNumber: at('practice_number'),
-    facility: at('facility'),
-    specialty: at('specialty'),
-    managerFirstName: at('manager_first_name'),
-    managerLastName: at('manager_last_name'),
-    managerEmail: at('manager_email'),
-    userType: at('user_type'),
+    details: PARTICIPANT_OPTIONAL_COLUMNS.map(at),
     season: at('season'),
     rounds: at('rounds'),
     startDate: at('start_date'),
@@ -178,24 +180,13 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
     const salutation = cellOf(cells, at.salutation);
     const firstName = cellOf(cells, at.firstName);
     const lastName = cellOf(cells, at.lastName);
-    const secondaryEmail = cellOf(cells, at.secondaryEmail);
-    const mobileNumber = cellOf(cells, at.mobileNumber);
-    const npi = cellOf(cells, at.npi);
-    const practiceNumber = cellOf(cells, at.practiceNumber);
-    const facility = cellOf(cells, at.facility);
-    const specialty = cellOf(cells, at.specialty);
-    const managerFirstName = cellOf(cells, at.managerFirstName);
-    const managerLastName = cellOf(cells, at.managerLastName);
-    const managerEmail = cellOf(cells, at.managerEmail);
-    const userType = cellOf(cells, at.userType);
+    // Checked as text, then stored with '' as null (in place: one array per row).
+    const details: (string | null)[] = at.details.map((index) => cellOf(cells, index));
 
     if (!employeeId) problem('USER_ID_REQUIRED', 'user_id is required.');
     if (!salutation) problem('SALUTATION_REQUIRED', 'salutation is required.');
     else if (!SALUTATION_PATTERN.test(salutation) || salutation.length > MAX_SALUTATION) {
       problem('INVALID_SALUTATION', `salutation "${salutation}" is not a salutation (such as Dr., Mrs or Mr).`);
-    }
-    if (mobileNumber && (!MOBILE_NUMBER_PATTERN.test(mobileNumber) || mobileNumber.length > MAX_MOBILE_NUMBER)) {
-      problem('USER_DATA_INVALID', `mobile_number "${mobileNumber}": ${MOBILE_NUMBER_MESSAGE.toLowerCase()}.`);
     }
     if (!firstName) problem('FIRST_NAME_REQUIRED', 'first_name is required.');
     if (!lastName) problem('LAST_NAME_REQUIRED', 'last_name is required.');
@@ -208,34 +199,17 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
         'USER_DATA_INVALID',
         `profession must be ${PROFESSIONS_TEXT}${rawProfession ? `, not "${rawProfession}"` : ''}.`,
       );
-    if (secondaryEmail && !EMAIL.test(secondaryEmail))
-      problem('USER_DATA_INVALID', `secondary_email "${secondaryEmail}" is not a valid email.`);
-    if (managerEmail && !EMAIL.test(managerEmail))
-      problem('USER_DATA_INVALID', `manager_email "${managerEmail}" is not a valid email.`);
+    for (let i = 0; i < details.length; i += 1) {
+      const wrong = detailProblem(PARTICIPANT_OPTIONAL_COLUMNS[i]!, DETAIL_KINDS[i]!, details[i] ?? '');
+      if (wrong) problem('USER_DATA_INVALID', wrong);
+    }
 
     // The same clinician on several rows (one per season) must be the same person.
     if (employeeId && email) {
       const seen = clinicians.get(employeeId);
       // The other details go onto the user too, so every row must give the same ones.
       // (Joined by an array: one flat string to keep, not a chain of concatenations.)
-      const identity = [
-        email,
-        firstName,
-        lastName,
-        profession,
-        role,
-        salutation,
-        secondaryEmail,
-        mobileNumber,
-        npi,
-        practiceNumber,
-        facility,
-        specialty,
-        managerFirstName,
-        managerLastName,
-        managerEmail,
-        userType,
-      ].join('\u0000');
+      const identity = [email, firstName, lastName, profession, role, salutation, ...details].join('\u0000');
       if (!seen) clinicians.set(employeeId, { line, identity });
       else if (seen.identity !== identity) {
         problem('USER_DATA_INVALID', `user_id ${employeeId} has other details on line ${seen.line}.`);
@@ -292,6 +266,7 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
     }
 
     if (problems) return { problems };
+    for (let i = 0; i < details.length; i += 1) if (!details[i]) details[i] = null;
     return {
       problems: NO_PROBLEMS,
       row: {
@@ -304,16 +279,7 @@ export function createParticipantRowChecker(seasons: ImportSeason[]) {
         salutation,
         firstName,
         lastName,
-        secondaryEmail: secondaryEmail || null,
-        mobileNumber: mobileNumber || null,
-        npi: npi || null,
-        practiceNumber: practiceNumber || null,
-        facility: facility || null,
-        specialty: specialty || null,
-        managerFirstName: managerFirstName || null,
-        managerLastName: managerLastName || null,
-        managerEmail: managerEmail || null,
-        userType: userType || null,
+        details,
         seasonId,
         firstRound,
         lastRound,

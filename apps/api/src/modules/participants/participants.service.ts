@@ -1,4 +1,11 @@
-import type { Participant, ParticipantFilter, ParticipantListQuery, Paged, ImportJob } from '@pss/contract';
+import {
+  PARTICIPANT_OPTIONAL_COLUMNS,
+  type Participant,
+  type ParticipantFilter,
+  type ParticipantListQuery,
+  type Paged,
+  type ImportJob,
+} from '@pss/contract';
 import { AppError, validationError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Cell, Table } from '../../lib/table-writer.js';
@@ -35,13 +42,7 @@ const EXPORT_PAGE = 1000;
 const EXPORT_PROJECT_COLUMNS = ['data_status', 'archived', 'notes', 'added_at'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The example import file offered for download. */
-export const PARTICIPANT_EXAMPLE_CSV =
-  [
-    PARTICIPANT_ALL_COLUMNS.join(','),
-    'E-1001,Dr.,Ana,García,ana.garcia@example.org,USER,MD,,+1 555 0100,1234567890,P-77,Northwind Cardiology,Cardiology,Lee,Park,lee.park@example.org,Attending,Spring Season,1-4,',
-    'E-1002,Mr.,Ben,"O\'Neill, Jr.",ben.oneill@example.org,HALFUSER,AS,,,,,,,,,,,Spring Season,2-3,',
-  ].join('\r\n') + '\r\n';
+export { PARTICIPANT_EXAMPLE_CSV } from './participant-example.js';
 
 export function createParticipantsService(deps: {
   participants: ParticipantsRepository;
@@ -290,16 +291,7 @@ export function createParticipantsService(deps: {
           p.email,
           p.role,
           p.profession,
-          row.secondaryEmail,
-          row.mobileNumber,
-          row.npi,
-          row.practiceNumber,
-          row.facility,
-          row.specialty,
-          row.managerFirstName,
-          row.managerLastName,
-          row.managerEmail,
-          row.userType,
+          ...PARTICIPANT_OPTIONAL_COLUMNS.map((name) => row[name]),
         ];
         const project = [p.data_status, p.archived ? 'yes' : 'no', p.notes, p.added_at];
         for (const a of assignments.get(row.userId) ?? [null]) {

@@ -1,3 +1,6 @@
+import type { reportRoutes } from '@pss/contract';
+import type { Table } from '../../lib/table-writer.js';
+import type { AccessClaims } from '../../lib/tokens.js';
 import { certificatesReport } from './certificates-report.js';
 import { itemAnalysisReport } from './item-analysis-report.js';
 import { participantsProgressReport } from './participants-progress-report.js';
@@ -15,7 +18,9 @@ import { surveyResponsesReport } from './survey-responses-report.js';
  * archived participants. Columns are described in docs/design/reports.md.
  *
  * Each report is a module of its own (`*-report.ts`); what they share — the project and
- * season checks, the file name, the participants' pages — is `report-context.ts`.
+ * season checks, the file name, the participants' pages — is `report-context.ts`. There is one
+ * report for each route of the contract's `reportRoutes`, under the route's name: a route
+ * declared without its report fails type-checking here.
  */
 export function createReportsService(deps: ReportsDeps) {
   const context = createReportContext(deps);
@@ -33,6 +38,6 @@ export function createReportsService(deps: ReportsDeps) {
     ...projectUsageReport(context),
     ...itemAnalysisReport(context),
     ...certificatesReport(context),
-  };
+  } satisfies Record<keyof typeof reportRoutes, (caller: AccessClaims, ...args: never[]) => Promise<Table>>;
 }
 export type ReportsService = ReturnType<typeof createReportsService>;

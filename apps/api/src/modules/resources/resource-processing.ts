@@ -88,7 +88,7 @@ export function createResourceProcessing(deps: {
       if (closed) return done;
       const now = deps.clock.now();
       const staleBefore = new Date(now.getTime() - leaseMs);
-      for (const id of await repository.giveUpProcessing(staleBefore, MAX_PROCESSING_ATTEMPTS)) {
+      for (const id of await repository.giveUpProcessing(now, staleBefore, MAX_PROCESSING_ATTEMPTS)) {
         deps.log?.warn({ resourceId: id, attempts: MAX_PROCESSING_ATTEMPTS }, 'resource thumbnail given up');
       }
       const row = await repository.claimProcessing(now, staleBefore, MAX_PROCESSING_ATTEMPTS);

@@ -1,4 +1,6 @@
 import {
+  fieldNames,
+  participantFields,
   isParticipantRole,
   professionLabels,
   professions,
@@ -16,6 +18,10 @@ import type { AccessClaims } from '../../lib/tokens.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { UserManagementRepository, UserWithClient, UsersRepository } from './users.repository.js';
 import { auditChanges, auditClient, auditPasswordChanged } from '../audit/audit-scope.service.js';
+import { rowFields, wireFields } from '../../lib/field-columns.js';
+
+/** A participant's details (participant-fields.ts), each in the users table's column of its name in camelCase. */
+const detailNames = fieldNames(participantFields);
 
 function toSummary(user: UserWithClient): UserSummary {
   return {
@@ -65,17 +71,7 @@ export function createUserManagementService(deps: {
     return {
       ...toSummary(user),
       salutation: user.salutation,
-      secondary_email: user.secondaryEmail,
-      mobile_number: user.mobileNumber,
-      display_name: user.displayName,
-      npi: user.npi,
-      practice_number: user.practiceNumber,
-      facility: user.facility,
-      specialty: user.specialty,
-      manager_first_name: user.managerFirstName,
-      manager_last_name: user.managerLastName,
-      manager_email: user.managerEmail,
-      user_type: user.userType,
+      ...wireFields(detailNames, user),
       projects: projects.map((p) => ({
         project_id: p.projectId,
         project_name: p.projectName,
@@ -117,18 +113,8 @@ export function createUserManagementService(deps: {
           firstName: input.first_name,
           lastName: input.last_name,
           salutation: input.salutation ?? null,
-          secondaryEmail: input.secondary_email ?? null,
-          mobileNumber: input.mobile_number ?? null,
-          displayName: input.display_name ?? null,
-          npi: input.npi ?? null,
-          practiceNumber: input.practice_number ?? null,
-          facility: input.facility ?? null,
-          specialty: input.specialty ?? null,
           profession: input.profession ?? null,
-          managerFirstName: input.manager_first_name ?? null,
-          managerLastName: input.manager_last_name ?? null,
-          managerEmail: input.manager_email ?? null,
-          userType: input.user_type ?? null,
+          ...rowFields(detailNames, input),
           ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
         },
         deps.clock.now(),

@@ -3,28 +3,37 @@ import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from '../../lib/i18n';
 import { FormActions, FormError } from '../../components/form-parts';
-import { clientBody, type Client, type ClientBody } from '@pss/contract';
+import {
+  clientBody,
+  clientFields,
+  type Client,
+  type ClientBody,
+  type ClientFieldName,
+  type ClientFieldSpec,
+} from '@pss/contract';
 import { contractResolver, showSaveErrors } from '../../lib/form-errors';
 import { toastSuccess } from '../../lib/toasts';
 import { useSaveClient } from './clients-api';
+import { clientFieldHint, clientFieldLabel, clientFieldNames } from './client-fields-view';
 
-interface ClientValues {
-  name: string;
-  cap_id: string;
-  cap_status: string;
-  support_email: string;
-  support_phone: string;
-}
+type ClientValues = Record<ClientFieldName, string>;
 
-const toBody = (values: ClientValues): ClientBody => ({
-  name: values.name,
-  cap_id: values.cap_id.trim() || null,
-  cap_status: values.cap_status.trim() || null,
-  support_email: values.support_email.trim() || null,
-  support_phone: values.support_phone.trim() || null,
-});
+const valuesOf = (client: Client | undefined) =>
+  Object.fromEntries(clientFieldNames.map((name) => [name, client?.[name] ?? ''])) as ClientValues;
 
-/** Create or edit a client: name, CAP ID (unique among clients), CAP status and support contact. */
+// A required field goes as typed (its check says what is wrong); any other trimmed, empty as null.
+const toBody = (values: ClientValues) =>
+  Object.fromEntries(
+    clientFieldNames.map((name) => {
+      const spec: ClientFieldSpec = clientFields[name];
+      return [name, spec.required ? values[name] : values[name].trim() || null];
+    }),
+  ) as ClientBody;
+
+/** How the browser takes each kind of value (its keyboard on a phone, its autofill). */
+const inputType = { own: undefined, text: undefined, email: 'email', phone: 'tel' } as const;
+
+/** Create or edit a client: its fields (client-fields.ts), the CAP ID unique among clients. */
 export function ClientFormModal(props: {
   opened: boolean;
   client?: Client;
@@ -34,13 +43,7 @@ export function ClientFormModal(props: {
   const { t } = useTranslation();
   const save = useSaveClient();
   const form = useForm({
-    initialValues: {
-      name: props.client?.name ?? '',
-      cap_id: props.client?.cap_id ?? '',
-      cap_status: props.client?.cap_status ?? '',
-      support_email: props.client?.support_email ?? '',
-      support_phone: props.client?.support_phone ?? '',
-    },
+    initialValues: valuesOf(props.client),
     validate: contractResolver(clientBody, t, toBody),
     transformValues: toBody,
   });
@@ -68,25 +71,20 @@ export function ClientFormModal(props: {
       <form onSubmit={form.onSubmit(submit, () => setFormError(null))} noValidate>
         <Stack>
           <FormError message={formError} />
-          <TextInput label={t('clients.name')} {...form.getInputProps('name')} required data-autofocus />
-          <TextInput
-            label={t('clients.capId')}
-            description={t('clients.capIdHint')}
-            {...form.getInputProps('cap_id')}
-          />
-          <TextInput label={t('clients.capStatus')} {...form.getInputProps('cap_status')} />
-          <TextInput
-            type="email"
-            label={t('clients.supportEmail')}
-            description={t('clients.supportEmailHint')}
-            {...form.getInputProps('support_email')}
-          />
-          <TextInput
-            type="tel"
-            label={t('clients.supportPhone')}
-            description={t('clients.supportPhoneHint')}
-            {...form.getInputProps('support_phone')}
-          />
+          {clientFieldNames.map((name, index) => {
+            const spec: ClientFieldSpec = clientFields[name];
+            return (
+              <TextInput
+                key={name}
+                type={inputType[spec.value]}
+                label={clientFieldLabel(t, name)}
+                description={clientFieldHint(t, name)}
+                {...form.getInputProps(name)}
+                required={spec.required}
+                data-autofocus={index === 0 || undefined}
+              />
+            );
+          })}
           <FormActions saving={save.isPending} onCancel={props.onClose} />
         </Stack>
       </form>

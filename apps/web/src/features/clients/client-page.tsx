@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatDate } from '../../lib/format';
 import { ClientFormModal } from './client-form-modal';
 import { clientQueryOptions } from './clients-api';
+import { clientFieldDetails } from './client-fields-view';
 
 /** Client Options: one client's details; a superadmin may edit them. */
 export function ClientPage({ isSuperadmin }: { isSuperadmin: boolean }) {
@@ -42,8 +43,9 @@ export function ClientPage({ isSuperadmin }: { isSuperadmin: boolean }) {
         </Text>
         {client.data ? (
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Detail label={t('clients.capId')} value={client.data.cap_id ?? '—'} />
-            <Detail label={t('clients.capStatus')} value={client.data.cap_status ?? '—'} />
+            {clientFieldDetails(t, client.data).map((line) => (
+              <Detail key={line.name} label={line.label} value={line.value} />
+            ))}
             <Detail label={t('clients.createdAt')} value={formatDate(client.data.created_at)} />
           </SimpleGrid>
         ) : (

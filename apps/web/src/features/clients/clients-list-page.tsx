@@ -15,6 +15,7 @@ import { useListState } from '../../lib/use-list-state';
 import { useListTable } from '../../lib/use-list-table';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { clientListQueryOptions, useDeleteClient } from './clients-api';
+import { clientFieldColumns } from './client-fields-view';
 
 const CapRosterModal = lazyDialog(async () => (await import('./cap-roster-modal')).CapRosterModal);
 const ClientFormModal = lazyDialog(async () => (await import('./client-form-modal')).ClientFormModal);
@@ -52,19 +53,9 @@ export function ClientsListPage() {
   // steps of the list's query render neither the rows (DataTableRows) nor the header again.
   const columns = useMemo<Column<Client>[]>(
     () => [
-      {
-        key: 'name',
-        header: t('clients.name'),
-        sortField: 'name',
-        render: (c) => <PlainAnchorLink to={`/project-management/clients/${c.id}`}>{c.name}</PlainAnchorLink>,
-      },
-      { key: 'cap_id', header: t('clients.capId'), sortField: 'cap_id', render: (c) => c.cap_id ?? '—' },
-      {
-        key: 'cap_status',
-        header: t('clients.capStatus'),
-        sortField: 'cap_status',
-        render: (c) => c.cap_status ?? '—',
-      },
+      ...clientFieldColumns(t, {
+        name: (c) => <PlainAnchorLink to={`/project-management/clients/${c.id}`}>{c.name}</PlainAnchorLink>,
+      }),
       { key: 'projects', header: t('clients.projects'), render: (c) => c.project_count },
       {
         key: 'created_at',

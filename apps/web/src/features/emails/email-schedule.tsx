@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 
 import { useTranslation } from '../../lib/i18n';
 import { useListTable } from '../../lib/use-list-table';
-import type { ScheduledEmail } from '@pss/contract';
+import { scheduledEmailTypes, type ScheduledEmail, type ScheduledEmailType } from '@pss/contract';
+import type { emails } from '../../lib/i18n/admin-areas/emails';
 import { DataTable, type Column } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDay } from '../../lib/format';
@@ -14,8 +15,21 @@ import { PlaceholderWarnings } from './placeholder-warnings';
 import { useLiveSearchParams } from '../../lib/use-live-search-params';
 
 const PAGE_SIZE = 25;
-/** The rules, in the order the schedule's explanation gives them (email-rules.ts on the server). */
-const rules = ['initial', 'reminder', 'lastDay', 'newRound', 'summary', 'manual', 'certificate'] as const;
+/**
+ * Which paragraph of "How the schedule picks" explains each email the schedule sends (its rule
+ * is in email-rules.ts on the server): a new scheduled type needs a paragraph, or a place in one.
+ */
+const explainedIn: Record<ScheduledEmailType, keyof typeof emails.scheduleRules> = {
+  initial: 'initial',
+  reminder: 'reminder',
+  last_day_of_round: 'lastDay',
+  new_round: 'newRound',
+  last_round: 'lastDay',
+  summary_launch: 'summary',
+  summary_reminder: 'summary',
+};
+/** The paragraphs in the order of the emails they explain, then the emails the schedule does not send. */
+const rules = [...new Set([...scheduledEmailTypes.map((type) => explainedIn[type]), 'manual', 'certificate'] as const)];
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**

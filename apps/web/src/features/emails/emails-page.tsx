@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useOutletContext } from '../../lib/screen-router';
 import { useTranslation } from '../../lib/i18n';
-import type { Project } from '@pss/contract';
+import { projectEmailTypes, type Project } from '@pss/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/api-error';
 import { toastError, toastSuccess } from '../../lib/toasts';
@@ -175,7 +175,7 @@ function TemplatesView({ project }: { project: Project }) {
         message={
           disabling?.kind === 'season'
             ? t('emails.disableSeasonMessage', { season: disabling.seasonName })
-            : t('emails.disableAllMessage')
+            : t('emails.disableAllMessage', { number: projectEmailTypes.length })
         }
         confirmLabel={disabling?.kind === 'season' ? t('emails.disableSeason') : t('emails.disableAll')}
         busy={disable.isPending}

@@ -10,30 +10,51 @@ import { saveDownload } from '../../lib/download';
 /** A participant's progress, the filter of the participant table that the participants' report follows. */
 type ParticipantProgress = ParticipantStatistics['progress'];
 
-export const reportKindsOffered = [
-  'participants-progress',
-  'project-progress',
-  'project-score',
-  'project-usage',
-  'item-analysis',
-] as const;
-export type OfferedReport = (typeof reportKindsOffered)[number];
-
-export interface ReportRequest {
+/** What a download asks for besides the report: the season, the file's format, the participant table's narrowing. */
+interface ReportChoice {
   projectId: string;
   seasonName: string;
-  /** A report of the season, or the project's survey responses of one survey type (spec: reports per project). */
-  report: OfferedReport | { surveyType: SurveyTemplateTypeValue };
   format: ReportFormat;
   /** The participant table's search and progress filter, which the participants' report follows. */
   search?: string;
   progress?: ParticipantProgress;
 }
 
+/**
+ * The season's reports the Progress Dashboard's menu offers, in its order, each with the call
+ * that downloads it; its label is `progress.reports.<kind>` (lib/i18n/admin-areas/progress.ts).
+ */
+const offeredReports = {
+  'participants-progress': ({ projectId, seasonName, format, search, progress }: ReportChoice) =>
+    progress
+      ? callRaw(reportRoutes.participantsProgressSubset, {
+          params: { projectId },
+          query: { seasonName, filter: JSON.stringify({ progress }), search, format },
+        })
+      : callRaw(reportRoutes.participantsProgress, { params: { projectId }, query: { seasonName, search, format } }),
+  'project-progress': ({ projectId, seasonName, format }: ReportChoice) =>
+    callRaw(reportRoutes.projectProgress, {
+      params: { projectId },
+      query: { filter: JSON.stringify({ season_name: seasonName }), format },
+    }),
+  'project-score': ({ projectId, seasonName, format }: ReportChoice) =>
+    callRaw(reportRoutes.projectScore, { params: { projectId }, query: { seasonName, format } }),
+  'project-usage': ({ projectId, format }: ReportChoice) =>
+    callRaw(reportRoutes.projectUsage, { params: { projectId }, query: { format } }),
+  'item-analysis': ({ projectId, seasonName, format }: ReportChoice) =>
+    callRaw(reportRoutes.itemAnalysis, { params: { projectId }, query: { seasonName, format } }),
+};
+export type OfferedReport = keyof typeof offeredReports;
+export const reportKindsOffered = Object.keys(offeredReports) as OfferedReport[];
+
+export interface ReportRequest extends ReportChoice {
+  /** A report of the season, or the project's survey responses of one survey type (spec: reports per project). */
+  report: OfferedReport | { surveyType: SurveyTemplateTypeValue };
+}
+
 /** Downloads a report as an attachment; the session's bearer token goes with the call. */
 export function downloadReport(request: ReportRequest): Promise<void> {
-  const { projectId, seasonName, format } = request;
-  const params = { projectId };
+  const { projectId, format } = request;
   if (typeof request.report === 'object') {
     const type = request.report.surveyType;
     return saveDownload(
@@ -41,39 +62,5 @@ export function downloadReport(request: ReportRequest): Promise<void> {
       `survey-responses-${type.toLowerCase()}.${format}`,
     );
   }
-  const fallback = `${request.report}.${format}`;
-  switch (request.report) {
-    case 'participants-progress':
-      return saveDownload(
-        request.progress
-          ? callRaw(reportRoutes.participantsProgressSubset, {
-              params,
-              query: {
-                seasonName,
-                filter: JSON.stringify({ progress: request.progress }),
-                search: request.search,
-                format,
-              },
-            })
-          : callRaw(reportRoutes.participantsProgress, {
-              params,
-              query: { seasonName, search: request.search, format },
-            }),
-        fallback,
-      );
-    case 'project-progress':
-      return saveDownload(
-        callRaw(reportRoutes.projectProgress, {
-          params,
-          query: { filter: JSON.stringify({ season_name: seasonName }), format },
-        }),
-        fallback,
-      );
-    case 'project-score':
-      return saveDownload(callRaw(reportRoutes.projectScore, { params, query: { seasonName, format } }), fallback);
-    case 'project-usage':
-      return saveDownload(callRaw(reportRoutes.projectUsage, { params, query: { format } }), fallback);
-    case 'item-analysis':
-      return saveDownload(callRaw(reportRoutes.itemAnalysis, { params, query: { seasonName, format } }), fallback);
-  }
+  return saveDownload(offeredReports[request.report](request), `${request.report}.${format}`);
 }

@@ -48,9 +48,18 @@ export function ResourceLibraryPage() {
   });
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
   const { table, search } = useListTable(list, resources, {
+    // Spans: the table says its empty state in a paragraph of its own (no <p> inside a <p>).
     empty: {
-      none: <Text size="sm">{t('resources.empty')}</Text>,
-      noMatches: <Text size="sm">{t('resources.noMatches')}</Text>,
+      none: (
+        <Text span size="sm">
+          {t('resources.empty')}
+        </Text>
+      ),
+      noMatches: (
+        <Text span size="sm">
+          {t('resources.noMatches')}
+        </Text>
+      ),
     },
     filtered: Object.keys(filter).length > 0,
     onSearchInput: () => setSelection(emptySelection),

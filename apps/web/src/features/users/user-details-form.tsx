@@ -2,29 +2,21 @@ import { useState } from 'react';
 import { Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from '../../lib/i18n';
-import { professions, updateUserBody, type UpdateUserBody, type UserDetails } from '@pss/contract';
+import {
+  fieldNames,
+  participantFields,
+  professions,
+  updateUserBody,
+  type UpdateUserBody,
+  type UserDetails,
+} from '@pss/contract';
 import { FormError } from '../../components/form-parts';
 import { contractResolver, showSaveErrors } from '../../lib/form-errors';
 import { toastSuccess } from '../../lib/toasts';
 import { useUpdateUser } from './users-api';
 
-const textFields = [
-  'email',
-  'salutation',
-  'first_name',
-  'last_name',
-  'display_name',
-  'secondary_email',
-  'mobile_number',
-  'npi',
-  'practice_number',
-  'facility',
-  'specialty',
-  'manager_first_name',
-  'manager_last_name',
-  'manager_email',
-  'user_type',
-] as const;
+/** Who the user is, then their details (participant-fields.ts), in the form's order. */
+const textFields = ['email', 'salutation', 'first_name', 'last_name', ...fieldNames(participantFields)] as const;
 type TextField = (typeof textFields)[number];
 type UserValues = Record<TextField, string> & { profession: string | null; password: string };
 

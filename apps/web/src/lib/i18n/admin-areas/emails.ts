@@ -72,7 +72,7 @@ export const emails = {
   inSeason: '{{name}} ({{season}})',
   disableAll: 'Disable all',
   disableAllTitle: 'Disable all project emails',
-  disableAllMessage: 'Disable all eight project emails? No project email is sent until you enable it again.',
+  disableAllMessage: 'Disable all {{number}} project emails? No project email is sent until you enable it again.',
   disableSeason: 'Disable all of this season',
   disableSeasonTitle: 'Disable the season’s emails',
   disableSeasonMessage: 'Disable all emails of {{season}}? None of them is sent until you enable it again.',
