@@ -86,6 +86,8 @@ export const clientFields = {
   /** Its own support contact (null: the server's SUPPORT_EMAIL / SUPPORT_PHONE). */
   support_email: { value: 'email', label: 'supportEmail', hint: true },
   support_phone: { value: 'phone', label: 'supportPhone', hint: true },
+  /** Whom the provider writes to at the client (not named in its emails). */
+  contact_email: { value: 'email', detailed: true, label: 'contactEmail' },
 } as const satisfies Record<string, ClientFieldSpec>;
 
 export type ClientFields = typeof clientFields;

@@ -13,6 +13,8 @@ export const clients = pgTable(
     /** Who participants write to or call ({email}, {phone}); null: SUPPORT_EMAIL / SUPPORT_PHONE. */
     supportEmail: text('support_email'),
     supportPhone: text('support_phone'),
+    /** Whom the provider writes to at the client. */
+    contactEmail: text('contact_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
