@@ -200,3 +200,58 @@ describe('client isolation', () => {
     expect(list.json().total).toBeGreaterThan(0);
   });
 });
+
+describe('a client’s contact email', () => {
+  const put = (id: string, body: object) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/clients/${id}`, headers: f.asSuperadmin, payload: body });
+  const get = async (id: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/api/clients/${id}`, headers: f.asSuperadmin })).json();
+  const listed = async (id: string) =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/clients?limit=200', headers: f.asSuperadmin }))
+      .json()
+      .items.find((c: { id: string }) => c.id === id);
+  const row = async (id: string) => (await ctx.db.select().from(clients).where(eq(clients.id, id)))[0]!;
+
+  it('is created, read back, changed, kept when left out and cleared with "" or null', async () => {
+    const created = await post({ name: 'Contact Co', contact_email: ' office@contact.test ' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect(created.json().contact_email).toBe('office@contact.test');
+    expect((await get(id)).contact_email).toBe('office@contact.test');
+    expect((await listed(id)).contact_email).toBe('office@contact.test');
+    expect((await post({ name: 'No Contact Co' })).json().contact_email).toBeNull();
+
+    const changed = await put(id, { name: 'Contact Co', contact_email: 'desk@contact.test' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().contact_email).toBe('desk@contact.test');
+    // An update that leaves it out keeps it.
+    expect((await put(id, { name: 'Contact Co Renamed' })).json().contact_email).toBe('desk@contact.test');
+    expect((await row(id)).contactEmail).toBe('desk@contact.test');
+
+    expect((await put(id, { name: 'Contact Co', contact_email: '' })).json().contact_email).toBeNull();
+    await put(id, { name: 'Contact Co', contact_email: 'again@contact.test' });
+    expect((await put(id, { name: 'Contact Co', contact_email: null })).json().contact_email).toBeNull();
+    expect((await row(id)).contactEmail).toBeNull();
+  });
+
+  it.each([
+    [{ contact_email: 'not an address' }, 'INVALID_EMAIL'],
+    [{ contact_email: `${'a'.repeat(250)}@b.test` }, 'INVALID_EMAIL'],
+    [{ contact_email: 42 }, undefined],
+  ])('refuses %j with VALIDATION_ERROR and changes nothing', async (body, code) => {
+    const id = (await post({ name: 'Kept Contact', contact_email: 'kept@contact.test' })).json().id as string;
+    const before = await clientCount();
+    for (const response of [
+      await post({ name: 'Bad Contact', ...body }),
+      await put(id, { name: 'Changed', ...body }),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errorCode).toBe('VALIDATION_ERROR');
+      const issue = response.json().details.fields.find((i: { field: string }) => i.field === 'body.contact_email');
+      expect(issue).toBeDefined();
+      if (code) expect(issue.errorCode).toBe(code);
+    }
+    expect(await clientCount()).toBe(before);
+    expect(await row(id)).toMatchObject({ name: 'Kept Contact', contactEmail: 'kept@contact.test' });
+  });
+});

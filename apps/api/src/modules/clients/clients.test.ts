@@ -34,6 +34,7 @@ describe('GET /api/clients', () => {
       [
         'cap_id',
         'cap_status',
+        'contact_email',
         'created_at',
         'id',
         'name',

@@ -20,6 +20,7 @@ const client: Client = {
   cap_status: null,
   support_email: 'help@harbor.example',
   support_phone: null,
+  contact_email: 'office@harbor.example',
   project_count: 2,
   created_at: '2026-03-01T00:00:00.000Z',
   updated_at: '2026-03-02T00:00:00.000Z',
@@ -41,7 +42,7 @@ describe("a client's fields (client-fields.ts) on the screens", () => {
   it('the form has an input for each field, with its label, hint and kind, in the list’s order', () => {
     renderForm();
     const inputs = screen.getAllByRole('textbox');
-    expect(inputs.map((input) => input.getAttribute('type'))).toEqual([null, null, null, 'email', 'tel']);
+    expect(inputs.map((input) => input.getAttribute('type'))).toEqual([null, null, null, 'email', 'tel', 'email']);
     expect(screen.getByRole('textbox', { name: 'Client name' })).toBeRequired();
     expect(screen.getByRole('textbox', { name: 'CAP ID' })).toHaveAccessibleDescription(
       'The CAP member number; unique among clients.',
@@ -49,6 +50,7 @@ describe("a client's fields (client-fields.ts) on the screens", () => {
     expect(screen.getByRole('textbox', { name: 'CAP status' })).not.toBeRequired();
     expect(screen.getByRole('textbox', { name: 'Support email' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Support phone' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Contact email' })).toHaveAttribute('type', 'email');
   });
 
   it('sends every field: the name as typed, the others trimmed and empty as null', async () => {
@@ -56,9 +58,17 @@ describe("a client's fields (client-fields.ts) on the screens", () => {
     const user = renderForm();
     await user.type(screen.getByRole('textbox', { name: 'Client name' }), 'New Clinic');
     await user.type(screen.getByRole('textbox', { name: 'CAP status' }), '  Active  ');
+    await user.type(screen.getByRole('textbox', { name: 'Contact email' }), ' desk@new.example ');
     await user.click(screen.getByRole('button', { name: t('common.save') }));
     expect(call).toHaveBeenCalledWith(clientRoutes.create, {
-      body: { name: 'New Clinic', cap_id: null, cap_status: 'Active', support_email: null, support_phone: null },
+      body: {
+        name: 'New Clinic',
+        cap_id: null,
+        cap_status: 'Active',
+        support_email: null,
+        support_phone: null,
+        contact_email: 'desk@new.example',
+      },
     });
   });
 
@@ -67,6 +77,7 @@ describe("a client's fields (client-fields.ts) on the screens", () => {
     const user = renderForm(client);
     expect(screen.getByRole('textbox', { name: 'Support email' })).toHaveValue('help@harbor.example');
     expect(screen.getByRole('textbox', { name: 'Support phone' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Contact email' })).toHaveValue('office@harbor.example');
     await user.click(screen.getByRole('button', { name: t('common.save') }));
     expect(call).toHaveBeenCalledWith(clientRoutes.update, {
       params: { id: client.id },
@@ -76,6 +87,7 @@ describe("a client's fields (client-fields.ts) on the screens", () => {
         cap_status: null,
         support_email: 'help@harbor.example',
         support_phone: null,
+        contact_email: 'office@harbor.example',
       },
     });
   });
@@ -97,6 +109,8 @@ describe("a client's fields (client-fields.ts) on the screens", () => {
     expect(clientFieldDetails(t, client)).toEqual([
       { name: 'cap_id', label: 'CAP ID', value: 'CAP-1' },
       { name: 'cap_status', label: 'CAP status', value: '—' },
+      { name: 'contact_email', label: 'Contact email', value: 'office@harbor.example' },
     ]);
+    expect(clientFieldDetails(t, { ...client, contact_email: null }).at(-1)).toMatchObject({ value: '—' });
   });
 });

@@ -16,6 +16,7 @@ const client: Client = {
   cap_status: 'Active',
   support_email: null,
   support_phone: null,
+  contact_email: null,
   project_count: 0,
   created_at: '2026-01-05T10:00:00.000Z',
   updated_at: '2026-01-05T10:00:00.000Z',
@@ -65,6 +66,7 @@ describe('the client form', () => {
           cap_status: null,
           support_email: null,
           support_phone: '+1 555 0100',
+          contact_email: null,
         },
       },
     ]);
@@ -81,7 +83,14 @@ describe('the client form', () => {
     expect(callsTo(clientRoutes.update)).toEqual([
       {
         params: { id: client.id },
-        body: { name: 'North Clinic', cap_id: 'CAP-1', cap_status: null, support_email: null, support_phone: null },
+        body: {
+          name: 'North Clinic',
+          cap_id: 'CAP-1',
+          cap_status: null,
+          support_email: null,
+          support_phone: null,
+          contact_email: null,
+        },
       },
     ]);
   });

@@ -17,6 +17,7 @@ function clientNamed(name: string, n: number, more: Partial<Client> = {}): Clien
     cap_status: null,
     support_email: null,
     support_phone: null,
+    contact_email: null,
     project_count: 0,
     created_at: '2026-01-05T10:00:00.000Z',
     updated_at: '2026-01-05T10:00:00.000Z',

@@ -24,6 +24,7 @@ export const clients = {
   supportPhone: 'Support phone',
   supportPhoneHint:
     'Named in its emails as {phone}. Empty: the platform’s (if any); the line that names it is left out when there is none.',
+  contactEmail: 'Contact email',
   createdAt: 'Created',
   caption: 'Clients',
   searchPlaceholder: 'Search by name or CAP ID',
