@@ -62,6 +62,8 @@ export function rowChanges<Name extends string, Body extends Partial<Record<Name
   clearedWhenLeftOut: (name: Name) => boolean,
 ): { [N in Name as RowKey<N>]?: Stored<Body[N]> } {
   const row: Record<string, unknown> = {};
-  for (const name of names) row[rowKey(name)] = body[name] ?? (clearedWhenLeftOut(name) ? null : undefined);
+  // A null (a field sent as '' or null) clears it; only a field left out is undefined.
+  for (const name of names)
+    row[rowKey(name)] = body[name] !== undefined ? body[name] : clearedWhenLeftOut(name) ? null : undefined;
   return row as { [N in Name as RowKey<N>]?: Stored<Body[N]> };
 }
