@@ -126,12 +126,13 @@ export default defineConfig({
     },
     // A flow that changes the demo for good (a case published into the running round adds a
     // case to every participant's dashboard, and an active case can be neither deleted nor
-    // returned to draft) runs after every other flow, which read the demo as it was seeded.
+    // returned to draft) runs after every other flow on its server, which read the demo as it
+    // was seeded; the other server's demo it never touches.
     // Alone: `npx playwright test --config apps/web/playwright.config.ts --no-deps <spec>`.
     {
       name: 'after-the-others',
       testMatch: LAST_FLOWS,
-      dependencies: ['flows', 'flows-second-server'],
+      dependencies: ['flows'],
       workers: 1,
       use: { baseURL: baseUrlOf(E2E_PORTS[0]) },
     },
@@ -139,7 +140,7 @@ export default defineConfig({
     {
       name: 'quiet',
       testMatch: QUIET_FLOWS,
-      dependencies: ['after-the-others'],
+      dependencies: ['after-the-others', 'flows-second-server'],
       workers: 1,
       use: { baseURL: baseUrlOf(E2E_PORTS[1]) },
     },

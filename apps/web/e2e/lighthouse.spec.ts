@@ -36,9 +36,11 @@ const MAX_CLS = 0.1;
 const SLOW_HOST_BENCHMARK = 2000;
 const SLOW_HOST_PERFORMANCE = 0.6;
 /**
- * The median of three runs a screen in CI (about four minutes for the three screens), one run
- * elsewhere unless LIGHTHOUSE_RUNS says: a single run on a shared two-core machine is as
- * likely to measure the machine as the page.
+ * Up to three runs a screen in CI, one elsewhere unless LIGHTHOUSE_RUNS says: a single run on a
+ * shared two-core machine is as likely to measure the machine as the page. So a run that falls
+ * under any floor never decides: the screen is run RUNS times and the median decides. A first
+ * run that clears every floor does (the screens score 0.95-1 against 0.9): the two more runs
+ * cost CI about fifty seconds with one core idle (docs/testing.md).
  */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? (process.env.CI ? 3 : 1));
 
@@ -127,7 +129,7 @@ async function audit(url: string): Promise<Scores> {
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.goto('about:blank');
   const runs: Scores[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
+  for (let i = 0; i < RUNS && !(i === 1 && withinThresholds(runs[0]!)); i += 1) {
     const lhr = await lighthouseRun(url);
     // LIGHTHOUSE_REPORT_DIR keeps each run's full report (JSON), for finding what a score waits on.
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
@@ -158,15 +160,29 @@ async function audit(url: string): Promise<Scores> {
     (Object.keys(runs[0]!) as (keyof Scores)[]).map((key) => [key, median(runs.map((run) => run[key]))]),
   ) as unknown as Scores;
   console.log(
-    `Lighthouse ${new URL(url).pathname} (median of ${RUNS}): performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, CLS ${scores.cls.toFixed(3)}, FCP ${Math.round(scores.fcpMs)} ms, LCP ${Math.round(scores.lcpMs)} ms, machine benchmark ${Math.round(scores.benchmarkIndex)}`,
+    `Lighthouse ${new URL(url).pathname} (${runs.length === 1 ? 'one run, clear of every floor' : `median of ${runs.length}`}): performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, CLS ${scores.cls.toFixed(3)}, FCP ${Math.round(scores.fcpMs)} ms, LCP ${Math.round(scores.lcpMs)} ms, machine benchmark ${Math.round(scores.benchmarkIndex)}`,
   );
   return scores;
+}
+
+/** A category's floor on this host (a slow host's performance floor is lower, see above). */
+function floorOf(category: Category, scores: Scores): number {
+  const slowHost = scores.benchmarkIndex < SLOW_HOST_BENCHMARK;
+  return slowHost && category === 'performance' ? SLOW_HOST_PERFORMANCE : THRESHOLDS[category];
+}
+
+/** Whether one run's scores clear every floor. */
+function withinThresholds(scores: Scores): boolean {
+  return (
+    (Object.keys(THRESHOLDS) as Category[]).every((category) => scores[category] >= floorOf(category, scores)) &&
+    scores.cls <= MAX_CLS
+  );
 }
 
 function expectWithinThresholds(path: string, scores: Scores) {
   const slowHost = scores.benchmarkIndex < SLOW_HOST_BENCHMARK;
   for (const category of Object.keys(THRESHOLDS) as Category[]) {
-    const floor = slowHost && category === 'performance' ? SLOW_HOST_PERFORMANCE : THRESHOLDS[category];
+    const floor = floorOf(category, scores);
     expect(
       scores[category],
       `${path}: Lighthouse ${category} ${scores[category]} < ${floor}${slowHost ? ' (slow host)' : ''}`,
