@@ -72,5 +72,7 @@ const noStorage: FileStorage = {
   get: refuse,
   stream: refuse,
   remove: refuse,
-  pathOf: refuse,
+  withLocalPath: refuse,
+  check: refuse,
+  describe: 'none',
 };

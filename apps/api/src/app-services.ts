@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -6,7 +5,8 @@ import type { Clock } from './lib/clock.js';
 import { currentRequestId } from './lib/request-context.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import type { TokenService } from './lib/tokens.js';
-import { localFileStorage, type FileStorage } from './lib/storage.js';
+import { openFileStorage } from './lib/open-file-storage.js';
+import type { FileStorage } from './lib/storage.js';
 import { removalsAfterCommit } from './lib/unit-files.js';
 import { createImportsRepository } from './modules/imports/imports.repository.js';
 import { createImportsService } from './modules/imports/imports.service.js';
@@ -77,7 +77,7 @@ export function createAppServices(
   // counted, an email due) is a day in the schedule's time zone.
   const timeZone = config.scheduleTimeZone;
   // A file is removed once the unit of work that removes its record has committed (lib/unit-files.ts).
-  const storage = removalsAfterCommit(deps.storage ?? localFileStorage(path.join(config.dataDir, 'files')));
+  const storage = removalsAfterCommit(deps.storage ?? openFileStorage(config.storage));
   const imports = createImportsService({
     imports: createImportsRepository(db),
     storage,

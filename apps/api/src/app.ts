@@ -192,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     migrationsApplied: () => migrationsApplied(database.db, latestMigration),
     draining: () => draining,
     trailProtection: onceSettled(() => database.trailProtection()),
+    storage: services.storage,
   });
 
   registerMetricsRoute(app, metrics, config.metricsToken);

@@ -9,6 +9,7 @@ import {
 } from '@pss/contract';
 import { isTimeZone } from './lib/clock.js';
 import { auditConfig, auditEnv, type AuditConfig } from './config-audit.js';
+import { storageConfig, storageEnv, type StorageConfig } from './config-storage.js';
 import { bounceMailboxConfig, bounceMailboxEnv, type BounceMailboxConfig } from './config-bounce-mailbox.js';
 import { callLimitsConfig, callLimitsEnv, type CallLimitsConfig } from './config-call-limits.js';
 import { mailAuthConfig, mailAuthEnv, type MailAuthConfig } from './config-mail-auth.js';
@@ -105,13 +106,15 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   ...secondFactorEnv,
   ...auditEnv,
+  ...storageEnv,
   ...callLimitsEnv,
   ...bounceMailboxEnv,
   ...mailAuthEnv,
   ...emailEventsEnv,
 });
 
-export interface Config extends SecondFactorConfig, AuditConfig, CallLimitsConfig, MailAuthConfig, EmailEventsConfig {
+export interface Config
+  extends SecondFactorConfig, AuditConfig, StorageConfig, CallLimitsConfig, MailAuthConfig, EmailEventsConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -181,6 +184,15 @@ export interface Config extends SecondFactorConfig, AuditConfig, CallLimitsConfi
 export type TrustProxy = boolean | number | string[];
 
 export class ConfigError extends Error {}
+
+/** STORAGE_URL read, its mistake said as the other settings' are. */
+function storageConfigOrError(e: { STORAGE_URL?: string | undefined }, dataDir: string): StorageConfig {
+  try {
+    return storageConfig(e, dataDir);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
+}
 
 /** `false`/`true`, a hop count, or comma-separated addresses and CIDRs (`10.0.0.0/8,127.0.0.1`). */
 function parseTrustProxy(value: string): TrustProxy | undefined {
@@ -290,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),
     ...secondFactorConfig(e, publicUrl),
     ...auditConfig(e, dataDir),
+    ...storageConfigOrError(e, dataDir),
     ...callLimitsConfig(e),
     ...bounceMailboxConfig(e),
     ...mailAuthConfig(e, (message) => new ConfigError(`Invalid configuration:\n  ${message}`)),

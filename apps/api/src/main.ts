@@ -6,7 +6,7 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { buildApp } from './app.js';
 import { keySealedTheChain } from './modules/audit/audit-verify.js';
 import { keepDemoSignIns, runFirstStart } from './bootstrap/first-start.js';
-import { localFileStorage } from './lib/storage.js';
+import { openFileStorage } from './lib/open-file-storage.js';
 import { demoParticipantLinks } from '../demo/demo-participants.js';
 
 /** A demo clinician's dashboard link, so a newcomer can see the participants' side too. */
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   const trail = await database.trailProtection();
-  const storage = localFileStorage(path.join(config.dataDir, 'files'));
+  const storage = openFileStorage(config.storage);
   const app = await buildApp({ config, database, storage });
   if (!trail.protected) app.log.warn({ audit_trail: trail }, 'audit trail: not protected from the database role');
   if ((await keySealedTheChain(database.db, config.auditSigningKey)) === false) {

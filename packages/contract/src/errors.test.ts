@@ -17,8 +17,9 @@ describe('error catalogue', () => {
     // an account locked by failed sign-ins) and UNLOCK_LINK_INVALID (400, its emailed link used or expired);
     // INVALID_PHONE (400, a support phone too long or with control characters); UNSUBSCRIBE_LINK_INVALID
     // (400, a reminder's one-click unsubscribe link altered or expired); EMAIL_STILL_PENDING (409, a line of
-    // the delivery log sent again while its email is still on its way).
-    expect(errorCodes).toHaveLength(111);
+    // the delivery log sent again while its email is still on its way); FILE_MISSING (404, a file the
+    // database names but the storage no longer holds).
+    expect(errorCodes).toHaveLength(112);
     for (const code of errorCodes) {
       const entry = errorCatalogue[code];
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);

@@ -7,13 +7,21 @@ export const liveResponse = z.object({ status: z.literal('ok') });
 
 /**
  * Whether this process should be sent traffic: the database answers and every migration has
- * run. It answers 503 NOT_READY with the failing checks while either is false, and while the
+ * run, and the file storage answers. It answers 503 NOT_READY with the failing checks while either is false, and while the
  * process is draining before a shutdown.
  */
 export const readyResponse = z.object({
   status: z.literal('ok'),
-  checks: z.object({ database: z.literal(true), migrations: z.literal(true), draining: z.literal(false) }),
+  checks: z.object({
+    database: z.literal(true),
+    migrations: z.literal(true),
+    /** The file storage answers (a folder that can be written, or a bucket that answers). */
+    storage: z.literal(true),
+    draining: z.literal(false),
+  }),
   details: z.object({
+    /** Where the files are: a folder of this machine, or `s3://bucket/prefix`. */
+    storage: z.string(),
     /**
      * Whether the audit trail is protected from the database role the app serves with: false
      * when that role is a superuser, owns the trail's tables or may change their rows (one

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { errorCatalogue, isErrorCode, type FieldIssue } from '@pss/contract';
 import { isConnectionLost } from '../db/connection-loss.js';
 import { isDatabaseError } from '../db/constraint-violations.js';
+import { MissingFileError } from './storage.js';
 import { AppError, validationError } from './errors.js';
 
 /**
@@ -28,6 +29,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError.status === 429 && retryAfter) reply.header('Retry-After', String(retryAfter));
     // A lost connection is replaced within moments (a failover, a restart): ask again soon.
     if (appError.code === 'DATABASE_UNAVAILABLE') reply.header('Retry-After', '1');
+    // A download that failed before its first byte (a file missing from storage) had set its
+    // file's headers: the error is JSON, whole, and no attachment.
+    for (const name of ['content-type', 'content-length', 'content-disposition']) reply.removeHeader(name);
+    // A 416 says the file's size in its Content-Range (`bytes */size`); no other error has one.
+    if (appError.code !== 'RANGE_NOT_SATISFIABLE') reply.removeHeader('content-range');
     return reply.status(appError.status).send(appError.toBody());
   });
 }
@@ -94,6 +100,7 @@ function toAppError(error: FastifyError): AppError {
     );
   }
   if (isResponseSerializationError(error)) return new AppError('INTERNAL_ERROR');
+  if ((error as unknown) instanceof MissingFileError) return new AppError('FILE_MISSING');
   if (isConnectionLost(error)) return new AppError('DATABASE_UNAVAILABLE');
   if (isDatabaseError(error)) return new AppError('DATABASE_ERROR');
   const status = error.statusCode ?? 500;

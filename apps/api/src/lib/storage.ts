@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
-import { createWriteStream } from 'node:fs';
+import { PassThrough, type Readable } from 'node:stream';
 import path from 'node:path';
 
 /** Where uploaded files live. Local disk under DATA_DIR/files by default. */
@@ -19,10 +18,24 @@ export interface FileStorage {
   stream(key: string, range?: { start: number; end: number }): Readable;
   remove(key: string): Promise<void>;
   /**
-   * The file's path on this machine, for a process of the app's own that reads it there (the
-   * drawing process: a large file handed over IPC is copied on the event loop, 0.2 s for 39 MB).
+   * Runs `use` with the file at a path on this machine, for a process of the app's own that
+   * reads it there (the drawing process: a large file handed over IPC is copied on the event
+   * loop, 0.2 s for 39 MB). On disk, the file's own path; in object storage, a copy in the
+   * system's temporary folder for as long as `use` runs.
    */
-  pathOf(key: string): string;
+  withLocalPath<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>;
+  /** Whether the storage answers (the ready check's `storage`). */
+  check(): Promise<boolean>;
+  /** Where the files are, for the log and the ready check: a folder, or `s3://bucket/prefix`. */
+  readonly describe: string;
+}
+
+/** A file the database names but the storage does not hold. The error handler answers FILE_MISSING. */
+export class MissingFileError extends Error {
+  readonly code = 'FILE_MISSING';
+  constructor(readonly key: string) {
+    super(`stored file ${key} is missing`);
+  }
 }
 
 export function localFileStorage(root: string): FileStorage {
@@ -48,11 +61,50 @@ export function localFileStorage(root: string): FileStorage {
       await pipeline(content, createWriteStream(full));
       return bytes;
     },
-    get: (key) => readFile(resolve(key)),
-    stream: (key, range) => createReadStream(resolve(key), range),
+    get: (key) => readFile(resolve(key)).catch((error: unknown) => missingIfAbsent(error, key)),
+    stream: (key, range) => streamOf(key, () => createReadStream(resolve(key), range)),
     remove: (key) => rm(resolve(key), { force: true }),
-    pathOf: resolve,
+    withLocalPath: (key, use) => use(resolve(key)),
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+      return true;
+    },
+    describe: root,
   };
+}
+
+/**
+ * A stream of a stored file that is handed out at once and filled once the file is open
+ * (object storage answers asynchronously). A missing file fails it with MissingFileError, before
+ * its first byte, so the error handler answers FILE_MISSING rather than 500; a consumer that stops
+ * early (readHead) closes the source too.
+ */
+export function streamOf(key: string, open: () => Readable | Promise<Readable>): Readable {
+  const out = new PassThrough();
+  Promise.resolve()
+    .then(open)
+    .then(
+      (source) => {
+        source.on('error', (error) => out.destroy(isAbsent(error) ? new MissingFileError(key) : error));
+        out.on('close', () => source.destroy());
+        source.pipe(out);
+      },
+      (error: unknown) => out.destroy(isAbsent(error) ? new MissingFileError(key) : (error as Error)),
+    );
+  return out;
+}
+
+/** A file that is not there: ENOENT on disk, NoSuchKey (or a 404) in object storage. */
+function isAbsent(error: unknown): boolean {
+  if (error instanceof MissingFileError) return true;
+  const e = error as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.code === 'ENOENT' || e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+}
+
+function missingIfAbsent(error: unknown, key: string): never {
+  if (isAbsent(error)) throw new MissingFileError(key);
+  throw error;
 }
 
 /** The first `length` bytes of a stored file (fewer if it is shorter), without reading the rest. */

@@ -13,6 +13,11 @@ export const resourceErrors = {
     message: 'This link is invalid or has expired. Open the resource again to get a new link.',
     showServerMessage: false,
   },
+  FILE_MISSING: {
+    status: 404,
+    message: 'The file could not be found in storage. Upload it again, or ask the administrator to restore it.',
+    showServerMessage: false,
+  },
   RANGE_NOT_SATISFIABLE: {
     status: 416,
     message: 'The requested part of the file lies outside it.',

@@ -12,6 +12,8 @@ export interface HealthDeps {
   draining: () => boolean;
   /** Whether the audit trail is protected from the database role the app serves with (issue #46). */
   trailProtection: () => Promise<TrailProtection>;
+  /** Whether the file storage answers, and where it is. */
+  storage: { check: () => Promise<boolean>; describe: string };
 }
 
 export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
@@ -45,7 +47,8 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
       tags: ['Health'],
       summary: 'Readiness: send this process traffic',
       description:
-        'Answers 200 only when the database answers and every migration has run, and the process is not ' +
+        'Answers 200 only when the database answers, every migration has run, the file storage answers ' +
+        '(`details.storage` says where it is: a folder, or `s3://bucket/prefix`), and the process is not ' +
         'draining for a shutdown; otherwise 503 NOT_READY with `details.checks`. `details.audit_trail` says ' +
         'whether the audit trail is protected from the database role the app serves with (it is when that ' +
         'role owns nothing and may only read and append to the trail; see DATABASE_OWNER_URL): a warning, ' +
@@ -55,13 +58,19 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
       const draining = deps.draining();
       const database = await deps.ping();
       const migrations = database && (await deps.migrationsApplied());
-      if (draining || !database || !migrations) {
-        throw new AppError('NOT_READY', { details: { checks: { database, migrations, draining } } });
+      const storage = await deps.storage.check().catch(() => false);
+      if (draining || !database || !migrations || !storage) {
+        throw new AppError('NOT_READY', { details: { checks: { database, migrations, storage, draining } } });
       }
       return {
         status: 'ok' as const,
-        checks: { database: true as const, migrations: true as const, draining: false as const },
-        details: { audit_trail: await deps.trailProtection() },
+        checks: {
+          database: true as const,
+          migrations: true as const,
+          storage: true as const,
+          draining: false as const,
+        },
+        details: { storage: deps.storage.describe, audit_trail: await deps.trailProtection() },
       };
     },
   );

@@ -68,8 +68,11 @@ export function createResourceProcessing(deps: {
   /** Makes what this file needs: its thumbnail (images, PDFs, drawn in the drawing process) and media facts. */
   async function process(row: ResourceRecord): Promise<{ thumbnail: Buffer | null; media: ResourceMedia }> {
     const file = row.file!;
-    if (row.sourceType === 'IMAGE' || row.sourceType === 'PDF') {
-      const drawn = await pool.draw('THUMBNAIL', { sourceType: row.sourceType, path: storage.pathOf(file.key) });
+    const sourceType = row.sourceType;
+    if (sourceType === 'IMAGE' || sourceType === 'PDF') {
+      const drawn = await storage.withLocalPath(file.key, (filePath) =>
+        pool.draw('THUMBNAIL', { sourceType, path: filePath }),
+      );
       const { buffer, byteOffset, byteLength } = drawn.thumbnail;
       return { thumbnail: Buffer.from(buffer, byteOffset, byteLength), media: drawn.media };
     }
