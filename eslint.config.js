@@ -129,6 +129,7 @@ export default tseslint.config(
       'apps/api/src/audit-cli.ts',
       'apps/api/src/totp-cli.ts',
       'apps/api/src/counts-cli.ts',
+      'apps/api/src/storage-copy-cli.ts',
       'apps/api/src/db/cli-database.ts',
       'apps/api/simulation/simulate-cli.ts',
       'scripts/**',

@@ -16,6 +16,7 @@ await build({
     main: 'src/main.ts',
     backup: 'src/backup-cli.ts',
     audit: 'src/audit-cli.ts',
+    'storage-copy': 'src/storage-copy-cli.ts',
     'drawing-process': 'src/drawing-process.ts',
   },
   outdir: 'dist',

@@ -68,6 +68,29 @@ export function parseS3Url(url: string): S3Location {
   };
 }
 
+/** A file's key in the bucket: under the prefix. None may climb out of it or be empty. */
+export function objectKey(location: S3Location, key: string): string {
+  if (!key || key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+    throw new Error(`bad storage key ${key}`);
+  }
+  return location.prefix ? `${location.prefix}/${key}` : key;
+}
+
+/** The SDK's client for a location (s3FileStorage's, storage:copy's). */
+export function s3ClientFor(location: S3Location): S3Client {
+  return new S3Client({
+    region: location.region,
+    endpoint: location.endpoint,
+    forcePathStyle: location.forcePathStyle,
+    // The SDK's default checksums (a CRC trailer on every upload, in aws-chunked encoding) are
+    // AWS's own; servers that speak the protocol without them (older MinIO, Ceph, R2, s3rver)
+    // refuse or mangle such uploads. Off unless a call needs one, when an endpoint is named.
+    ...(location.endpoint
+      ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const }
+      : {}),
+  });
+}
+
 /** Counts the bytes that pass through it. */
 function byteCounter(): Transform & { bytes: number } {
   const counter = new Transform({
@@ -81,27 +104,9 @@ function byteCounter(): Transform & { bytes: number } {
 }
 
 export function s3FileStorage(location: S3Location, client?: S3Client): FileStorage {
-  const s3 =
-    client ??
-    new S3Client({
-      region: location.region,
-      endpoint: location.endpoint,
-      forcePathStyle: location.forcePathStyle,
-      // The SDK's default checksums (a CRC trailer on every upload, in aws-chunked encoding) are
-      // AWS's own; servers that speak the protocol without them (older MinIO, Ceph, R2, s3rver)
-      // refuse or mangle such uploads. Off unless a call needs one, when an endpoint is named.
-      ...(location.endpoint
-        ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const }
-        : {}),
-    });
+  const s3 = client ?? s3ClientFor(location);
   const Bucket = location.bucket;
-  const keyOf = (key: string) => {
-    // Keys come from our own code; still, none may climb out of the prefix or be empty.
-    if (!key || key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
-      throw new Error(`bad storage key ${key}`);
-    }
-    return location.prefix ? `${location.prefix}/${key}` : key;
-  };
+  const keyOf = (key: string) => objectKey(location, key);
   const open = async (key: string, range?: { start: number; end: number }) => {
     const answer = await s3.send(
       new GetObjectCommand({ Bucket, Key: keyOf(key), Range: range && `bytes=${range.start}-${range.end}` }),
