@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { importJobs } from '../src/db/schema/index.js';
+import { localFileStorage } from '../src/lib/storage.js';
 import { buildApp } from '../src/app.js';
 import { rowsOf } from '../src/db/client.js';
 import { multipartFile } from './fixtures.js';
@@ -37,9 +39,10 @@ describe('liveness and readiness', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({
       status: 'ok',
-      checks: { database: true, migrations: true, draining: false },
+      checks: { database: true, migrations: true, storage: true, draining: false },
       // On PostgreSQL the tests serve with a role that owns nothing; the embedded database has one role.
       details: {
+        storage: path.join(ctx.config.dataDir, 'files'),
         audit_trail: { protected: Boolean(process.env.TEST_DATABASE_URL), detail: expect.any(String) },
       },
     });
@@ -57,7 +60,7 @@ describe('liveness and readiness', () => {
       expect(behind.statusCode).toBe(503);
       expect(behind.json()).toMatchObject({
         errorCode: 'NOT_READY',
-        details: { checks: { database: true, migrations: false, draining: false } },
+        details: { checks: { database: true, migrations: false, storage: true, draining: false } },
       });
     } finally {
       await ctx.ownerDb.execute(
@@ -73,9 +76,30 @@ describe('liveness and readiness', () => {
     });
     const answer = await down.inject({ method: 'GET', url: '/api/health/ready' });
     expect(answer.statusCode).toBe(503);
-    expect(answer.json().details.checks).toEqual({ database: false, migrations: false, draining: false });
+    expect(answer.json().details.checks).toEqual({
+      database: false,
+      migrations: false,
+      storage: true,
+      draining: false,
+    });
     expect((await down.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     await down.close();
+
+    // Files that cannot be reached (a bucket gone, a volume unmounted): not ready, still live.
+    const noFiles = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      storage: {
+        ...localFileStorage(path.join(ctx.config.dataDir, 'files')),
+        check: () => Promise.reject(new Error('gone')),
+      },
+      logger: false,
+    });
+    const unready = await noFiles.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(unready.statusCode).toBe(503);
+    expect(unready.json().details.checks).toMatchObject({ database: true, migrations: true, storage: false });
+    expect((await noFiles.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    await noFiles.close();
   });
 
   it('stops being ready once draining for a shutdown, and keeps serving', async () => {
