@@ -74,5 +74,4 @@ const noStorage: FileStorage = {
   remove: refuse,
   withLocalPath: refuse,
   check: refuse,
-  describe: 'none',
 };

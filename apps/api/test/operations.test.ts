@@ -42,7 +42,6 @@ describe('liveness and readiness', () => {
       checks: { database: true, migrations: true, storage: true, draining: false },
       // On PostgreSQL the tests serve with a role that owns nothing; the embedded database has one role.
       details: {
-        storage: path.join(ctx.config.dataDir, 'files'),
         audit_trail: { protected: Boolean(process.env.TEST_DATABASE_URL), detail: expect.any(String) },
       },
     });

@@ -20,8 +20,6 @@ export const readyResponse = z.object({
     draining: z.literal(false),
   }),
   details: z.object({
-    /** Where the files are: a folder of this machine, or `s3://bucket/prefix`. */
-    storage: z.string(),
     /**
      * Whether the audit trail is protected from the database role the app serves with: false
      * when that role is a superuser, owns the trail's tables or may change their rows (one

@@ -149,7 +149,6 @@ export function s3FileStorage(location: S3Location, client?: S3Client): FileStor
       await s3.send(new HeadBucketCommand({ Bucket }));
       return true;
     },
-    describe: `s3://${Bucket}/${location.prefix}`,
   };
   return storage;
 }

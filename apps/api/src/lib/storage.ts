@@ -26,8 +26,6 @@ export interface FileStorage {
   withLocalPath<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>;
   /** Whether the storage answers (the ready check's `storage`). */
   check(): Promise<boolean>;
-  /** Where the files are, for the log and the ready check: a folder, or `s3://bucket/prefix`. */
-  readonly describe: string;
 }
 
 /** A file the database names but the storage does not hold. The error handler answers FILE_MISSING. */
@@ -70,7 +68,6 @@ export function localFileStorage(root: string): FileStorage {
       await access(root, constants.W_OK);
       return true;
     },
-    describe: root,
   };
 }
 

@@ -12,8 +12,8 @@ export interface HealthDeps {
   draining: () => boolean;
   /** Whether the audit trail is protected from the database role the app serves with (issue #46). */
   trailProtection: () => Promise<TrailProtection>;
-  /** Whether the file storage answers, and where it is. */
-  storage: { check: () => Promise<boolean>; describe: string };
+  /** Whether the file storage answers (a writable folder, or a bucket that answers). */
+  storage: { check: () => Promise<boolean> };
 }
 
 export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
@@ -48,7 +48,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
       summary: 'Readiness: send this process traffic',
       description:
         'Answers 200 only when the database answers, every migration has run, the file storage answers ' +
-        '(`details.storage` says where it is: a folder, or `s3://bucket/prefix`), and the process is not ' +
+        '(a writable folder, or a bucket that answers), and the process is not ' +
         'draining for a shutdown; otherwise 503 NOT_READY with `details.checks`. `details.audit_trail` says ' +
         'whether the audit trail is protected from the database role the app serves with (it is when that ' +
         'role owns nothing and may only read and append to the trail; see DATABASE_OWNER_URL): a warning, ' +
@@ -70,7 +70,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
           storage: true as const,
           draining: false as const,
         },
-        details: { storage: deps.storage.describe, audit_trail: await deps.trailProtection() },
+        details: { audit_trail: await deps.trailProtection() },
       };
     },
   );
